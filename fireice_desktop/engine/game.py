@@ -101,8 +101,8 @@ class Move(NamedTuple):
 
 
 def describe_islands(islands: int) -> str:
-    """A 7-bit island set as letters, ``"ACDG"``; ``"none"`` when empty."""
-    letters = "".join(ISLANDS[i] for i in range(7) if islands >> i & 1)
+    """A 7-bit island set as letters, ``"A, C, D, G"``; ``"none"`` when empty."""
+    letters = ", ".join(ISLANDS[i] for i in range(7) if islands >> i & 1)
     return letters or "none"
 
 

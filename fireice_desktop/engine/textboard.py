@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from .board import HOLE_COUNT, hole_name
+from .board import HOLE_COUNT, Bitboard, hole_name
 from .errors import NotationError
 from .game import PEGS_PER_SIDE, Color, Position
 
@@ -49,6 +49,7 @@ TEMPLATE: Final[tuple[str, ...]] = (
 
 _HEADER_RE: Final = re.compile(r"FIRE \(#\):\s*(\d+)\s+_\s+ICE \(O\):\s*(\d+)")
 _FIRE_COLUMN: Final = TEMPLATE[0].index("FIRE")
+_ICE_COLUMN: Final = TEMPLATE[0].index("ICE")
 _FIRE_COUNT: Final = TEMPLATE[0].index(":") + 2
 _ICE_COUNT: Final = TEMPLATE[0].rindex(":") + 2
 
@@ -71,16 +72,33 @@ CELLS: Final[tuple[tuple[int, int], ...]] = _find_holes()
 _CELL_SET: Final = frozenset(CELLS)
 
 
-def render(position: Position) -> str:
-    """The position as pbmserv's text board (28 lines, no final newline)."""
+def render_pegs(
+    fire: Bitboard,
+    ice: Bitboard,
+    counts: tuple[int, int],
+    labels: tuple[str, str] = ("FIRE", "ICE"),
+) -> str:
+    """Draw pegs in pbmserv's layout with a header of two labelled counts.
+
+    The labels are right-aligned onto pbmserv's ``FIRE``/``ICE`` so that the counts
+    stay in their columns (the solitaire uses ``RED``/``AQUA`` and peg counts).
+    """
     lines = [list(line) for line in TEMPLATE]
     for hole, (row, col) in enumerate(CELLS):
-        color = position.color_at(hole)
-        lines[row][col] = color.symbol if color is not None else "-"
+        lines[row][col] = "#" if fire >> hole & 1 else "O" if ice >> hole & 1 else "-"
     header = lines[0]
-    header[_FIRE_COUNT : _FIRE_COUNT + 2] = f"{position.fire_supply:2d}"
-    header[_ICE_COUNT : _ICE_COUNT + 2] = f"{position.ice_supply:2d}"
+    header[_FIRE_COLUMN:_FIRE_COUNT] = " " * (_FIRE_COUNT - _FIRE_COLUMN)
+    header[_ICE_COLUMN:_ICE_COUNT] = " " * (_ICE_COUNT - _ICE_COLUMN)
+    columns = (_FIRE_COUNT, _ICE_COUNT)
+    for label, symbol, count, column in zip(labels, "#O", counts, columns, strict=True):
+        tag = f"{label} ({symbol}): "
+        header[column - len(tag) : column + 2] = f"{tag}{count:2d}"
     return "\n".join("".join(line) for line in lines)
+
+
+def render(position: Position) -> str:
+    """The position as pbmserv's text board (28 lines, no final newline)."""
+    return render_pegs(position.fire, position.ice, (position.fire_supply, position.ice_supply))
 
 
 def parse(text: str, to_move: Color | None = None) -> Position:

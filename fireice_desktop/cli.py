@@ -1,0 +1,352 @@
+"""The ``fireice`` command: the desktop game, terminal play and scripting commands.
+
+Only the desktop game imports pygame, and only when it starts, so the terminal
+commands start fast and run where there is no display.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from .engine import textboard
+from .engine.board import HOLE_NAMES, ISLANDS, parse_holes
+from .engine.errors import IllegalMoveError, NotationError
+from .engine.game import (
+    MAX_HANDICAP,
+    Color,
+    Position,
+    check_handicap,
+    describe_islands,
+    random_handicap,
+)
+from .engine.interface import History
+from .engine.record import replay
+from .engine.solitaire import COLOR_NAMES, SolitairePosition, parse_deal
+
+EXIT_USAGE = 2
+
+
+class CommandError(Exception):
+    """A user's mistake on the command line: reported in one line, exit status 2 by default."""
+
+    def __init__(self, message: str, status: int = EXIT_USAGE) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def _split_moves(words: Sequence[str]) -> list[str]:
+    # Moves may come as separate arguments or as one quoted, space-separated string.
+    return [move for word in words for move in word.split()]
+
+
+def _handicap_holes(text: str | None) -> tuple[int, ...]:
+    if text is None:
+        return ()
+    try:
+        holes = check_handicap(parse_holes(text))
+    except ValueError as error:
+        raise CommandError(f"--handicap-at {text!r}: {error}") from None
+    if not holes:
+        raise CommandError(f"--handicap-at {text!r}: name 1 to {MAX_HANDICAP} holes, like A3,B5")
+    return holes
+
+
+def _replay(start: Any, moves: list[str]) -> Any:
+    try:
+        return replay(start, moves)[-1]
+    except ValueError as error:
+        raise CommandError(str(error)) from None
+
+
+def _board_json(fire: int, ice: int) -> dict[str, str]:
+    board = {}
+    for hole, name in enumerate(HOLE_NAMES):
+        if fire >> hole & 1:
+            board[name] = "fire"
+        elif ice >> hole & 1:
+            board[name] = "ice"
+    return board
+
+
+def position_json(position: Position) -> dict[str, Any]:
+    """The ``fireice show --json`` object for a two-player position."""
+    winner = position.winner
+    return {
+        "to_move": None if winner else position.to_move.key,
+        "board": _board_json(position.fire, position.ice),
+        "supply": {"fire": position.fire_supply, "ice": position.ice_supply},
+        "control": {
+            ISLANDS[i]: (c.key if (c := position.controller(i)) else None) for i in range(7)
+        },
+        "result": winner.key if winner else None,
+        "legal_moves": sorted(str(m) for m in position.legal_moves()),
+    }
+
+
+def solitaire_json(deal: int, position: SolitairePosition) -> dict[str, Any]:
+    """The ``fireice solitaire show --json`` object."""
+    over = position.is_over
+    to_move = None if over else (position.to_move.key if position.to_move else "either")
+    return {
+        "deal": deal,
+        "board": _board_json(position.fire, position.ice),
+        "to_move": to_move,
+        "legal_moves": sorted(str(m) for m in position.legal_moves()) if not over else [],
+        "pegs_left": position.pegs_left,
+        "result": position.result,
+    }
+
+
+def position_report(position: Position) -> str:
+    """The text that ``fireice show`` prints under the board."""
+    winner = position.winner
+    lines = [
+        "To move: " + ("nobody, the game is over" if winner else position.to_move.title),
+        f"Fire controls: {describe_islands(position.control(Color.FIRE))}",
+        f"Ice controls: {describe_islands(position.control(Color.ICE))}",
+    ]
+    won = position.winning_line()
+    if won:
+        color, islands = won
+        letters = ", ".join(ISLANDS[i] for i in islands)
+        lines.append(f"Result: {color.title} wins with islands {letters}")
+    elif winner:
+        lines.append(f"Result: {winner.title} wins ({position.to_move.title} has no legal move)")
+    else:
+        lines.append("Result: none yet")
+    return "\n".join(lines)
+
+
+def solitaire_board(position: SolitairePosition) -> str:
+    """The solitaire position drawn in pbmserv's layout, with red and aqua peg counts."""
+    counts = (position.fire.bit_count(), position.ice.bit_count())
+    return textboard.render_pegs(position.fire, position.ice, counts, ("RED", "AQUA"))
+
+
+def _cmd_show(args: argparse.Namespace) -> int:
+    start = Position.start(_handicap_holes(args.handicap_at), Color.parse(args.side))
+    position = _replay(start, _split_moves(args.moves))
+    if args.json:
+        print(json.dumps(position_json(position)))
+    else:
+        print(textboard.render(position))
+        print(position_report(position))
+    return 0
+
+
+def _cmd_solitaire_show(args: argparse.Namespace) -> int:
+    try:
+        deal = parse_deal(args.deal)
+    except ValueError as error:
+        raise CommandError(f"--deal: {error}") from None
+    position = _replay(SolitairePosition.deal(deal), _split_moves(args.moves))
+    if args.json:
+        print(json.dumps(solitaire_json(deal, position)))
+        return 0
+    print(solitaire_board(position))
+    if position.is_over:
+        print("To move: nobody, the game is over")
+    elif position.to_move is None:
+        print("To move: either colour (red # or aqua O)")
+    else:
+        print(f"To move: {COLOR_NAMES[position.to_move]} ({position.to_move.symbol})")
+    print(f"Pegs left: {position.pegs_left}")
+    result = position.result
+    print("Result: " + {None: "none yet", "won": "won, one peg left", "lost": "lost"}[result])
+    return 0
+
+
+TEXT_HELP = """\
+Type a move as FROM-TO, like D4-C4: move one of your pegs to an empty hole on
+the same island, or to the same hole number on another island. Your opponent's
+peg then goes into the hole you left. Control an island with three pegs on one
+of its lines; win with three islands on one line.
+Commands: help, legal (list your legal moves), undo, redo, board, quit."""
+
+
+def _cmd_text(args: argparse.Namespace) -> int:
+    side = Color.parse(args.side)
+    holes: tuple[int, ...] = ()
+    intro = "Fire & Ice: two players at one terminal. Type help for the rules in brief."
+    if args.handicap is not None:
+        seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+        holes = random_handicap(args.handicap, seed)
+        names = ",".join(HOLE_NAMES[h] for h in holes)
+        intro += f"\nHandicap: {side.title} starts with extra pegs on {names} (seed {seed})."
+    history = History(Position.start(holes, side))
+    print(intro)
+    show_board = True
+    while True:
+        position = history.position
+        if show_board:
+            print(textboard.render(position))
+            print(position.summary() + ".")
+            show_board = False
+        prompt = (
+            "game over> "
+            if position.is_over
+            else f"{position.to_move.title} ({position.to_move.symbol})> "
+        )
+        try:
+            line = input(prompt)
+        except EOFError:
+            print()
+            return 0
+        command = line.strip().lower()
+        if not command:
+            continue
+        if command in ("quit", "exit", "q"):
+            return 0
+        if command in ("help", "?", "h"):
+            print(TEXT_HELP)
+        elif command == "board":
+            show_board = True
+        elif command == "legal":
+            moves = position.legal_moves()
+            print(" ".join(str(m) for m in moves) if moves else "No legal moves: the game is over.")
+        elif command == "undo":
+            show_board = history.undo()
+            if not show_board:
+                print("Nothing to undo.")
+        elif command == "redo":
+            show_board = history.redo()
+            if not show_board:
+                print("Nothing to redo.")
+        else:
+            try:
+                after = history.play(line)
+            except ValueError as error:
+                print(f"Not played: {error}")
+                continue
+            mover = position.to_move
+            print(f"{mover.title} played {history.moves[history.cursor - 1]}.")
+            show_board = True
+            if after.is_over:
+                print(textboard.render(after))
+                print(position_report(after).splitlines()[-1].removeprefix("Result: ") + "!")
+                print("Type undo to take the move back, or quit.")
+                show_board = False
+
+
+def _launch_desktop(args: argparse.Namespace) -> int:
+    if sys.platform.startswith("linux") and not (
+        os.environ.get("DISPLAY")
+        or os.environ.get("WAYLAND_DISPLAY")
+        or os.environ.get("SDL_VIDEODRIVER")
+    ):
+        raise CommandError(
+            "no display found (DISPLAY is not set), so the desktop game cannot open a window; "
+            "play in the terminal with 'fireice text'",
+            status=1,
+        )
+    try:
+        from .ui.app import run
+    except ModuleNotFoundError as error:
+        if error.name and error.name.startswith("fireice_desktop.ui"):
+            raise CommandError(
+                "the desktop game is not part of this build; play in the terminal with "
+                "'fireice text'",
+                status=1,
+            ) from None
+        raise CommandError(
+            f"the desktop game needs {error.name}, which is not installed", status=1
+        ) from None
+    return run(args)
+
+
+def _handicap_count(text: str) -> int:
+    try:
+        count = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of pegs") from None
+    if not 1 <= count <= MAX_HANDICAP:
+        raise argparse.ArgumentTypeError(f"a handicap is 1 to {MAX_HANDICAP} pegs, not {count}")
+    return count
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser for every ``fireice`` command."""
+    parser = argparse.ArgumentParser(
+        prog="fireice",
+        description="Fire & Ice, the board game by Jens-Peter Schliemann. "
+        "With no command, starts the desktop game.",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    text = commands.add_parser("text", help="play two-player Fire & Ice in the terminal")
+    text.add_argument(
+        "--handicap",
+        type=_handicap_count,
+        metavar="N",
+        help=f"give one side N extra pegs (1 to {MAX_HANDICAP}) at random",
+    )
+    text.add_argument(
+        "--seed", type=int, metavar="S", help="seed for the random handicap, to repeat a set-up"
+    )
+    text.add_argument(
+        "--side",
+        choices=("fire", "ice"),
+        default="fire",
+        help="the side that gets the handicap pegs (default fire)",
+    )
+    text.set_defaults(handler=_cmd_text)
+
+    show = commands.add_parser("show", help="print the position after some moves")
+    show.add_argument(
+        "--handicap-at",
+        metavar="HOLES",
+        help="handicap pegs placed before play, comma-separated, like A3,B5",
+    )
+    show.add_argument(
+        "--side",
+        choices=("fire", "ice"),
+        default="fire",
+        help="the side that owns the handicap pegs (default fire)",
+    )
+    show.add_argument("--json", action="store_true", help="print one JSON object")
+    show.add_argument("moves", nargs="*", metavar="MOVE", help="moves from the start, like D4-C4")
+    show.set_defaults(handler=_cmd_show)
+
+    solitaire = commands.add_parser("solitaire", help="the one-player puzzle")
+    solitaire_commands = solitaire.add_subparsers(
+        dest="solitaire_command", metavar="COMMAND", required=True
+    )
+    sol_show = solitaire_commands.add_parser("show", help="print a deal after some captures")
+    sol_show.add_argument("--deal", required=True, metavar="N", help="deal number, 1 to 1000000")
+    sol_show.add_argument("--json", action="store_true", help="print one JSON object")
+    sol_show.add_argument("moves", nargs="*", metavar="MOVE", help="captures, like A1-A4")
+    sol_show.set_defaults(handler=_cmd_solitaire_show)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``fireice`` command; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "text" and args.handicap is None and args.seed is not None:
+        parser.error("--seed only applies with --handicap N")
+    handler = getattr(args, "handler", _launch_desktop)
+    try:
+        return int(handler(args))
+    except CommandError as error:
+        _fail(args, str(error), error.status)
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+
+
+def _fail(args: argparse.Namespace, message: str, status: int) -> NoReturn:
+    name = "fireice" + (f" {args.command}" if args.command else "")
+    if getattr(args, "solitaire_command", None):
+        name += f" {args.solitaire_command}"
+    print(f"{name}: {message}", file=sys.stderr)
+    raise SystemExit(status)
+
+
+__all__ = ["IllegalMoveError", "NotationError", "build_parser", "main"]
