@@ -234,7 +234,28 @@ def _cmd_text(args: argparse.Namespace) -> int:
                 show_board = False
 
 
+SCENES = ("menu", "game", "solitaire")
+
+
+def _screenshot(args: argparse.Namespace) -> int:
+    # Off-screen rendering: no display or sound device is needed.
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from .ui.app import screenshot
+
+    try:
+        return screenshot(args)
+    except ValueError as error:
+        raise CommandError(str(error)) from None
+
+
 def _launch_desktop(args: argparse.Namespace) -> int:
+    if args.screenshot:
+        return _screenshot(args)
+    for flag in ("scene", "moves", "deal", "size"):
+        if getattr(args, flag) is not None:
+            raise CommandError(f"--{flag} only applies with --screenshot PATH")
     if sys.platform.startswith("linux") and not (
         os.environ.get("DISPLAY")
         or os.environ.get("WAYLAND_DISPLAY")
@@ -245,6 +266,7 @@ def _launch_desktop(args: argparse.Namespace) -> int:
             "play in the terminal with 'fireice text'",
             status=1,
         )
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
         from .ui.app import run
     except ModuleNotFoundError as error:
@@ -277,6 +299,12 @@ def build_parser() -> argparse.ArgumentParser:
         description="Fire & Ice, the board game by Jens-Peter Schliemann. "
         "With no command, starts the desktop game.",
     )
+    shots = parser.add_argument_group("screenshots (render one scene to a PNG, no display needed)")
+    shots.add_argument("--screenshot", metavar="PATH", help="write the scene to PATH and exit")
+    shots.add_argument("--scene", choices=SCENES, help="which screen (default menu)")
+    shots.add_argument("--moves", metavar='"D4-C4 ..."', help="moves played first")
+    shots.add_argument("--deal", type=int, metavar="N", help="solitaire deal number")
+    shots.add_argument("--size", metavar="WxH", help="window size, like 1280x800")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     text = commands.add_parser("text", help="play two-player Fire & Ice in the terminal")
@@ -331,6 +359,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "text" and args.handicap is None and args.seed is not None:
         parser.error("--seed only applies with --handicap N")
+    if args.command is not None and (args.screenshot or args.scene or args.moves or args.size):
+        parser.error("--screenshot and its options go without a command")
+    if args.screenshot and args.scene is None:
+        args.scene = "menu"
     handler = getattr(args, "handler", _launch_desktop)
     try:
         return int(handler(args))

@@ -1,0 +1,210 @@
+"""The desktop app: one window, one pygame-gui manager, one scene at a time.
+
+The loop follows pygame-gui's pattern: events go to the manager and then to the
+scene; ``update``; ``draw``; the manager's widgets last.  When nothing moves, the
+loop sleeps in ``pygame.event.wait`` and the frame is not redrawn, so an idle game
+uses almost no CPU.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from .assets import asset_path
+from .menu import MenuScene
+from .scene import Scene
+from .settings import Settings
+from .sound import Sounds
+
+MIN_SIZE = (860, 600)
+DEFAULT_SIZE = (1280, 800)
+IDLE_WAIT_MS = 500
+
+
+class App:
+    """The running game.  With ``window=False`` it draws off-screen (screenshots, tests)."""
+
+    def __init__(
+        self,
+        size: tuple[int, int] = DEFAULT_SIZE,
+        settings: Settings | None = None,
+        window: bool = True,
+    ) -> None:
+        pygame.init()
+        self.settings = settings or Settings.load()
+        self.window: pygame.Window | None = None
+        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        if window:
+            self.window = pygame.Window("Fire & Ice", size, resizable=True)
+            self.window.minimum_size = MIN_SIZE
+            self.surface = self.window.get_surface()
+            if self.settings.fullscreen:
+                self.window.set_fullscreen(desktop=True)
+                self.surface = self.window.get_surface()
+        else:
+            # Off-screen: a hidden 1x1 display lets images be converted for fast blits.
+            pygame.display.set_mode((1, 1), pygame.HIDDEN)
+            self.surface = pygame.Surface(size)
+        self.size = self.surface.get_size()
+        self.manager = pygame_gui.UIManager(
+            self.size, str(asset_path("theme.json")), enable_live_theme_updates=False
+        )
+        self.sounds = Sounds(self.settings.sound and window)
+        self.running = True
+        self.dirty = True
+        self.scene: Scene = MenuScene(self)
+        self.scene.build(self.size)
+
+    # --- scenes -------------------------------------------------------------------
+
+    def switch(self, scene: Scene) -> None:
+        """Replace the current scene (one assignment, plus fresh widgets)."""
+        self.scene.leave()
+        self.manager.clear_and_reset()
+        self.scene = scene
+        scene.build(self.size)
+        self.dirty = True
+
+    def show_menu(self) -> None:
+        """Back to the main menu."""
+        self.switch(MenuScene(self))
+
+    def quit(self) -> None:
+        """Leave the loop at the end of this frame."""
+        self.running = False
+
+    # --- window -------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay everything out again for a new window size."""
+        if self.window is not None:
+            self.surface = self.window.get_surface()
+            size = self.surface.get_size()
+        else:
+            self.surface = pygame.Surface(size)
+        if size == self.size:
+            return
+        self.size = size
+        self.manager.set_window_resolution(size)
+        self.manager.clear_and_reset()
+        self.scene.build(size)
+        self.dirty = True
+
+    def toggle_fullscreen(self) -> None:
+        """F11: fullscreen on or off (remembered in the settings)."""
+        self.settings.fullscreen = not self.settings.fullscreen
+        self.settings.save()
+        if self.window is not None:
+            if self.settings.fullscreen:
+                self.window.set_fullscreen(desktop=True)
+            else:
+                self.window.set_windowed()
+            self.resize(self.window.size)
+
+    # --- the loop -----------------------------------------------------------------
+
+    def process(self, event: pygame.event.Event) -> None:
+        """Handle one event: the app's own keys, then the widgets, then the scene."""
+        self.dirty = True
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type in (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):
+            size = (event.x, event.y) if event.type == pygame.WINDOWSIZECHANGED else event.size
+            self.resize(size)
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        consumed = self.manager.process_events(event)
+        if consumed and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return
+        self.scene.handle_event(event)
+
+    def step(self, dt: float) -> bool:
+        """Advance by ``dt`` seconds; ``True`` while something animates."""
+        self.manager.update(dt)
+        animating = self.scene.update(dt)
+        if animating:
+            self.dirty = True
+        return animating
+
+    def render(self) -> None:
+        """Draw the scene and the widgets onto the surface."""
+        self.scene.draw(self.surface)
+        self.manager.draw_ui(self.surface)
+        self.dirty = False
+
+    def run(self) -> None:
+        """The main loop, until the window closes or Quit is chosen."""
+        clock = pygame.time.Clock()
+        animating = True
+        while self.running:
+            if animating:
+                events = pygame.event.get()
+            else:
+                first = pygame.event.wait(IDLE_WAIT_MS)
+                events = [first] if first.type != pygame.NOEVENT else []
+                events += pygame.event.get()
+            for event in events:
+                self.process(event)
+                if not self.running:
+                    break
+            dt = clock.tick(60 if animating or events else 0) / 1000.0
+            animating = self.step(min(dt, 0.1))
+            if self.dirty:
+                self.render()
+                if self.window is not None:
+                    self.window.flip()
+        self.scene.leave()
+
+    def save_screenshot(self, path: Path) -> None:
+        """Write the current frame to ``path`` as PNG (atomically)."""
+        self.step(0.0)
+        self.render()
+        temporary = path.with_name(f".{path.name}.tmp.png")
+        pygame.image.save(self.surface, str(temporary))
+        os.replace(temporary, path)
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``"1280x800"`` → ``(1280, 800)``; raises ``ValueError`` with a clear message."""
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise ValueError(f"{text!r} is not a size: write WIDTHxHEIGHT, like 1280x800") from None
+    if width < 200 or height < 200 or width > 8000 or height > 8000:
+        raise ValueError(f"{text!r} is not a sensible window size")
+    return width, height
+
+
+def run(args: argparse.Namespace) -> int:
+    """Start the desktop game (``fireice`` with no command)."""
+    app = App()
+    app.run()
+    pygame.quit()
+    return 0
+
+
+def screenshot(args: argparse.Namespace) -> int:
+    """``fireice --screenshot PATH``: render a scene off-screen to a PNG and exit."""
+    from .menu import scene_for_screenshot
+
+    size = parse_size(args.size) if args.size else DEFAULT_SIZE
+    app = App(size, settings=Settings(sound=False), window=False)
+    scene = scene_for_screenshot(app, args.scene, args.moves or "", args.deal)
+    app.switch(scene)
+    for _ in range(3):  # let pygame-gui settle its layout
+        app.step(0.05)
+    app.save_screenshot(Path(args.screenshot))
+    print(f"wrote {args.screenshot} ({app.size[0]}x{app.size[1]}, scene {args.scene})")
+    pygame.quit()
+    return 0
+
+
+__all__ = ["App", "run", "screenshot"]

@@ -1,0 +1,458 @@
+"""Drawing the wooden board: a static layer made once per size, and the pegs over it.
+
+``BoardArt`` holds what is rendered once per layout (the board, the peg sprites);
+``draw_board`` paints a :class:`BoardPicture` over it and never changes any state.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+
+import pygame
+
+from ..engine.board import HAS_LINE, LINE_OF, LINES
+from ..engine.game import Color
+from .assets import asset_path
+from .layout import FANO_POINTS, HOLE_SPREAD, INCIRCLE, BoardLayout, Point
+
+Rgb = tuple[int, int, int]
+
+FIRE_RGB: Rgb = (206, 46, 34)
+ICE_RGB: Rgb = (52, 196, 204)
+PEG_SHADES: dict[Color, tuple[Rgb, Rgb, Rgb]] = {
+    # dark rim, body, highlight
+    Color.FIRE: ((112, 14, 10), (208, 48, 34), (255, 150, 120)),
+    Color.ICE: ((14, 104, 118), (56, 196, 206), (200, 255, 252)),
+}
+GLOW: dict[Color, Rgb] = {Color.FIRE: (255, 92, 60), Color.ICE: (80, 236, 246)}
+ENGRAVE_DARK = (92, 56, 28, 150)
+ENGRAVE_LIGHT = (255, 236, 200, 70)
+MARK_RGB = (250, 210, 90)
+TARGET_RGB = (255, 246, 190)
+
+
+@cache
+def font_path(bold: bool = True) -> str:
+    """The Noto Sans face that pygame-gui ships (so the board and panels match)."""
+    name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
+    return str(resources.files("pygame_gui.data").joinpath(name))
+
+
+@cache
+def font(size: int, bold: bool = True) -> pygame.font.Font:
+    """A cached font of ``size`` pixels."""
+    return pygame.font.Font(font_path(bold), max(6, size))
+
+
+@cache
+def _texture(name: str) -> pygame.Surface:
+    return pygame.image.load(str(asset_path("images", name))).convert()
+
+
+def _cover(texture: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+    """``texture`` scaled to cover ``size`` and cropped to it."""
+    tw, th = texture.get_size()
+    scale = max(size[0] / tw, size[1] / th)
+    scaled = pygame.transform.smoothscale(
+        texture, (max(1, math.ceil(tw * scale)), max(1, math.ceil(th * scale)))
+    )
+    return scaled.subsurface((0, 0, *size)).copy()
+
+
+def _shade(rgb: Rgb, factor: float) -> Rgb:
+    if factor >= 1:
+        return tuple(min(255, int(c + (255 - c) * (factor - 1))) for c in rgb)  # type: ignore[return-value]
+    return tuple(int(c * factor) for c in rgb)  # type: ignore[return-value]
+
+
+def _engrave_line(surface: pygame.Surface, a: Point, b: Point, width: int) -> None:
+    pygame.draw.line(surface, ENGRAVE_LIGHT, (a[0] + 1, a[1] + 1), (b[0] + 1, b[1] + 1), width)
+    pygame.draw.line(surface, ENGRAVE_DARK, a, b, width)
+
+
+def _engrave_circle(surface: pygame.Surface, centre: Point, radius: float, width: int) -> None:
+    pygame.draw.circle(surface, ENGRAVE_LIGHT, (centre[0] + 1, centre[1] + 1), radius, width)
+    pygame.draw.circle(surface, ENGRAVE_DARK, centre, radius, width)
+
+
+def _fano_pattern(
+    surface: pygame.Surface, points: tuple[Point, ...], centre: Point, radius: float, width: int
+) -> None:
+    """The six straight lines and the circle joining seven points."""
+    for a, b, c in LINES:
+        ends = sorted((points[a], points[b], points[c]))
+        _engrave_line(surface, ends[0], ends[2], width)
+    _engrave_circle(surface, centre, radius, width)
+
+
+def _peg_sprite(color: Color, radius: float) -> pygame.Surface:
+    """A shaded peg seen from above, with a highlight and its colour's mark."""
+    scale = 4
+    r = max(2, int(radius * scale))
+    size = 2 * r + 2 * scale
+    big = pygame.Surface((size, size), pygame.SRCALPHA)
+    rim, body, light = PEG_SHADES[color]
+    c = size / 2
+    # A domed top: concentric discs shading from the rim to a light spot up and left.
+    steps = 28
+    for i in range(steps):
+        t = i / (steps - 1)
+        rr = r * (1 - 0.78 * t)
+        offset = -0.28 * r * t
+        colour = tuple(int(rim[k] + (body[k] - rim[k]) * min(1, t * 1.8)) for k in range(3))
+        if t > 0.55:
+            u = (t - 0.55) / 0.45
+            colour = tuple(int(body[k] + (light[k] - body[k]) * u * 0.65) for k in range(3))
+        pygame.draw.circle(big, colour, (c + offset, c + offset), rr)
+    pygame.draw.circle(big, _shade(rim, 0.8), (c, c), r, max(1, scale))
+    # The colour-blind mark: a flame-like triangle for Fire, a six-armed star for Ice.
+    mark = _shade(rim, 0.75)
+    m = r * 0.42
+    width = max(2, int(r * 0.11))
+    if color is Color.FIRE:
+        triangle = [(c, c - m), (c - m * 0.87, c + m * 0.5), (c + m * 0.87, c + m * 0.5)]
+        pygame.draw.polygon(big, mark, triangle, width)
+    else:
+        for k in range(3):
+            angle = math.pi / 2 + k * math.pi / 3
+            dx, dy = math.cos(angle) * m, math.sin(angle) * m
+            pygame.draw.line(big, mark, (c - dx, c - dy), (c + dx, c + dy), width)
+    # A soft specular highlight.
+    gloss = pygame.Surface((size, size), pygame.SRCALPHA)
+    pygame.draw.ellipse(
+        gloss, (255, 255, 255, 110), (c - r * 0.62, c - r * 0.72, r * 0.7, r * 0.42)
+    )
+    big.blit(gloss, (0, 0))
+    small = max(4, size // scale)
+    return pygame.transform.smoothscale(big, (small, small))
+
+
+def _shadow_sprite(radius: float, blur: int) -> pygame.Surface:
+    size = int(radius * 2 + blur * 4 + 4)
+    shadow = pygame.Surface((size, size), pygame.SRCALPHA)
+    pygame.draw.circle(shadow, (20, 10, 0, 150), (size / 2, size / 2), radius)
+    return pygame.transform.gaussian_blur(shadow, max(1, blur))
+
+
+@dataclass(frozen=True)
+class BoardPicture:
+    """Everything that varies on the board: the view is a function of this and the layout."""
+
+    fire: int
+    ice: int
+    supplies: tuple[int, int] | None = None  # Fire's, Ice's; None hides the pockets' pegs
+    selected: int | None = None
+    targets: int = 0  # bitboard of holes marked as legal destinations
+    last_move: tuple[int, int] | None = None
+    winning_islands: tuple[int, int, int] | None = None
+    winner: Color | None = None
+    show_control: bool = True
+    hidden: int = 0  # holes whose peg is drawn elsewhere (moving or held)
+    floating: tuple[tuple[Color, Point, bool], ...] = ()  # (colour, centre, lifted)
+    pocket_labels: tuple[str, str] = ("FIRE", "ICE")
+    hint: tuple[int, int] | None = None
+    extra_marks: tuple[int, ...] = field(default=())
+
+
+class BoardArt:
+    """The parts of the board drawn once for a layout."""
+
+    def __init__(self, layout: BoardLayout) -> None:
+        self.layout = layout
+        x, y, w, h = layout.rect
+        self.origin = (x, y)
+        self.static = self._render_static((w, h))
+        self.pegs = {color: _peg_sprite(color, layout.peg_radius) for color in Color}
+        self.lifted = {color: _peg_sprite(color, layout.peg_radius * 1.12) for color in Color}
+        self.pocket_pegs = {color: _peg_sprite(color, layout.peg_radius * 0.62) for color in Color}
+        self.shadow = _shadow_sprite(layout.peg_radius, max(1, int(layout.peg_radius * 0.18)))
+        self.lifted_shadow = _shadow_sprite(
+            layout.peg_radius * 1.05, max(2, int(layout.peg_radius * 0.45))
+        )
+        self.island_masks = [self._island_surface(i) for i in range(7)]
+
+    def local(self, point: Point) -> Point:
+        """A window point in this art's coordinates."""
+        return (point[0] - self.origin[0], point[1] - self.origin[1])
+
+    def _island_surface(self, island: int) -> tuple[pygame.Surface, tuple[int, int]]:
+        corners = [self.local(p) for p in self.layout.island_corners[island]]
+        left = int(min(p[0] for p in corners)) - 2
+        top = int(min(p[1] for p in corners)) - 2
+        width = int(max(p[0] for p in corners)) - left + 4
+        height = int(max(p[1] for p in corners)) - top + 4
+        mask = pygame.Surface((width, height), pygame.SRCALPHA)
+        pygame.draw.polygon(mask, (255, 255, 255), [(px - left, py - top) for px, py in corners])
+        return mask, (left, top)
+
+    def _render_static(self, size: tuple[int, int]) -> pygame.Surface:
+        layout = self.layout
+        side = layout.side
+        surface = _cover(_texture("wood_board.jpg"), size).convert_alpha()
+        w, h = size
+        # The board's edge: a rounded bevel, light above and left, dark below and right.
+        edge = max(3, int(side * 0.018))
+        frame = pygame.Surface(size, pygame.SRCALPHA)
+        for i in range(edge):
+            t = i / edge
+            pygame.draw.line(frame, (255, 230, 190, int(90 * (1 - t))), (i, i), (w - i, i))
+            pygame.draw.line(frame, (255, 230, 190, int(70 * (1 - t))), (i, i), (i, h - i))
+            pygame.draw.line(
+                frame, (40, 20, 5, int(120 * (1 - t))), (i, h - 1 - i), (w - i, h - 1 - i)
+            )
+            pygame.draw.line(
+                frame, (40, 20, 5, int(100 * (1 - t))), (w - 1 - i, i), (w - 1 - i, h - i)
+            )
+        surface.blit(frame, (0, 0))
+
+        # The pockets: two routed trays with their names burnt in.
+        for index, label in enumerate(("FIRE", "ICE")):
+            self._draw_pocket(surface, layout.pockets[index], label)
+
+        # The lines joining the islands, engraved into the board.
+        width = max(2, int(side * 0.006))
+        centres = tuple(self.local(p) for p in layout.island_centres)
+        _fano_pattern(surface, centres, self.local(layout.centre), INCIRCLE * side, width)
+
+        # The raised islands: a soft shadow, the lighter wood, bevelled edges.
+        shadow_layer = pygame.Surface(size, pygame.SRCALPHA)
+        drop = side * 0.016
+        for corners in layout.island_corners:
+            pts = [self.local((px + drop * 0.6, py + drop)) for px, py in corners]
+            pygame.draw.polygon(shadow_layer, (30, 12, 0, 150), pts)
+        surface.blit(
+            pygame.transform.gaussian_blur(shadow_layer, max(2, int(side * 0.014))), (0, 0)
+        )
+        island_wood = _texture("wood_island.jpg")
+        bevel = max(2, int(side * 0.008))
+        for island, corners in enumerate(layout.island_corners):
+            self._draw_island(surface, island, corners, island_wood, bevel)
+        return surface
+
+    def _draw_pocket(
+        self, surface: pygame.Surface, rect: tuple[int, int, int, int], label: str
+    ) -> None:
+        x, y, w, h = rect
+        x -= self.origin[0]
+        y -= self.origin[1]
+        radius = int(h * 0.35)
+        pygame.draw.rect(surface, (96, 58, 28), (x, y, w, h), border_radius=radius)
+        inner = pygame.Surface((w, h), pygame.SRCALPHA)
+        for i in range(max(2, int(h * 0.18))):
+            alpha = int(120 * (1 - i / (h * 0.18)))
+            pygame.draw.rect(inner, (30, 14, 2, alpha), (i, i, w - 2 * i, h - 2 * i), 1, radius)
+        surface.blit(inner, (x, y))
+        pygame.draw.rect(surface, (250, 220, 170), (x, y, w, h), 1, radius)
+        text = font(max(8, int(h * 0.26))).render(label, True, (70, 36, 14))
+        surface.blit(text, (x + (w - text.get_width()) / 2, y - text.get_height() * 0.05 - 2))
+
+    def _draw_island(
+        self,
+        surface: pygame.Surface,
+        island: int,
+        corners: tuple[Point, Point, Point],
+        wood: pygame.Surface,
+        bevel: int,
+    ) -> None:
+        layout = self.layout
+        mask, (left, top) = self._island_surface(island)
+        tile = pygame.Surface(mask.get_size(), pygame.SRCALPHA)
+        offset = ((island * 97) % 200, (island * 61) % 200)
+        tile.blit(wood, (-offset[0], -offset[1]))
+        tile.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+        surface.blit(tile, (left, top))
+        top_pt, left_pt, right_pt = (self.local(p) for p in corners)
+        # Bevel: the two upper edges catch the light, the bottom edge is in shade.
+        for i in range(bevel):
+            inset = i * 0.9
+            a = (top_pt[0], top_pt[1] + inset * 2)
+            b = (left_pt[0] + inset * 1.7, left_pt[1] - inset)
+            c = (right_pt[0] - inset * 1.7, right_pt[1] - inset)
+            fade = 1 - i / bevel
+            pygame.draw.line(surface, _mix((255, 240, 210), fade), a, b, 1)
+            pygame.draw.line(surface, _mix((214, 170, 120), fade), a, c, 1)
+            pygame.draw.line(surface, _mix((120, 74, 36), fade), b, c, 1)
+        pygame.draw.aalines(surface, (110, 66, 30), True, [top_pt, left_pt, right_pt])
+        # The island's seven lines, engraved between its holes.
+        holes = [self.local(layout.holes[island * 7 + k]) for k in range(7)]
+        width = max(1, int(layout.side * 0.0045))
+        centre = holes[3]
+        _fano_pattern(surface, tuple(holes), centre, INCIRCLE * HOLE_SPREAD * layout.side, width)
+        # Drilled holes: a dark bore with light catching its lower rim.
+        r = layout.hole_radius
+        for hx, hy in holes:
+            pygame.draw.circle(surface, (236, 200, 150), (hx, hy + r * 0.16), r * 1.08)
+            pygame.draw.circle(surface, (58, 32, 14), (hx, hy), r)
+            pygame.draw.circle(surface, (36, 18, 6), (hx, hy - r * 0.12), r * 0.78)
+
+
+def _mix(rgb: Rgb, alpha: float) -> tuple[int, int, int, int]:
+    return (*rgb, int(255 * max(0.0, min(1.0, alpha))))
+
+
+def _blit_centered(surface: pygame.Surface, sprite: pygame.Surface, centre: Point) -> None:
+    surface.blit(sprite, (centre[0] - sprite.get_width() / 2, centre[1] - sprite.get_height() / 2))
+
+
+def _island_glow(art: BoardArt, surface: pygame.Surface, island: int, rgb: Rgb, alpha: int) -> None:
+    mask, (left, top) = art.island_masks[island]
+    tint = mask.copy()
+    tint.fill((*rgb, alpha), special_flags=pygame.BLEND_RGBA_MULT)
+    ox, oy = art.origin
+    surface.blit(tint, (left + ox, top + oy))
+
+
+def draw_board(surface: pygame.Surface, art: BoardArt, picture: BoardPicture) -> None:
+    """Paint the board and ``picture`` onto ``surface`` (the window) at the layout's place."""
+    layout = art.layout
+    ox, oy = art.origin
+    surface.blit(art.static, (ox, oy))
+    side = layout.side
+
+    # Islands under control: tinted in the controller's colour, the line drawn in it.
+    for color, pegs in ((Color.FIRE, picture.fire), (Color.ICE, picture.ice)):
+        for island in range(7):
+            points = (pegs >> (7 * island)) & 127
+            if not (picture.show_control and HAS_LINE[points]):
+                continue
+            _island_glow(art, surface, island, GLOW[color], 34)
+            a, _, c = sorted(layout.holes[island * 7 + p] for p in LINES[LINE_OF[points]])
+            if LINE_OF[points] == 6:  # the circle
+                pygame.draw.circle(
+                    surface,
+                    GLOW[color],
+                    layout.holes[island * 7 + 3],
+                    INCIRCLE * HOLE_SPREAD * side,
+                    max(2, int(side * 0.007)),
+                )
+            else:
+                pygame.draw.line(surface, GLOW[color], a, c, max(2, int(side * 0.008)))
+
+    # The winning line of islands.
+    if picture.winning_islands is not None and picture.winner is not None:
+        rgb = GLOW[picture.winner]
+        islands = picture.winning_islands
+        line_index = LINES.index(tuple(islands)) if tuple(islands) in LINES else -1
+        width = max(4, int(side * 0.016))
+        if line_index == 6:
+            pygame.draw.circle(surface, rgb, layout.centre, INCIRCLE * side, width)
+        else:
+            ends = sorted(layout.island_centres[i] for i in islands)
+            pygame.draw.line(surface, rgb, ends[0], ends[2], width)
+        for island in islands:
+            _island_glow(art, surface, island, (255, 255, 210), 40)
+            pygame.draw.polygon(
+                surface, rgb, layout.island_corners[island], max(3, int(side * 0.008))
+            )
+
+    # The last move: a ring where the peg came from and one where it went.
+    if picture.last_move is not None:
+        src, dst = picture.last_move
+        ring = layout.peg_radius * 1.32
+        pygame.draw.circle(surface, MARK_RGB, layout.holes[src], ring, max(2, int(side * 0.004)))
+        pygame.draw.circle(surface, MARK_RGB, layout.holes[dst], ring, max(2, int(side * 0.006)))
+
+    if picture.hint is not None:
+        src, dst = picture.hint
+        for hole in (src, dst):
+            pygame.draw.circle(
+                surface,
+                (120, 255, 140),
+                layout.holes[hole],
+                layout.peg_radius * 1.45,
+                max(2, int(side * 0.006)),
+            )
+
+    for hole in picture.extra_marks:
+        pygame.draw.circle(
+            surface,
+            (255, 120, 80),
+            layout.holes[hole],
+            layout.peg_radius * 1.3,
+            max(2, int(side * 0.005)),
+        )
+
+    # Pegs in their holes.
+    shadow_shift = layout.peg_radius * 0.16
+    for color, pegs in ((Color.FIRE, picture.fire), (Color.ICE, picture.ice)):
+        pegs &= ~picture.hidden
+        sprite = art.pegs[color]
+        for hole, (hx, hy) in enumerate(layout.holes):
+            if pegs >> hole & 1:
+                _blit_centered(surface, art.shadow, (hx + shadow_shift, hy + shadow_shift * 1.4))
+                _blit_centered(surface, sprite, (hx, hy))
+
+    # Legal destinations of the picked-up peg.
+    if picture.targets:
+        for hole, centre in enumerate(layout.holes):
+            if picture.targets >> hole & 1:
+                pygame.draw.circle(
+                    surface,
+                    TARGET_RGB,
+                    centre,
+                    layout.hole_radius * 0.95,
+                    max(2, int(side * 0.005)),
+                )
+                pygame.draw.circle(surface, TARGET_RGB, centre, layout.hole_radius * 0.35)
+
+    if picture.selected is not None and not picture.hidden >> picture.selected & 1:
+        pygame.draw.circle(
+            surface,
+            TARGET_RGB,
+            layout.holes[picture.selected],
+            layout.peg_radius * 1.25,
+            max(2, int(side * 0.005)),
+        )
+
+    # The supply pockets: the pegs left, lying in their tray, and their count.
+    if picture.supplies is not None:
+        for color, count, rect in zip(Color, picture.supplies, layout.pockets, strict=True):
+            _draw_pocket_pegs(surface, art, color, count, rect)
+
+    # Pegs in the air (moving or held), drawn last with a longer shadow.
+    for color, (fx, fy), lifted in picture.floating:
+        if lifted:
+            _blit_centered(
+                surface,
+                art.lifted_shadow,
+                (fx + layout.peg_radius * 0.5, fy + layout.peg_radius * 0.8),
+            )
+            _blit_centered(surface, art.lifted[color], (fx, fy))
+        else:
+            _blit_centered(surface, art.shadow, (fx + shadow_shift, fy + shadow_shift * 1.4))
+            _blit_centered(surface, art.pegs[color], (fx, fy))
+
+
+def pocket_slot(layout: BoardLayout, color: Color, index: int) -> Point:
+    """Where the ``index``-th peg lies in ``color``'s pocket (two rows of up to 13)."""
+    x, y, w, h = layout.pockets[int(color)]
+    per_row = 13
+    row, col = divmod(index, per_row)
+    step = (w - h * 0.5) / per_row
+    return (x + h * 0.25 + step * (col + 0.5), y + h * (0.42 + 0.3 * row))
+
+
+def _draw_pocket_pegs(
+    surface: pygame.Surface,
+    art: BoardArt,
+    color: Color,
+    count: int,
+    rect: tuple[int, int, int, int],
+) -> None:
+    sprite = art.pocket_pegs[color]
+    for index in range(min(count, 26)):
+        _blit_centered(surface, sprite, pocket_slot(art.layout, color, index))
+    x, y, w, h = rect
+    label = font(max(9, int(h * 0.3))).render(str(count), True, (255, 244, 220))
+    badge = pygame.Rect(0, 0, label.get_width() + h * 0.3, label.get_height())
+    badge.midleft = (x + w + h * 0.12, y + h / 2) if color is Color.FIRE else (0, 0)
+    if color is Color.ICE:
+        badge.midright = (x - h * 0.12, y + h / 2)
+    pygame.draw.rect(surface, (70, 38, 16), badge, border_radius=badge.height // 2)
+    surface.blit(label, label.get_rect(center=badge.center))
+
+
+__all__ = ["FANO_POINTS", "BoardArt", "BoardPicture", "draw_board", "font", "pocket_slot"]

@@ -1,0 +1,259 @@
+"""The board controller: picking up, dropping and dragging pegs, undo/redo, review.
+
+It is written once for every game that follows the engine's game interface (the
+two-player game and the solitaire).  It knows holes, not pixels or pygame events:
+the scene translates clicks through the layout and calls ``press``/``release``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from ..engine.board import REACH, hole_name
+from ..engine.game import Color, Move, Position
+from ..engine.interface import History
+from ..engine.solitaire import COLOR_NAMES, SolitairePosition
+
+S = TypeVar("S", Position, SolitairePosition)
+
+
+@dataclass
+class MoveAnimation:
+    """A move being shown: the peg travels, then the other colour's peg drops in."""
+
+    move: Move
+    before: Position | SolitairePosition
+    after: Position | SolitairePosition
+    elapsed: float = 0.0
+    duration: float = 0.45
+
+    @property
+    def progress(self) -> float:
+        """0 at the start, 1 when done."""
+        return 1.0 if self.duration <= 0 else min(1.0, self.elapsed / self.duration)
+
+
+def side_name(position: Position | SolitairePosition, color: Color) -> str:
+    """ "Fire"/"Ice" in the two-player game, "red"/"aqua" in the solitaire."""
+    if isinstance(position, SolitairePosition):
+        return COLOR_NAMES[color]
+    return color.title
+
+
+class BoardController(Generic[S]):
+    """What the player is doing with the pegs of one game."""
+
+    def __init__(self, start: S) -> None:
+        self.history: History[S] = History(start)
+        self.selected: int | None = None
+        self.message = ""
+        self.review: int | None = None  # index into history.positions while reviewing
+        self.animation: MoveAnimation | None = None
+        self.changed = True  # tells the scene to redraw / refresh its panels
+        self.sounds: list[str] = []  # "pick" / "place" events for the scene to play
+
+    # --- what is shown ----------------------------------------------------------
+
+    @property
+    def shown(self) -> S:
+        """The position on the board: the present one, or a past one while reviewing."""
+        if self.review is not None:
+            return self.history.positions[self.review]
+        return self.history.position
+
+    @property
+    def targets(self) -> int:
+        """Bitboard of the legal destinations of the picked-up peg."""
+        if self.selected is None:
+            return 0
+        position = self.history.position
+        mask = 0
+        for move in position.legal_moves():
+            if move.src == self.selected:
+                mask |= 1 << move.dst
+        return mask
+
+    @property
+    def last_move(self) -> Move | None:
+        """The move that led to the shown position."""
+        index = self.review if self.review is not None else self.history.cursor
+        return self.history.moves[index - 1] if index > 0 else None
+
+    # --- input ------------------------------------------------------------------
+
+    def _say(self, text: str) -> None:
+        self.message = text
+        self.changed = True
+
+    def _mover_name(self, position: S) -> str:
+        to_move = position.to_move
+        if to_move is None:
+            return "either colour"
+        return side_name(position, to_move)
+
+    def can_pick(self, hole: int) -> bool:
+        """Whether the peg on ``hole`` may be picked up now (it has a move to make)."""
+        position = self.history.position
+        return any(move.src == hole for move in position.legal_moves())
+
+    def press(self, hole: int | None) -> None:
+        """A click (or the start of a drag) on ``hole``, or on empty wood if ``None``."""
+        self.finish_animation()
+        if self.review is not None:
+            self._say("You are looking at an earlier position: return to the game to move.")
+            return
+        position = self.history.position
+        if hole is None:
+            if self.selected is not None:
+                self.put_back()
+            return
+        if self.selected is not None and hole == self.selected:
+            self.put_back()
+            return
+        if self.selected is not None and self.targets >> hole & 1:
+            self.move_to(hole)
+            return
+        if position.is_over:
+            self._say("The game is over: start a new game, or undo to go back.")
+            return
+        color = position.color_at(hole)
+        to_move = position.to_move
+        if color is not None and (to_move is None or color is to_move):
+            if self.can_pick(hole):
+                self.selected = hole
+                self.sounds.append("pick")
+                self._say("")
+            else:
+                self._say(self._no_move_reason(hole))
+            return
+        if self.selected is not None:
+            reason = position.illegal_reason(Move(self.selected, hole))
+            self._say(f"{hole_name(self.selected)}-{hole_name(hole)}: {reason}")
+            return
+        if color is None:
+            self._say(f"{hole_name(hole)} is empty: pick up one of your pegs first.")
+        else:
+            mover = self._mover_name(position)
+            self._say(
+                f"{hole_name(hole)} holds a {side_name(position, color)} peg: {mover} moves now."
+            )
+
+    def _no_move_reason(self, hole: int) -> str:
+        position = self.history.position
+        if isinstance(position, SolitairePosition):
+            return f"The peg on {hole_name(hole)} has nothing to capture."
+        if not REACH[hole] & ~position.occupied:
+            return f"The peg on {hole_name(hole)} has no empty hole to move to."
+        return f"The peg on {hole_name(hole)} cannot move now."
+
+    def release(self, hole: int | None, dragged: bool) -> None:
+        """The mouse button comes up over ``hole``; ``dragged`` if the peg was carried."""
+        if not dragged or self.selected is None:
+            return
+        if hole is None or hole == self.selected:
+            return  # dropped back where it was: it stays picked up
+        if self.targets >> hole & 1:
+            self.move_to(hole)
+        else:
+            position = self.history.position
+            reason = position.illegal_reason(Move(self.selected, hole))
+            self._say(f"{hole_name(self.selected)}-{hole_name(hole)}: {reason}")
+
+    def put_back(self) -> None:
+        """Put the picked-up peg back in its hole."""
+        if self.selected is not None:
+            self.selected = None
+            self.sounds.append("place")
+            self._say("")
+
+    def move_to(self, hole: int) -> None:
+        """Play the picked-up peg to ``hole`` (which must be a marked destination)."""
+        assert self.selected is not None
+        self.play(Move(self.selected, hole))
+
+    def play(self, move: Move | str, duration: float = 0.45) -> bool:
+        """Play ``move`` in the present position; a reason is shown if it is illegal."""
+        before = self.history.position
+        try:
+            if isinstance(move, str):
+                move = Move.parse(move)
+            after = self.history.play(move)
+        except ValueError as error:
+            self._say(str(error))
+            return False
+        self.selected = None
+        self.review = None
+        self.animation = MoveAnimation(move, before, after, duration=duration)
+        if duration <= 0:
+            self.animation = None
+            self.sounds.append("place")
+        self._say("")
+        return True
+
+    # --- animation ---------------------------------------------------------------
+
+    def update(self, dt: float) -> bool:
+        """Advance the animation by ``dt`` seconds; ``True`` while something moves."""
+        if self.animation is None:
+            return False
+        self.animation.elapsed += dt
+        if self.animation.progress >= 1.0:
+            self.animation = None
+            self.sounds.append("place")
+        self.changed = True
+        return True
+
+    def finish_animation(self) -> None:
+        """Jump to the end of any animation (on undo, new input, leaving the scene)."""
+        if self.animation is not None:
+            self.animation = None
+            self.changed = True
+
+    # --- history -----------------------------------------------------------------
+
+    def undo(self) -> None:
+        """Take back the last move (in review: step back)."""
+        self.finish_animation()
+        self.selected = None
+        if self.review is not None:
+            self.review = max(0, self.review - 1)
+            self._say("")
+        elif self.history.undo():
+            self._say("")
+        else:
+            self._say("Nothing to undo.")
+
+    def redo(self) -> None:
+        """Play an undone move again (in review: step forward)."""
+        self.finish_animation()
+        self.selected = None
+        if self.review is not None:
+            self.review += 1
+            if self.review >= self.history.cursor:
+                self.review = None
+            self._say("")
+        elif self.history.redo():
+            self._say("")
+        else:
+            self._say("Nothing to redo.")
+
+    def show_move(self, index: int) -> None:
+        """Show the position after move ``index`` (0-based) of the game; review mode if past."""
+        self.finish_animation()
+        self.selected = None
+        target = index + 1
+        self.review = None if target >= self.history.cursor else max(0, target)
+        self.changed = True
+
+    def show_start(self) -> None:
+        """Review the position before the first move."""
+        self.finish_animation()
+        self.selected = None
+        self.review = 0 if self.history.cursor > 0 else None
+        self.changed = True
+
+    def leave_review(self) -> None:
+        """Return to the present position."""
+        self.review = None
+        self.changed = True

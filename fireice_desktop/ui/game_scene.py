@@ -1,0 +1,465 @@
+"""The playing screen: the board on the left, the turn, the moves and the buttons on the right.
+
+One scene serves the two-player game (with or without handicap) and the solitaire;
+what differs is read from the position type.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+
+from ..engine.board import ISLANDS
+from ..engine.game import Color, Move, Position
+from ..engine.solitaire import COLOR_NAMES, SolitairePosition
+from .board_view import BoardArt, BoardPicture, draw_board, pocket_slot
+from .controller import BoardController, side_name
+from .layout import BoardLayout, Point
+from .scene import Scene, backdrop, button
+
+if TYPE_CHECKING:
+    from .app import App
+
+AnyPosition = Position | SolitairePosition
+DRAG_THRESHOLD = 6
+
+
+def _ease(t: float) -> float:
+    return t * t * (3 - 2 * t)
+
+
+def _lerp(a: Point, b: Point, t: float) -> Point:
+    return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+
+
+def panel_width(width: int) -> int:
+    """The side panel's width for a window ``width`` pixels wide."""
+    return max(250, min(360, int(width * 0.27)))
+
+
+class GameScene(Scene):
+    """Playing one game; ``restart`` makes the start position again (rematch)."""
+
+    def __init__(
+        self,
+        app: App,
+        restart: Callable[[], AnyPosition],
+        title: str,
+        setup_note: str = "",
+        new_game: Callable[[], None] | None = None,
+    ) -> None:
+        super().__init__(app)
+        self.restart = restart
+        self.title = title
+        self.setup_note = setup_note
+        self.new_game = new_game
+        self.controller: BoardController[AnyPosition] = BoardController(restart())
+        self.layout: BoardLayout | None = None
+        self.art: BoardArt | None = None
+        self.press_pos: tuple[int, int] | None = None
+        self.drag_pos: tuple[int, int] | None = None
+        self.over_panel: pygame_gui.elements.UIPanel | None = None
+        self._shown_moves = -1
+        self._over_dismissed = False
+
+    # --- building ------------------------------------------------------------------
+
+    @property
+    def is_solitaire(self) -> bool:
+        return isinstance(self.controller.history.positions[0], SolitairePosition)
+
+    def build(self, size: tuple[int, int]) -> None:
+        width, height = size
+        side = panel_width(width)
+        board_rect = (0, 0, width - side, height)
+        if self.layout is None or self.layout.rect != board_rect:
+            self.layout = BoardLayout.fit(board_rect)
+            self.art = BoardArt(self.layout)
+        m = self.manager
+        x = width - side + 14
+        inner = side - 28
+        self.panel_rect = pygame.Rect(width - side, 0, side, height)
+        y = 14
+        self.title_label = pygame_gui.elements.UILabel(
+            pygame.Rect(x, y, inner, 30), self.title, m, object_id="#message"
+        )
+        y += 32
+        self.turn_rect = pygame.Rect(x, y, inner, 40)
+        self.turn_label = pygame_gui.elements.UILabel(
+            pygame.Rect(x + 40, y, inner - 40, 40), "", m, object_id="#turn"
+        )
+        y += 44
+        self.message_box = pygame_gui.elements.UITextBox(
+            "", pygame.Rect(x, y, inner, 66), m, object_id="#message_box"
+        )
+        y += 72
+        buttons_height = 3 * 40 + 10
+        list_height = max(60, height - y - buttons_height - 14)
+        self.move_list = pygame_gui.elements.UISelectionList(
+            pygame.Rect(x, y, inner, list_height), [], m
+        )
+        y += list_height + 8
+        half = (inner - 8) // 2
+        self.undo_button = button(
+            m, pygame.Rect(x, y, half, 36), "Undo", "Take back a move (Ctrl+Z)"
+        )
+        self.redo_button = button(
+            m, pygame.Rect(x + half + 8, y, half, 36), "Redo", "Play an undone move again (Ctrl+Y)"
+        )
+        y += 42
+        self.new_button = button(m, pygame.Rect(x, y, half, 36), "New game", "Start again (N)")
+        self.menu_button = button(
+            m, pygame.Rect(x + half + 8, y, half, 36), "Menu", "Back to the main menu (Esc)"
+        )
+        y += 42
+        self.present_button = button(
+            m, pygame.Rect(x, y, inner, 36), "Back to the game", "Leave review (End)"
+        )
+        self.over_panel = None
+        self._shown_moves = -1
+        self.refresh()
+
+    # --- keeping the panel in step ---------------------------------------------------
+
+    def _turn_text(self) -> tuple[str, Color | None]:
+        controller = self.controller
+        position = controller.shown
+        if isinstance(position, SolitairePosition):
+            if position.is_over:
+                return ("Solved!" if position.result == "won" else "No captures left"), None
+            if position.to_move is None:
+                return "Either colour moves", None
+            return f"{COLOR_NAMES[position.to_move].capitalize()} to move", position.to_move
+        winner = position.winner
+        if winner is not None:
+            return f"{winner.title} wins!", winner
+        return f"{position.to_move.title} to move", position.to_move
+
+    def refresh(self) -> None:
+        """Bring labels, the move list and the buttons in line with the controller."""
+        controller = self.controller
+        text, _ = self._turn_text()
+        self.turn_label.set_text(text)
+        message = controller.message
+        if controller.review is not None:
+            message = (
+                f"Reviewing: position after move {controller.review} of "
+                f"{controller.history.cursor}. Return to the game to play on."
+                if controller.review
+                else "Reviewing the start position. Return to the game to play on."
+            )
+        elif not message:
+            message = self._hint_text()
+        self.message_box.set_text(html.escape(message))
+        moves = controller.history.played
+        if len(moves) != self._shown_moves:
+            names = [self._move_label(i, move) for i, move in enumerate(moves)]
+            self.move_list.set_item_list(names)
+            self._shown_moves = len(moves)
+        self.undo_button.enable() if controller.history.can_undo else self.undo_button.disable()
+        self.redo_button.enable() if controller.history.can_redo else self.redo_button.disable()
+        if controller.review is None:
+            self.present_button.hide()
+        else:
+            self.present_button.show()
+        self._update_over_panel()
+        controller.changed = False
+
+    def _move_label(self, index: int, move: Move) -> str:
+        position = self.controller.history.positions[index]
+        mover = position.color_at(move.src)
+        name = side_name(position, mover) if mover is not None else ""
+        return f"{index + 1}. {name} {move}"
+
+    def _hint_text(self) -> str:
+        position = self.controller.history.position
+        if position.is_over:
+            return ""
+        if self.controller.selected is not None:
+            return "Click a marked hole, or drag the peg there. Esc puts it back."
+        if isinstance(position, SolitairePosition):
+            return "Pick up a peg that can capture one of the other colour."
+        return "Click one of your pegs to pick it up."
+
+    def _update_over_panel(self) -> None:
+        controller = self.controller
+        show = (
+            controller.review is None
+            and controller.animation is None
+            and controller.history.position.is_over
+            and not self._over_dismissed
+        )
+        if not show:
+            if self.over_panel is not None:
+                self.over_panel.kill()
+                self.over_panel = None
+            return
+        if self.over_panel is not None or self.layout is None:
+            return
+        x, y, w, h = self.layout.rect
+        rect = pygame.Rect(0, 0, min(420, w - 40), 190)
+        rect.center = (x + w // 2, y + int(h * 0.56))
+        m = self.manager
+        panel = pygame_gui.elements.UIPanel(rect, starting_height=5, manager=m, object_id="#panel")
+        headline, detail = self._result_text()
+        pygame_gui.elements.UILabel(
+            pygame.Rect(10, 12, rect.width - 20, 40),
+            headline,
+            m,
+            container=panel,
+            object_id="#turn",
+        )
+        pygame_gui.elements.UILabel(
+            pygame.Rect(10, 52, rect.width - 20, 30), detail, m, container=panel
+        )
+        bw = (rect.width - 40) // 3
+        self.over_new = button(m, pygame.Rect(10, 110, bw, 40), "New game", container=panel)
+        self.over_rematch = button(
+            m,
+            pygame.Rect(20 + bw, 110, bw, 40),
+            "Rematch" if not self.is_solitaire else "Restart",
+            container=panel,
+        )
+        self.over_review = button(
+            m, pygame.Rect(30 + 2 * bw, 110, bw, 40), "Review", container=panel
+        )
+        self.over_panel = panel
+
+    def _result_text(self) -> tuple[str, str]:
+        position = self.controller.history.position
+        if isinstance(position, SolitairePosition):
+            if position.result == "won":
+                return "Solved!", "One peg left: a perfect clear."
+            return (
+                "No captures left",
+                f"{position.pegs_left} pegs remain. Undo or restart to try again.",
+            )
+        won = position.winning_line()
+        winner = position.winner
+        assert winner is not None
+        if won is None:
+            return f"{winner.title} wins!", f"{position.to_move.title} has no legal move."
+        islands = ", ".join(ISLANDS[i] for i in won[1][:2]) + f" and {ISLANDS[won[1][2]]}"
+        return f"{winner.title} wins!", f"Three islands in a line: {islands}."
+
+    # --- input ------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        controller = self.controller
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self._on_board(event.pos):
+                self.press_pos = event.pos
+                self.drag_pos = None
+                controller.press(self._hole_at(event.pos))
+        elif event.type == pygame.MOUSEMOTION and self.press_pos is not None:
+            if controller.selected is not None:
+                dx = event.pos[0] - self.press_pos[0]
+                dy = event.pos[1] - self.press_pos[1]
+                if self.drag_pos is not None or dx * dx + dy * dy > DRAG_THRESHOLD**2:
+                    self.drag_pos = event.pos
+                    controller.changed = True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.press_pos is not None:
+                dragged = self.drag_pos is not None
+                self.press_pos = self.drag_pos = None
+                controller.release(self._hole_at(event.pos), dragged)
+                controller.changed = True
+        elif event.type == pygame.KEYDOWN:
+            self._key(event)
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self._button(event.ui_element)
+        elif (
+            event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION
+            and event.ui_element is self.move_list
+        ):
+            index = self._selected_index()
+            if index is not None:
+                controller.show_move(index)
+
+    def _selected_index(self) -> int | None:
+        for index, item in enumerate(self.move_list.item_list):
+            if item["selected"]:
+                return index
+        return None
+
+    def _key(self, event: pygame.event.Event) -> None:
+        controller = self.controller
+        ctrl = bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+        if event.key == pygame.K_ESCAPE:
+            if controller.selected is not None:
+                controller.put_back()
+            elif controller.review is not None:
+                controller.leave_review()
+            else:
+                self.app.show_menu()
+        elif ctrl and event.key == pygame.K_z:
+            if event.mod & pygame.KMOD_SHIFT:
+                controller.redo()
+            else:
+                controller.undo()
+        elif ctrl and event.key == pygame.K_y:
+            controller.redo()
+        elif event.key == pygame.K_n and not ctrl:
+            self.start_new()
+        elif event.key == pygame.K_LEFT:
+            if controller.review is None:
+                controller.show_move(controller.history.cursor - 2)
+            elif controller.review > 0:
+                controller.show_move(controller.review - 2)
+        elif event.key == pygame.K_RIGHT and controller.review is not None:
+            controller.show_move(controller.review)
+        elif event.key == pygame.K_END:
+            controller.leave_review()
+
+    def _button(self, element: object) -> None:
+        controller = self.controller
+        if element is self.undo_button:
+            controller.undo()
+        elif element is self.redo_button:
+            controller.redo()
+        elif element is self.new_button or element is getattr(self, "over_new", None):
+            self.start_new()
+        elif element is self.menu_button:
+            self.app.show_menu()
+        elif element is self.present_button:
+            controller.leave_review()
+        elif element is getattr(self, "over_rematch", None):
+            self.rematch()
+        elif element is getattr(self, "over_review", None):
+            self._over_dismissed = True
+            controller.show_start()
+
+    def start_new(self) -> None:
+        """A new game: the set-up screen for handicap games, else a fresh board."""
+        if self.new_game is not None:
+            self.new_game()
+        else:
+            self.rematch()
+
+    def rematch(self) -> None:
+        """The same set-up again."""
+        self.controller = BoardController(self.restart())
+        self._over_dismissed = False
+        self._shown_moves = -1
+        self.controller.changed = True
+
+    # --- geometry ---------------------------------------------------------------------
+
+    def _on_board(self, pos: tuple[int, int]) -> bool:
+        if self.layout is None:
+            return False
+        x, y, w, h = self.layout.rect
+        return x <= pos[0] < x + w and y <= pos[1] < y + h
+
+    def _hole_at(self, pos: tuple[int, int]) -> int | None:
+        return self.layout.hole_at(pos) if self.layout is not None else None
+
+    # --- time and drawing ------------------------------------------------------------
+
+    def update(self, dt: float) -> bool:
+        controller = self.controller
+        moving = controller.update(dt)
+        for sound in controller.sounds:
+            self.app.sounds.play(sound)
+        controller.sounds.clear()
+        if controller.changed:
+            self.refresh()
+        return moving
+
+    def picture(self) -> BoardPicture:
+        """What the board shows now: a function of the controller's state."""
+        controller = self.controller
+        assert self.layout is not None
+        position = controller.shown
+        supplies = None
+        if isinstance(position, Position):
+            supplies = (position.fire_supply, position.ice_supply)
+        won = position.winning_line() if isinstance(position, Position) else None
+        last = controller.last_move
+        settings = self.app.settings
+        picture = BoardPicture(
+            fire=position.fire,
+            ice=position.ice,
+            supplies=supplies,
+            selected=controller.selected,
+            targets=controller.targets if settings.show_legal_moves else 0,
+            last_move=(last.src, last.dst) if last else None,
+            winning_islands=won[1] if won else None,
+            winner=won[0] if won else None,
+        )
+        holes = self.layout.holes
+        if controller.selected is not None and self.drag_pos is not None:
+            color = position.color_at(controller.selected)
+            assert color is not None
+            return replace(
+                picture, hidden=1 << controller.selected, floating=((color, self.drag_pos, True),)
+            )
+        animation = controller.animation
+        if animation is not None and controller.review is None:
+            src, dst = animation.move
+            before, after = animation.before, animation.after
+            mover = before.color_at(src)
+            assert mover is not None
+            travel = 0.62 if isinstance(before, Position) else 1.0
+            p = animation.progress
+            if p < travel:
+                t = _ease(p / travel)
+                base = before
+                hidden = 1 << src
+                floating: tuple[tuple[Color, Point, bool], ...] = (
+                    (mover, _lerp(holes[src], holes[dst], t), True),
+                )
+            else:
+                base = after
+                t = _ease((p - travel) / (1 - travel))
+                hidden = 1 << src
+                floating = ()
+                dropped = after.color_at(src)
+                if dropped is not None and isinstance(before, Position):
+                    slot = pocket_slot(self.layout, dropped, before.supply(dropped) - 1)
+                    floating = ((dropped, _lerp(slot, holes[src], t), t < 0.85),)
+            supplies = None
+            if isinstance(base, Position):
+                supplies = (base.fire_supply, base.ice_supply)
+            return replace(
+                picture,
+                fire=base.fire,
+                ice=base.ice,
+                supplies=supplies,
+                hidden=hidden,
+                floating=floating,
+                targets=0,
+                selected=None,
+                winning_islands=None,
+                winner=None,
+            )
+        return picture
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.art is None:
+            return
+        surface.blit(backdrop(surface.get_size()), (0, 0))
+        draw_board(surface, self.art, self.picture())
+        self._draw_panel(surface)
+
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(self.panel_rect.size, pygame.SRCALPHA)
+        shade.fill((26, 15, 8, 215))
+        surface.blit(shade, self.panel_rect.topleft)
+        pygame.draw.line(
+            surface, (122, 82, 48), self.panel_rect.topleft, self.panel_rect.bottomleft, 2
+        )
+        _, color = self._turn_text()
+        if color is not None and self.art is not None:
+            sprite = self.art.pegs[color]
+            icon = pygame.transform.smoothscale(sprite, (30, 30))
+            surface.blit(icon, (self.turn_rect.x, self.turn_rect.y + 5))
+        elif self.is_solitaire and self.art is not None:
+            for k, c in enumerate(Color):
+                icon = pygame.transform.smoothscale(self.art.pegs[c], (22, 22))
+                surface.blit(icon, (self.turn_rect.x + k * 12, self.turn_rect.y + 9))

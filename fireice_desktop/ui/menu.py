@@ -1,0 +1,134 @@
+"""The main menu, and the scenes a screenshot or the menu can open."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+
+from ..engine.game import Position
+from ..engine.playout import random_playout
+from ..engine.solitaire import SolitairePosition
+from .board_view import BoardArt, BoardPicture, draw_board
+from .layout import BoardLayout
+from .scene import Scene, backdrop, button
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+class MenuScene(Scene):
+    """Title, a board in play behind it, and the ways into the game."""
+
+    title = "Menu"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.art: BoardArt | None = None
+        # A game in the middle, for the board shown behind the menu.
+        moves: list = []
+        random_playout(Position.start(), random.Random(7), moves)
+        position = Position.start()
+        for move in moves[: max(0, len(moves) - 6)]:
+            position = position.play_unchecked(move)
+        self.backdrop_position = position
+
+    def build(self, size: tuple[int, int]) -> None:
+        width, height = size
+        self.art = BoardArt(BoardLayout.fit((0, 0, width, height)))
+        m = self.manager
+        column = pygame.Rect(0, 0, 340, 0)
+        column.centerx = width // 2
+        entries = [
+            ("Two players", "Play Fire against Ice at one computer"),
+            ("Solitaire", "The boxed edition's one-player puzzle"),
+            ("Quit", "Close the game"),
+        ]
+        top = max(20, height // 2 - (len(entries) * 62 + 120) // 2)
+        self.title_label = pygame_gui.elements.UILabel(
+            pygame.Rect(column.x - 80, top, column.width + 160, 64),
+            "Fire & Ice",
+            m,
+            object_id="#title",
+        )
+        pygame_gui.elements.UILabel(
+            pygame.Rect(column.x - 80, top + 62, column.width + 160, 28),
+            "a game by Jens-Peter Schliemann",
+            m,
+            object_id="#subtitle",
+        )
+        y = top + 110
+        self.buttons: dict[object, str] = {}
+        for text, tip in entries:
+            element = button(
+                m, pygame.Rect(column.x, y, column.width, 52), text, tip, object_id="#menu_button"
+            )
+            self.buttons[element] = text
+            y += 62
+        self.panel_rect = pygame.Rect(column.x - 40, top - 16, column.width + 80, y - top + 24)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
+            self.choose(self.buttons[event.ui_element])
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.quit()
+
+    def choose(self, entry: str) -> None:
+        """Open the menu entry called ``entry``."""
+        if entry == "Two players":
+            self.app.switch(two_player_scene(self.app))
+        elif entry == "Solitaire":
+            self.app.switch(solitaire_scene(self.app, random.randint(1, 1_000_000)))
+        elif entry == "Quit":
+            self.app.quit()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(backdrop(surface.get_size()), (0, 0))
+        if self.art is not None:
+            p = self.backdrop_position
+            draw_board(
+                surface, self.art, BoardPicture(p.fire, p.ice, (p.fire_supply, p.ice_supply))
+            )
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((20, 10, 4, 120))
+        surface.blit(veil, (0, 0))
+        card = pygame.Surface(self.panel_rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(card, (30, 18, 9, 225), card.get_rect(), border_radius=18)
+        pygame.draw.rect(card, (196, 146, 92, 255), card.get_rect(), 2, border_radius=18)
+        surface.blit(card, self.panel_rect.topleft)
+
+
+def two_player_scene(app: App, handicap: tuple[int, ...] = (), side: object = None) -> Scene:
+    """A two-player game from the start (with optional handicap pegs)."""
+    from .game_scene import GameScene
+
+    return GameScene(app, lambda: Position.start(), "Two players")
+
+
+def solitaire_scene(app: App, deal: int) -> Scene:
+    """The solitaire, deal number ``deal``."""
+    from .game_scene import GameScene
+
+    return GameScene(app, lambda: SolitairePosition.deal(deal), f"Solitaire: deal {deal:,}")
+
+
+def scene_for_screenshot(app: App, name: str, moves: str, deal: int | None) -> Scene:
+    """The scene ``fireice --screenshot`` renders, with ``moves`` played (no animation)."""
+    if name == "menu":
+        return MenuScene(app)
+    if name == "game":
+        scene = two_player_scene(app)
+    elif name == "solitaire":
+        scene = solitaire_scene(app, deal or 1)
+    else:
+        raise ValueError(f"unknown scene {name!r}")
+    from .game_scene import GameScene
+
+    assert isinstance(scene, GameScene)
+    for text in moves.split():
+        if not scene.controller.play(text, duration=0):
+            raise ValueError(scene.controller.message)
+    scene.controller.message = ""
+    return scene

@@ -1,0 +1,67 @@
+"""The player's settings, remembered between runs in the user's config directory."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "fireice-desktop"
+ANIMATION_SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "off": 0.0}
+
+
+def config_dir() -> Path:
+    """Where settings live; ``FIREICE_CONFIG_DIR`` overrides it (tests, portable installs)."""
+    override = os.environ.get("FIREICE_CONFIG_DIR")
+    return Path(override) if override else Path(platformdirs.user_config_dir(APP_NAME))
+
+
+@dataclass
+class Settings:
+    """What a player can change on the Settings screen."""
+
+    sound: bool = True
+    show_legal_moves: bool = True
+    animation_speed: str = "normal"
+    fullscreen: bool = False
+
+    @property
+    def animation_factor(self) -> float:
+        """How long animations take relative to normal (0 means none)."""
+        return ANIMATION_SPEEDS.get(self.animation_speed, 1.0)
+
+    @classmethod
+    def load(cls) -> Settings:
+        """The saved settings; defaults for anything missing, unreadable or wrong."""
+        settings = cls()
+        try:
+            data = json.loads((config_dir() / "settings.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return settings
+        if not isinstance(data, dict):
+            return settings
+        for item in fields(cls):
+            value = data.get(item.name)
+            default = getattr(settings, item.name)
+            if isinstance(value, type(default)) and not (
+                item.name == "animation_speed" and value not in ANIMATION_SPEEDS
+            ):
+                setattr(settings, item.name, value)
+        return settings
+
+    def save(self) -> None:
+        """Write the settings atomically (a temporary file, then ``os.replace``)."""
+        folder = config_dir()
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            handle, temporary = tempfile.mkstemp(prefix=".settings-", dir=folder)
+            with os.fdopen(handle, "w", encoding="utf-8") as stream:
+                json.dump(asdict(self), stream, indent=1)
+            os.replace(temporary, folder / "settings.json")
+        except OSError:
+            # Settings are a convenience: a read-only home must not stop the game.
+            pass
