@@ -78,13 +78,14 @@ def position_json(position: Position) -> dict[str, Any]:
     """The ``fireice show --json`` object for a two-player position."""
     winner = position.winner
     return {
-        "to_move": None if winner else position.to_move.key,
+        "to_move": None if winner is not None else position.to_move.key,
         "board": _board_json(position.fire, position.ice),
         "supply": {"fire": position.fire_supply, "ice": position.ice_supply},
         "control": {
-            ISLANDS[i]: (c.key if (c := position.controller(i)) else None) for i in range(7)
+            ISLANDS[i]: (c.key if (c := position.controller(i)) is not None else None)
+            for i in range(7)
         },
-        "result": winner.key if winner else None,
+        "result": winner.key if winner is not None else None,
         "legal_moves": sorted(str(m) for m in position.legal_moves()),
     }
 
@@ -92,7 +93,7 @@ def position_json(position: Position) -> dict[str, Any]:
 def solitaire_json(deal: int, position: SolitairePosition) -> dict[str, Any]:
     """The ``fireice solitaire show --json`` object."""
     over = position.is_over
-    to_move = None if over else (position.to_move.key if position.to_move else "either")
+    to_move = None if over else (position.to_move.key if position.to_move is not None else "either")
     return {
         "deal": deal,
         "board": _board_json(position.fire, position.ice),
@@ -107,16 +108,17 @@ def position_report(position: Position) -> str:
     """The text that ``fireice show`` prints under the board."""
     winner = position.winner
     lines = [
-        "To move: " + ("nobody, the game is over" if winner else position.to_move.title),
+        "To move: "
+        + ("nobody, the game is over" if winner is not None else position.to_move.title),
         f"Fire controls: {describe_islands(position.control(Color.FIRE))}",
         f"Ice controls: {describe_islands(position.control(Color.ICE))}",
     ]
     won = position.winning_line()
-    if won:
+    if won is not None:
         color, islands = won
         letters = ", ".join(ISLANDS[i] for i in islands)
         lines.append(f"Result: {color.title} wins with islands {letters}")
-    elif winner:
+    elif winner is not None:
         lines.append(f"Result: {winner.title} wins ({position.to_move.title} has no legal move)")
     else:
         lines.append("Result: none yet")
@@ -253,8 +255,13 @@ def _screenshot(args: argparse.Namespace) -> int:
 def _launch_desktop(args: argparse.Namespace) -> int:
     if args.screenshot:
         return _screenshot(args)
-    for flag in ("scene", "moves", "deal", "size"):
-        if getattr(args, flag) is not None:
+    for flag, dest in (
+        ("scene", "scene"),
+        ("moves", "shot_moves"),
+        ("deal", "shot_deal"),
+        ("size", "size"),
+    ):
+        if getattr(args, dest) is not None:
             raise CommandError(f"--{flag} only applies with --screenshot PATH")
     if sys.platform.startswith("linux") and not (
         os.environ.get("DISPLAY")
@@ -302,8 +309,12 @@ def build_parser() -> argparse.ArgumentParser:
     shots = parser.add_argument_group("screenshots (render one scene to a PNG, no display needed)")
     shots.add_argument("--screenshot", metavar="PATH", help="write the scene to PATH and exit")
     shots.add_argument("--scene", choices=SCENES, help="which screen (default menu)")
-    shots.add_argument("--moves", metavar='"D4-C4 ..."', help="moves played first")
-    shots.add_argument("--deal", type=int, metavar="N", help="solitaire deal number")
+    shots.add_argument(
+        "--moves", dest="shot_moves", metavar='"D4-C4 ..."', help="moves played first"
+    )
+    shots.add_argument(
+        "--deal", dest="shot_deal", type=int, metavar="N", help="solitaire deal number"
+    )
     shots.add_argument("--size", metavar="WxH", help="window size, like 1280x800")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -323,7 +334,7 @@ def build_parser() -> argparse.ArgumentParser:
         default="fire",
         help="the side that gets the handicap pegs (default fire)",
     )
-    text.set_defaults(handler=_cmd_text)
+    text.set_defaults(handler=_cmd_text, subparser=text)
 
     show = commands.add_parser("show", help="print the position after some moves")
     show.add_argument(
@@ -358,8 +369,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command == "text" and args.handicap is None and args.seed is not None:
-        parser.error("--seed only applies with --handicap N")
-    if args.command is not None and (args.screenshot or args.scene or args.moves or args.size):
+        args.subparser.error("--seed only applies with --handicap N")
+    shot_options = (args.screenshot, args.scene, args.shot_moves, args.shot_deal, args.size)
+    if args.command is not None and any(option is not None for option in shot_options):
         parser.error("--screenshot and its options go without a command")
     if args.screenshot and args.scene is None:
         args.scene = "menu"
@@ -371,6 +383,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader went away (``fireice show | head``): stop quietly.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
 
 
 def _fail(args: argparse.Namespace, message: str, status: int) -> NoReturn:

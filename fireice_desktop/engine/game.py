@@ -36,8 +36,12 @@ CENTRE = 3 * 7 + 3  # D4
 CENTRE_ISLAND = 3  # D
 
 
-class Color(enum.IntEnum):
-    """A side.  In the solitaire, FIRE is the red pegs and ICE the aqua ones."""
+class Color(enum.Enum):
+    """A side.  In the solitaire, FIRE is the red pegs and ICE the aqua ones.
+
+    A plain ``Enum`` (not an ``IntEnum``), so that both sides are truthy and
+    ``if winner:`` never mistakes Fire for nobody; ``value`` is 0 or 1 for indexing.
+    """
 
     FIRE = 0
     ICE = 1
@@ -331,7 +335,7 @@ class Position(NamedTuple):
         fire = describe_islands(self.control(Color.FIRE))
         ice = describe_islands(self.control(Color.ICE))
         winner = self.winner
-        state = f"{winner.title} has won" if winner else f"{self.to_move.title} to move"
+        state = f"{winner.title} has won" if winner is not None else f"{self.to_move.title} to move"
         return f"{state}; Fire controls {fire}, Ice controls {ice}"
 
     def __repr__(self) -> str:

@@ -41,7 +41,7 @@ def random_playout(
     if won is not None:
         return won[0]
     rand = (rng or random).random
-    side = int(position.to_move)
+    side = position.to_move.value
     me, opp = (position.fire, position.ice) if side == 0 else (position.ice, position.fire)
     my_supply, opp_supply = (
         (position.fire_supply, position.ice_supply)

@@ -197,7 +197,7 @@ def screenshot(args: argparse.Namespace) -> int:
 
     size = parse_size(args.size) if args.size else DEFAULT_SIZE
     app = App(size, settings=Settings(sound=False), window=False)
-    scene = scene_for_screenshot(app, args.scene, args.moves or "", args.deal)
+    scene = scene_for_screenshot(app, args.scene, args.shot_moves or "", args.shot_deal)
     app.switch(scene)
     for _ in range(3):  # let pygame-gui settle its layout
         app.step(0.05)

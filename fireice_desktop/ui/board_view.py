@@ -428,7 +428,7 @@ def draw_board(surface: pygame.Surface, art: BoardArt, picture: BoardPicture) ->
 
 def pocket_slot(layout: BoardLayout, color: Color, index: int) -> Point:
     """Where the ``index``-th peg lies in ``color``'s pocket (two rows of up to 13)."""
-    x, y, w, h = layout.pockets[int(color)]
+    x, y, w, h = layout.pockets[color.value]
     per_row = 13
     row, col = divmod(index, per_row)
     step = (w - h * 0.5) / per_row
