@@ -246,8 +246,13 @@ class BoardArt:
             pygame.draw.rect(inner, (30, 14, 2, alpha), (i, i, w - 2 * i, h - 2 * i), 1, radius)
         surface.blit(inner, (x, y))
         pygame.draw.rect(surface, (250, 220, 170), (x, y, w, h), 1, radius)
-        text = font(max(8, int(h * 0.26))).render(label, True, (70, 36, 14))
-        surface.blit(text, (x + (w - text.get_width()) / 2, y - text.get_height() * 0.05 - 2))
+        # The name is burnt into the wood under the tray.
+        text = font(max(8, int(h * 0.3))).render(label, True, (86, 44, 16))
+        glow = font(max(8, int(h * 0.3))).render(label, True, (240, 200, 150))
+        tx = x + (w - text.get_width()) / 2
+        ty = y + h + h * 0.04
+        surface.blit(glow, (tx + 1, ty + 1))
+        surface.blit(text, (tx, ty))
 
     def _draw_island(
         self,
@@ -431,8 +436,8 @@ def pocket_slot(layout: BoardLayout, color: Color, index: int) -> Point:
     x, y, w, h = layout.pockets[color.value]
     per_row = 13
     row, col = divmod(index, per_row)
-    step = (w - h * 0.5) / per_row
-    return (x + h * 0.25 + step * (col + 0.5), y + h * (0.42 + 0.3 * row))
+    step = (w - h * 0.4) / per_row
+    return (x + h * 0.2 + step * (col + 0.5), y + h * (0.32 + 0.36 * row))
 
 
 def _draw_pocket_pegs(

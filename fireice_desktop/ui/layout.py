@@ -87,7 +87,7 @@ class BoardLayout:
             for px, py in FANO_POINTS
         )
         pocket_w = side * 0.36
-        pocket_h = side * 0.16
+        pocket_h = side * 0.12
         margin = side * 0.05
         top = y + margin
         fire_pocket = (int(x + margin), int(top), int(pocket_w), int(pocket_h))
