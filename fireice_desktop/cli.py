@@ -236,7 +236,7 @@ def _cmd_text(args: argparse.Namespace) -> int:
                 show_board = False
 
 
-SCENES = ("menu", "game", "solitaire")
+SCENES = ("menu", "game", "handicap", "solitaire")
 
 
 def _screenshot(args: argparse.Namespace) -> int:

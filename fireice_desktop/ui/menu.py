@@ -43,6 +43,7 @@ class MenuScene(Scene):
         column.centerx = width // 2
         entries = [
             ("Two players", "Play Fire against Ice at one computer"),
+            ("Handicap game", "Give the weaker player up to six extra pegs"),
             ("Solitaire", "The boxed edition's one-player puzzle"),
             ("Quit", "Close the game"),
         ]
@@ -79,6 +80,10 @@ class MenuScene(Scene):
         """Open the menu entry called ``entry``."""
         if entry == "Two players":
             self.app.switch(two_player_scene(self.app))
+        elif entry == "Handicap game":
+            from .handicap_scene import HandicapScene
+
+            self.app.switch(HandicapScene(self.app))
         elif entry == "Solitaire":
             self.app.switch(solitaire_scene(self.app, random.randint(1, 1_000_000)))
         elif entry == "Quit":
@@ -118,6 +123,13 @@ def scene_for_screenshot(app: App, name: str, moves: str, deal: int | None) -> S
     """The scene ``fireice --screenshot`` renders, with ``moves`` played (no animation)."""
     if name == "menu":
         return MenuScene(app)
+    if name == "handicap":
+        from .handicap_scene import HandicapScene
+
+        handicap = HandicapScene(app)
+        handicap.setup.count = 3
+        handicap.setup.draw_random(deal or 42)
+        return handicap
     if name == "game":
         scene = two_player_scene(app)
     elif name == "solitaire":

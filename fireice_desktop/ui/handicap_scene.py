@@ -1,0 +1,269 @@
+"""The handicap set-up screen: choose the side and the number, place the pegs by hand or
+at random from a seed shown on screen, then play."""
+
+from __future__ import annotations
+
+import html
+import random
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+
+from ..engine.board import ISLANDS, hole_name, island_of
+from ..engine.game import CENTRE_ISLAND, MAX_HANDICAP, Color, Position, random_handicap
+from .board_view import BoardArt, BoardPicture, draw_board
+from .game_scene import GameScene, panel_width
+from .layout import BoardLayout
+from .scene import Scene, backdrop, button
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+class HandicapSetup:
+    """The choices on the set-up screen, and the rule that every placement obeys."""
+
+    def __init__(self) -> None:
+        self.side = Color.FIRE
+        self.count = 2
+        self.holes: list[int] = []
+        self.seed: int | None = None  # set when the pegs were drawn at random
+
+    def toggle(self, hole: int) -> str:
+        """Place or remove a handicap peg on ``hole``; returns what happened, in words."""
+        name = hole_name(hole)
+        if hole in self.holes:
+            self.holes.remove(hole)
+            self.seed = None
+            return f"Took the peg off {name}."
+        island = island_of(hole)
+        if island == CENTRE_ISLAND:
+            return "Island D takes no handicap pegs: Fire's first peg stands on D4."
+        for other in self.holes:
+            if island_of(other) == island:
+                return (
+                    f"Island {ISLANDS[island]} already has a handicap peg on {hole_name(other)}: "
+                    "at most one per island."
+                )
+        if len(self.holes) >= self.count:
+            return (
+                f"All {self.count} pegs are placed: click one to take it off, "
+                "or choose a larger number."
+            )
+        self.holes.append(hole)
+        self.seed = None
+        return f"Placed a {self.side.title} peg on {name}."
+
+    def set_count(self, count: int) -> str:
+        self.count = count
+        if len(self.holes) > count:
+            del self.holes[count:]
+            self.seed = None
+            return f"Kept the first {count} pegs."
+        return ""
+
+    def draw_random(self, seed: int) -> None:
+        """pbmserv's random handicap for this seed."""
+        self.seed = seed
+        self.holes = list(random_handicap(self.count, seed))
+
+    @property
+    def ready(self) -> bool:
+        return len(self.holes) == self.count
+
+    def start(self) -> Position:
+        return Position.start(self.holes, self.side)
+
+
+class HandicapScene(Scene):
+    """Setting up a handicap game."""
+
+    title = "Handicap game"
+
+    def __init__(self, app: App, setup: HandicapSetup | None = None) -> None:
+        super().__init__(app)
+        self.setup = setup or HandicapSetup()
+        self.message = "Choose who gets the extra pegs and how many, then place them."
+        self.layout: BoardLayout | None = None
+        self.art: BoardArt | None = None
+
+    def build(self, size: tuple[int, int]) -> None:
+        width, height = size
+        side = panel_width(width)
+        board_rect = (0, 0, width - side, height)
+        if self.layout is None or self.layout.rect != board_rect:
+            self.layout = BoardLayout.fit(board_rect)
+            self.art = BoardArt(self.layout)
+        m = self.manager
+        x = width - side + 14
+        inner = side - 28
+        self.panel_rect = pygame.Rect(width - side, 0, side, height)
+        y = 14
+        pygame_gui.elements.UILabel(
+            pygame.Rect(x, y, inner, 36), "Handicap game", m, object_id="#turn"
+        )
+        y += 44
+        pygame_gui.elements.UILabel(pygame.Rect(x, y, inner, 24), "Extra pegs for", m)
+        y += 26
+        half = (inner - 8) // 2
+        self.side_buttons = {
+            button(
+                m, pygame.Rect(x, y, half, 36), "Fire", "The weaker player plays Fire"
+            ): Color.FIRE,
+            button(
+                m, pygame.Rect(x + half + 8, y, half, 36), "Ice", "The weaker player plays Ice"
+            ): Color.ICE,
+        }
+        y += 46
+        pygame_gui.elements.UILabel(pygame.Rect(x, y, inner, 24), "How many", m)
+        y += 26
+        step = (inner + 6) // MAX_HANDICAP
+        self.count_buttons = {
+            button(
+                m,
+                pygame.Rect(x + i * step, y, step - 6, 36),
+                str(i + 1),
+                f"{i + 1} extra peg{'s' if i else ''}",
+            ): i + 1
+            for i in range(MAX_HANDICAP)
+        }
+        y += 48
+        pygame_gui.elements.UILabel(
+            pygame.Rect(x, y, inner, 24), "Place them by clicking holes, or", m
+        )
+        y += 28
+        self.seed_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y, half, 36), m)
+        self.seed_entry.set_allowed_characters("numbers")
+        self.seed_entry.set_text_length_limit(9)
+        self.random_button = button(
+            m,
+            pygame.Rect(x + half + 8, y, half, 36),
+            "At random",
+            "Draw the pegs from this seed (same seed, same set-up)",
+        )
+        y += 44
+        self.clear_button = button(m, pygame.Rect(x, y, inner, 36), "Clear the pegs")
+        y += 46
+        box_height = max(90, min(170, height - y - 110))
+        self.message_box = pygame_gui.elements.UITextBox(
+            "", pygame.Rect(x, y, inner, box_height), m
+        )
+        y += box_height + 8
+        self.start_button = button(
+            m,
+            pygame.Rect(x, max(y, height - 96), inner, 40),
+            "Start the game",
+            "Play with this set-up (Enter)",
+            object_id="#menu_button",
+        )
+        self.back_button = button(
+            m,
+            pygame.Rect(x, max(y, height - 96) + 48, inner, 36),
+            "Back",
+            "Back to the main menu (Esc)",
+        )
+        if self.setup.seed is not None:
+            self.seed_entry.set_text(str(self.setup.seed))
+        self.refresh()
+
+    def refresh(self) -> None:
+        setup = self.setup
+        for element, color in self.side_buttons.items():
+            element.select() if color is setup.side else element.unselect()
+        for element, count in self.count_buttons.items():
+            element.select() if count == setup.count else element.unselect()
+        placed = len(setup.holes)
+        status = f"{placed} of {setup.count} {setup.side.title} pegs placed"
+        if setup.seed is not None:
+            status += f" at random from seed {setup.seed}"
+        text = f"<b>{html.escape(status)}.</b><br>{html.escape(self.message)}"
+        self.message_box.set_text(text)
+        self.start_button.enable() if setup.ready else self.start_button.disable()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        setup = self.setup
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.layout is not None:
+            x, y, w, h = self.layout.rect
+            if x <= event.pos[0] < x + w:
+                hole = self.layout.hole_at(event.pos)
+                if hole is None:
+                    self.message = "Click a hole on one of the islands A, B, C, E, F or G."
+                else:
+                    self.message = setup.toggle(hole)
+                    if self.setup.seed is None:
+                        self.seed_entry.set_text("")
+                self.refresh()
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
+            element = event.ui_element
+            if element in self.side_buttons:
+                setup.side = self.side_buttons[element]
+                self.message = f"{setup.side.title} gets the extra pegs; Fire still moves first."
+            elif element in self.count_buttons:
+                self.message = setup.set_count(self.count_buttons[element]) or (
+                    f"{setup.count} extra peg{'s' if setup.count > 1 else ''}."
+                )
+            elif element is self.random_button:
+                self.place_at_random()
+            elif element is self.clear_button:
+                setup.holes.clear()
+                setup.seed = None
+                self.seed_entry.set_text("")
+                self.message = "Cleared."
+            elif element is self.start_button:
+                self.start()
+            elif element is self.back_button:
+                self.app.show_menu()
+            self.refresh()
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.show_menu()
+            elif (
+                event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not self.seed_entry.is_focused
+            ):
+                self.start()
+
+    def place_at_random(self) -> None:
+        text = self.seed_entry.get_text().strip()
+        seed = int(text) if text.isdigit() else random.randrange(1, 1_000_000)
+        self.setup.draw_random(seed)
+        self.seed_entry.set_text(str(seed))
+        self.message = f"Drawn from seed {seed}: type the same seed to set this up again."
+
+    def start(self) -> None:
+        setup = self.setup
+        if not setup.ready:
+            self.message = f"Place {setup.count - len(setup.holes)} more peg(s) first."
+            self.refresh()
+            return
+        app = self.app
+        names = ", ".join(hole_name(h) for h in sorted(setup.holes))
+        note = f"Handicap: {setup.side.title} on {names}"
+        holes, side = tuple(setup.holes), setup.side
+        app.switch(
+            GameScene(
+                app,
+                lambda: Position.start(holes, side),
+                note,
+                new_game=lambda: app.switch(HandicapScene(app, setup)),
+            )
+        )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.art is None:
+            return
+        surface.blit(backdrop(surface.get_size()), (0, 0))
+        position = self.setup.start()
+        draw_board(
+            surface,
+            self.art,
+            BoardPicture(
+                position.fire,
+                position.ice,
+                (position.fire_supply, position.ice_supply),
+                extra_marks=tuple(self.setup.holes),
+            ),
+        )
+        shade = pygame.Surface(self.panel_rect.size, pygame.SRCALPHA)
+        shade.fill((26, 15, 8, 215))
+        surface.blit(shade, self.panel_rect.topleft)
