@@ -184,7 +184,7 @@ class HandicapScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         setup = self.setup
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.layout is not None:
-            x, y, w, h = self.layout.rect
+            x, _, w, _ = self.layout.rect
             if x <= event.pos[0] < x + w:
                 hole = self.layout.hole_at(event.pos)
                 if hole is None:
