@@ -16,7 +16,7 @@ import pygame_gui
 
 from ..engine.board import ISLANDS
 from ..engine.game import Color, Move, Position
-from ..engine.solitaire import COLOR_NAMES, SolitairePosition
+from ..engine.solitaire import COLOR_NAMES, PEGS_PER_COLOR, SolitairePosition
 from .board_view import BoardArt, BoardPicture, draw_board, pocket_slot
 from .controller import BoardController, side_name
 from .layout import BoardLayout, Point
@@ -35,6 +35,16 @@ def _ease(t: float) -> float:
 
 def _lerp(a: Point, b: Point, t: float) -> Point:
     return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+
+
+def pocket_counts(position: AnyPosition) -> tuple[int, int]:
+    """What lies in the two pockets: the supplies, or in the solitaire the captured pegs."""
+    if isinstance(position, Position):
+        return (position.fire_supply, position.ice_supply)
+    return (
+        PEGS_PER_COLOR - position.fire.bit_count(),
+        PEGS_PER_COLOR - position.ice.bit_count(),
+    )
 
 
 def panel_width(width: int) -> int:
@@ -94,6 +104,7 @@ class GameScene(Scene):
             pygame.Rect(x + 40, y, inner - 40, 40), "", m, object_id="#turn"
         )
         y += 44
+        y = self.build_extra(x, y, inner)
         self.message_box = pygame_gui.elements.UITextBox(
             "", pygame.Rect(x, y, inner, 66), m, object_id="#message_box"
         )
@@ -123,6 +134,10 @@ class GameScene(Scene):
         self.over_panel = None
         self._shown_moves = -1
         self.refresh()
+
+    def build_extra(self, x: int, y: int, width: int) -> int:
+        """Widgets a variant adds under the turn line; returns the next free ``y``."""
+        return y
 
     # --- keeping the panel in step ---------------------------------------------------
 
@@ -173,7 +188,7 @@ class GameScene(Scene):
     def _move_label(self, index: int, move: Move) -> str:
         position = self.controller.history.positions[index]
         mover = position.color_at(move.src)
-        name = side_name(position, mover) if mover is not None else ""
+        name = side_name(position, mover).capitalize() if mover is not None else ""
         return f"{index + 1}. {name} {move}"
 
     def _hint_text(self) -> str:
@@ -376,21 +391,19 @@ class GameScene(Scene):
         controller = self.controller
         assert self.layout is not None
         position = controller.shown
-        supplies = None
-        if isinstance(position, Position):
-            supplies = (position.fire_supply, position.ice_supply)
         won = position.winning_line() if isinstance(position, Position) else None
         last = controller.last_move
         settings = self.app.settings
         picture = BoardPicture(
             fire=position.fire,
             ice=position.ice,
-            supplies=supplies,
+            supplies=pocket_counts(position),
             selected=controller.selected,
             targets=controller.targets if settings.show_legal_moves else 0,
             last_move=(last.src, last.dst) if last else None,
             winning_islands=won[1] if won else None,
             winner=won[0] if won else None,
+            show_control=isinstance(position, Position),
         )
         holes = self.layout.holes
         if controller.selected is not None and self.drag_pos is not None:
@@ -400,45 +413,60 @@ class GameScene(Scene):
                 picture, hidden=1 << controller.selected, floating=((color, self.drag_pos, True),)
             )
         animation = controller.animation
-        if animation is not None and controller.review is None:
-            src, dst = animation.move
-            before, after = animation.before, animation.after
-            mover = before.color_at(src)
-            assert mover is not None
-            travel = 0.62 if isinstance(before, Position) else 1.0
-            p = animation.progress
-            if p < travel:
-                t = _ease(p / travel)
-                base = before
+        if animation is None or controller.review is not None:
+            return picture
+        # The moving peg travels first; then, in the two-player game, the opponent's peg
+        # drops from its pocket into the hole left behind, or in the solitaire the
+        # captured peg goes to its colour's pocket.
+        src, dst = animation.move
+        before, after = animation.before, animation.after
+        mover = before.color_at(src)
+        assert mover is not None
+        travel = 0.62
+        p = animation.progress
+        floating: tuple[tuple[Color, Point, bool], ...] = ()
+        if p < travel:
+            base = before
+            hidden = 1 << src
+            t = _ease(p / travel)
+            floating = ((mover, _lerp(holes[src], holes[dst], t), True),)
+        else:
+            base = after
+            t = _ease((p - travel) / (1 - travel))
+            if isinstance(before, Position):
                 hidden = 1 << src
-                floating: tuple[tuple[Color, Point, bool], ...] = (
-                    (mover, _lerp(holes[src], holes[dst], t), True),
-                )
-            else:
-                base = after
-                t = _ease((p - travel) / (1 - travel))
-                hidden = 1 << src
-                floating = ()
                 dropped = after.color_at(src)
-                if dropped is not None and isinstance(before, Position):
+                if dropped is not None:
                     slot = pocket_slot(self.layout, dropped, before.supply(dropped) - 1)
                     floating = ((dropped, _lerp(slot, holes[src], t), t < 0.85),)
-            supplies = None
-            if isinstance(base, Position):
-                supplies = (base.fire_supply, base.ice_supply)
-            return replace(
-                picture,
-                fire=base.fire,
-                ice=base.ice,
-                supplies=supplies,
-                hidden=hidden,
-                floating=floating,
-                targets=0,
-                selected=None,
-                winning_islands=None,
-                winner=None,
-            )
-        return picture
+            else:
+                hidden = 0
+                captured = mover.other
+                counts = pocket_counts(before)
+                assert counts is not None
+                slot = pocket_slot(self.layout, captured, counts[captured.value])
+                floating = ((captured, _lerp(holes[dst], slot, t), True),)
+                return replace(
+                    picture,
+                    fire=after.fire,
+                    ice=after.ice,
+                    supplies=counts,
+                    floating=floating,
+                    targets=0,
+                    selected=None,
+                )
+        return replace(
+            picture,
+            fire=base.fire,
+            ice=base.ice,
+            supplies=pocket_counts(base),
+            hidden=hidden,
+            floating=floating,
+            targets=0,
+            selected=None,
+            winning_islands=None,
+            winner=None,
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.art is None:

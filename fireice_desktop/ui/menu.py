@@ -10,7 +10,6 @@ import pygame_gui
 
 from ..engine.game import Position
 from ..engine.playout import random_playout
-from ..engine.solitaire import SolitairePosition
 from .board_view import BoardArt, BoardPicture, draw_board
 from .layout import BoardLayout
 from .scene import Scene, backdrop, button
@@ -114,9 +113,9 @@ def two_player_scene(app: App, handicap: tuple[int, ...] = (), side: object = No
 
 def solitaire_scene(app: App, deal: int) -> Scene:
     """The solitaire, deal number ``deal``."""
-    from .game_scene import GameScene
+    from .solitaire_scene import SolitaireScene
 
-    return GameScene(app, lambda: SolitairePosition.deal(deal), f"Solitaire: deal {deal:,}")
+    return SolitaireScene(app, deal)
 
 
 def scene_for_screenshot(app: App, name: str, moves: str, deal: int | None) -> Scene:
