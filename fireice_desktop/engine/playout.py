@@ -69,6 +69,8 @@ def random_playout(
     has_line = HAS_LINE
 
     while True:
+        if not mine:
+            return Color(side ^ 1)  # no peg, so no legal move: the side to move loses
         empty = full & ~(me | opp)
         n_mine = len(mine)
         n_empty = len(empties)

@@ -56,6 +56,12 @@ class GameRecord:
     handicap_side: Color = Color.FIRE
     deal: int = 0
 
+    def __post_init__(self) -> None:
+        # Without handicap pegs the handicap side means nothing: keep one spelling of
+        # "no handicap" so that equal games give equal records.
+        if not self.handicap and self.handicap_side is not Color.FIRE:
+            object.__setattr__(self, "handicap_side", Color.FIRE)
+
     def start(self) -> Position | SolitairePosition:
         """The position before the first move."""
         if self.game == "solitaire":

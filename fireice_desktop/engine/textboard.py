@@ -14,8 +14,8 @@ from .board import HOLE_COUNT, Bitboard, hole_name
 from .errors import NotationError
 from .game import PEGS_PER_SIDE, Color, Position
 
-#: The empty board, line for line as pbmserv prints it (trailing spaces included),
-#: with the start position's D4 peg replaced by ``-``.
+#: The start position, line for line as pbmserv prints it (trailing spaces included);
+#: rendering overwrites every hole, so only the layout matters.
 TEMPLATE: Final[tuple[str, ...]] = (
     "     FIRE (#): 24            _           ICE (O): 25 ",
     "                            / \\ ",

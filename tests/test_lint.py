@@ -1,0 +1,45 @@
+"""The code passes the project's linters: ``ruff check .`` and ``mypy --strict`` on the engine."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+
+
+def _tool(name: str) -> str:
+    path = BIN / name
+    if path.exists():
+        return str(path)
+    found = shutil.which(name)
+    if found is None:
+        pytest.fail(f"{name} is not installed next to {sys.executable} nor on PATH")
+    return found
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("ruff", "check", "."),
+        ("mypy", "--strict", "fireice_desktop/engine"),
+    ],
+    ids=["ruff-check", "mypy-strict-engine"],
+)
+def test_linter_passes(command: tuple[str, ...]) -> None:
+    result = subprocess.run(
+        [_tool(command[0]), *command[1:]],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=240,
+        check=False,
+    )
+    assert result.returncode == 0, (
+        f"`{' '.join(command)}` failed ({result.returncode}):\n{result.stdout}{result.stderr}"
+    )
