@@ -52,6 +52,7 @@ class BoardController(Generic[S]):
         self.animation: MoveAnimation | None = None
         self.changed = True  # tells the scene to redraw / refresh its panels
         self.sounds: list[str] = []  # "pick" / "place" events for the scene to play
+        self.animation_time = 0.45  # seconds for a move; 0 plays moves without animation
 
     # --- what is shown ----------------------------------------------------------
 
@@ -170,7 +171,7 @@ class BoardController(Generic[S]):
     def move_to(self, hole: int) -> None:
         """Play the picked-up peg to ``hole`` (which must be a marked destination)."""
         assert self.selected is not None
-        self.play(Move(self.selected, hole))
+        self.play(Move(self.selected, hole), self.animation_time)
 
     def play(self, move: Move | str, duration: float = 0.45) -> bool:
         """Play ``move`` in the present position; a reason is shown if it is illegal."""

@@ -378,6 +378,7 @@ class GameScene(Scene):
 
     def update(self, dt: float) -> bool:
         controller = self.controller
+        controller.animation_time = 0.45 * self.app.settings.animation_factor
         moving = controller.update(dt)
         for sound in controller.sounds:
             self.app.sounds.play(sound)
