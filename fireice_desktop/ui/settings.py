@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tempfile
@@ -59,9 +60,12 @@ class Settings:
         try:
             folder.mkdir(parents=True, exist_ok=True)
             handle, temporary = tempfile.mkstemp(prefix=".settings-", dir=folder)
+        except OSError:
+            return  # settings are a convenience: a read-only home must not stop the game
+        try:
             with os.fdopen(handle, "w", encoding="utf-8") as stream:
                 json.dump(asdict(self), stream, indent=1)
             os.replace(temporary, folder / "settings.json")
         except OSError:
-            # Settings are a convenience: a read-only home must not stop the game.
-            pass
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
