@@ -57,18 +57,15 @@ def sample_positions(count: int, seed: int) -> list[Position]:
 def bench_engine(seconds: float) -> None:
     rng = random.Random(2024)
     start = Position.start()
-    lengths: list[int] = []
-
-    def playout() -> None:
+    playouts = rate(lambda: random_playout(start, rng), seconds)
+    print(f"random playouts (whole games from the start): {playouts:10,.0f} /s  (target >= 6,000)")
+    lengths = []
+    for _ in range(2000):
         moves: list[Move] = []
         random_playout(start, rng, moves)
         lengths.append(len(moves))
-
-    playouts = rate(playout, seconds)
-    print(f"random playouts (whole games from the start): {playouts:10,.0f} /s  (target >= 6,000)")
-    print(
-        f"  average game length: {statistics.mean(lengths):.1f} turns over {len(lengths):,} games"
-    )
+    mean = statistics.mean(lengths)
+    print(f"  average game length: {mean:.1f} turns over {len(lengths):,} games")
 
     positions = sample_positions(2000, 7)
     cycle = itertools.count()
