@@ -54,6 +54,10 @@ class App:
         self.manager = pygame_gui.UIManager(
             self.size, str(asset_path("theme.json")), enable_live_theme_updates=False
         )
+        # The message boxes use bold text (<b>) at the text-box size.
+        self.manager.preload_fonts(
+            [{"name": "noto_sans", "point_size": 15, "style": "bold", "antialiased": "1"}]
+        )
         self.sounds = Sounds(self.settings.sound and window)
         self.running = True
         self.dirty = True

@@ -17,10 +17,10 @@ import pygame_gui
 from ..engine.board import ISLANDS
 from ..engine.game import Color, Move, Position
 from ..engine.solitaire import COLOR_NAMES, PEGS_PER_COLOR, SolitairePosition
-from .board_view import BoardArt, BoardPicture, draw_board, pocket_slot
+from .board_view import BoardPicture, pocket_slot
 from .controller import BoardController, side_name
-from .layout import BoardLayout, Point
-from .scene import Scene, backdrop, button
+from .layout import Point
+from .scene import BoardScene, button
 
 if TYPE_CHECKING:
     from .app import App
@@ -47,12 +47,7 @@ def pocket_counts(position: AnyPosition) -> tuple[int, int]:
     )
 
 
-def panel_width(width: int) -> int:
-    """The side panel's width for a window ``width`` pixels wide."""
-    return max(250, min(360, int(width * 0.27)))
-
-
-class GameScene(Scene):
+class GameScene(BoardScene):
     """Playing one game; ``restart`` makes the start position again (rematch)."""
 
     def __init__(
@@ -69,8 +64,6 @@ class GameScene(Scene):
         self.setup_note = setup_note
         self.new_game = new_game
         self.controller: BoardController[AnyPosition] = BoardController(restart())
-        self.layout: BoardLayout | None = None
-        self.art: BoardArt | None = None
         self.press_pos: tuple[int, int] | None = None
         self.drag_pos: tuple[int, int] | None = None
         self.over_panel: pygame_gui.elements.UIPanel | None = None
@@ -84,16 +77,9 @@ class GameScene(Scene):
         return isinstance(self.controller.history.positions[0], SolitairePosition)
 
     def build(self, size: tuple[int, int]) -> None:
-        width, height = size
-        side = panel_width(width)
-        board_rect = (0, 0, width - side, height)
-        if self.layout is None or self.layout.rect != board_rect:
-            self.layout = BoardLayout.fit(board_rect)
-            self.art = BoardArt(self.layout)
+        height = size[1]
+        x, inner = self.build_board(size)
         m = self.manager
-        x = width - side + 14
-        inner = side - 28
-        self.panel_rect = pygame.Rect(width - side, 0, side, height)
         y = 14
         self.title_label = pygame_gui.elements.UILabel(
             pygame.Rect(x, y, inner, 30), self.title, m, object_id="#message"
@@ -267,7 +253,7 @@ class GameScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         controller = self.controller
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self._on_board(event.pos):
+            if self.on_board(event.pos):
                 self.press_pos = event.pos
                 self.drag_pos = None
                 controller.press(self._hole_at(event.pos))
@@ -364,12 +350,6 @@ class GameScene(Scene):
         self.controller.changed = True
 
     # --- geometry ---------------------------------------------------------------------
-
-    def _on_board(self, pos: tuple[int, int]) -> bool:
-        if self.layout is None:
-            return False
-        x, y, w, h = self.layout.rect
-        return x <= pos[0] < x + w and y <= pos[1] < y + h
 
     def _hole_at(self, pos: tuple[int, int]) -> int | None:
         return self.layout.hole_at(pos) if self.layout is not None else None
@@ -470,19 +450,12 @@ class GameScene(Scene):
         )
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self.art is None:
+        if self.layout is None:
             return
-        surface.blit(backdrop(surface.get_size()), (0, 0))
-        draw_board(surface, self.art, self.picture())
-        self._draw_panel(surface)
+        self.draw_board_and_panel(surface, self.picture())
+        self._draw_turn_icon(surface)
 
-    def _draw_panel(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(self.panel_rect.size, pygame.SRCALPHA)
-        shade.fill((26, 15, 8, 215))
-        surface.blit(shade, self.panel_rect.topleft)
-        pygame.draw.line(
-            surface, (122, 82, 48), self.panel_rect.topleft, self.panel_rect.bottomleft, 2
-        )
+    def _draw_turn_icon(self, surface: pygame.Surface) -> None:
         _, color = self._turn_text()
         if color is not None and self.art is not None:
             sprite = self.art.pegs[color]

@@ -12,10 +12,9 @@ import pygame_gui
 
 from ..engine.board import ISLANDS, hole_name, island_of
 from ..engine.game import CENTRE_ISLAND, MAX_HANDICAP, Color, Position, random_handicap
-from .board_view import BoardArt, BoardPicture, draw_board
-from .game_scene import GameScene, panel_width
-from .layout import BoardLayout
-from .scene import Scene, backdrop, button
+from .board_view import BoardPicture
+from .game_scene import GameScene
+from .scene import BoardScene, button
 
 if TYPE_CHECKING:
     from .app import App
@@ -76,7 +75,7 @@ class HandicapSetup:
         return Position.start(self.holes, self.side)
 
 
-class HandicapScene(Scene):
+class HandicapScene(BoardScene):
     """Setting up a handicap game."""
 
     title = "Handicap game"
@@ -85,20 +84,11 @@ class HandicapScene(Scene):
         super().__init__(app)
         self.setup = setup or HandicapSetup()
         self.message = "Choose who gets the extra pegs and how many, then place them."
-        self.layout: BoardLayout | None = None
-        self.art: BoardArt | None = None
 
     def build(self, size: tuple[int, int]) -> None:
-        width, height = size
-        side = panel_width(width)
-        board_rect = (0, 0, width - side, height)
-        if self.layout is None or self.layout.rect != board_rect:
-            self.layout = BoardLayout.fit(board_rect)
-            self.art = BoardArt(self.layout)
+        height = size[1]
+        x, inner = self.build_board(size)
         m = self.manager
-        x = width - side + 14
-        inner = side - 28
-        self.panel_rect = pygame.Rect(width - side, 0, side, height)
         y = 14
         pygame_gui.elements.UILabel(
             pygame.Rect(x, y, inner, 36), "Handicap game", m, object_id="#turn"
@@ -184,8 +174,7 @@ class HandicapScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         setup = self.setup
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.layout is not None:
-            x, _, w, _ = self.layout.rect
-            if x <= event.pos[0] < x + w:
+            if self.on_board(event.pos):
                 hole = self.layout.hole_at(event.pos)
                 if hole is None:
                     self.message = "Click a hole on one of the islands A, B, C, E, F or G."
@@ -250,20 +239,11 @@ class HandicapScene(Scene):
         )
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self.art is None:
-            return
-        surface.blit(backdrop(surface.get_size()), (0, 0))
         position = self.setup.start()
-        draw_board(
-            surface,
-            self.art,
-            BoardPicture(
-                position.fire,
-                position.ice,
-                (position.fire_supply, position.ice_supply),
-                extra_marks=tuple(self.setup.holes),
-            ),
+        picture = BoardPicture(
+            position.fire,
+            position.ice,
+            (position.fire_supply, position.ice_supply),
+            extra_marks=tuple(self.setup.holes),
         )
-        shade = pygame.Surface(self.panel_rect.size, pygame.SRCALPHA)
-        shade.fill((26, 15, 8, 215))
-        surface.blit(shade, self.panel_rect.topleft)
+        self.draw_board_and_panel(surface, picture)

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from .board_view import _cover, _texture
+from .board_view import BoardArt, BoardPicture, _cover, _texture, draw_board
+from .layout import BoardLayout
 
 if TYPE_CHECKING:
     from .app import App
@@ -40,6 +41,48 @@ class Scene:
 
     def leave(self) -> None:
         """The scene is being replaced."""
+
+
+class BoardScene(Scene):
+    """A scene with the board on the left and a panel of widgets on the right."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.layout: BoardLayout | None = None
+        self.art: BoardArt | None = None
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+
+    def build_board(self, size: tuple[int, int]) -> tuple[int, int]:
+        """Lay out the board and the panel; returns the panel's inner left edge and width."""
+        width, height = size
+        side = panel_width(width)
+        board_rect = (0, 0, width - side, height)
+        if self.layout is None or self.layout.rect != board_rect:
+            self.layout = BoardLayout.fit(board_rect)
+            self.art = BoardArt(self.layout)
+        self.panel_rect = pygame.Rect(width - side, 0, side, height)
+        return width - side + 14, side - 28
+
+    def on_board(self, pos: tuple[int, int]) -> bool:
+        """Whether the pixel ``pos`` is on the board's side of the window."""
+        return self.layout is not None and pygame.Rect(self.layout.rect).collidepoint(pos)
+
+    def draw_board_and_panel(self, surface: pygame.Surface, picture: BoardPicture) -> None:
+        """The table, the board showing ``picture``, and the panel's dark backing."""
+        surface.blit(backdrop(surface.get_size()), (0, 0))
+        if self.art is not None:
+            draw_board(surface, self.art, picture)
+        shade = pygame.Surface(self.panel_rect.size, pygame.SRCALPHA)
+        shade.fill((26, 15, 8, 215))
+        surface.blit(shade, self.panel_rect.topleft)
+        pygame.draw.line(
+            surface, (122, 82, 48), self.panel_rect.topleft, self.panel_rect.bottomleft, 2
+        )
+
+
+def panel_width(width: int) -> int:
+    """The side panel's width for a window ``width`` pixels wide."""
+    return max(250, min(360, int(width * 0.27)))
 
 
 _backdrop_cache: dict[tuple[int, int], pygame.Surface] = {}
