@@ -58,9 +58,9 @@ class History(Generic[S]):
 
     def play(self, move: Move | str) -> S:
         """Play ``move`` from the current position; raises if it is illegal (nothing changes)."""
-        after = self.position.play(move)
         if isinstance(move, str):
             move = Move.parse(move)
+        after = self.position.play(move)
         del self.positions[self.cursor + 1 :]
         del self.moves[self.cursor :]
         self.positions.append(after)  # type: ignore[arg-type]

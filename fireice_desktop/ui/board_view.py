@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
@@ -16,12 +16,10 @@ import pygame
 from ..engine.board import HAS_LINE, LINE_OF, LINES
 from ..engine.game import Color
 from .assets import asset_path
-from .layout import FANO_POINTS, HOLE_SPREAD, INCIRCLE, BoardLayout, Point
+from .layout import HOLE_SPREAD, INCIRCLE, BoardLayout, Point
 
 Rgb = tuple[int, int, int]
 
-FIRE_RGB: Rgb = (206, 46, 34)
-ICE_RGB: Rgb = (52, 196, 204)
 PEG_SHADES: dict[Color, tuple[Rgb, Rgb, Rgb]] = {
     # dark rim, body, highlight
     Color.FIRE: ((112, 14, 10), (208, 48, 34), (255, 150, 120)),
@@ -152,9 +150,7 @@ class BoardPicture:
     show_control: bool = True
     hidden: int = 0  # holes whose peg is drawn elsewhere (moving or held)
     floating: tuple[tuple[Color, Point, bool], ...] = ()  # (colour, centre, lifted)
-    pocket_labels: tuple[str, str] = ("FIRE", "ICE")
-    hint: tuple[int, int] | None = None
-    extra_marks: tuple[int, ...] = field(default=())
+    marked: tuple[int, ...] = ()  # holes ringed for attention (the handicap pegs being placed)
 
 
 class BoardArt:
@@ -360,18 +356,7 @@ def draw_board(surface: pygame.Surface, art: BoardArt, picture: BoardPicture) ->
         pygame.draw.circle(surface, MARK_RGB, layout.holes[src], ring, max(2, int(side * 0.004)))
         pygame.draw.circle(surface, MARK_RGB, layout.holes[dst], ring, max(2, int(side * 0.006)))
 
-    if picture.hint is not None:
-        src, dst = picture.hint
-        for hole in (src, dst):
-            pygame.draw.circle(
-                surface,
-                (120, 255, 140),
-                layout.holes[hole],
-                layout.peg_radius * 1.45,
-                max(2, int(side * 0.006)),
-            )
-
-    for hole in picture.extra_marks:
+    for hole in picture.marked:
         pygame.draw.circle(
             surface,
             (255, 120, 80),
@@ -460,4 +445,4 @@ def _draw_pocket_pegs(
     surface.blit(label, label.get_rect(center=badge.center))
 
 
-__all__ = ["FANO_POINTS", "BoardArt", "BoardPicture", "draw_board", "font", "pocket_slot"]
+__all__ = ["BoardArt", "BoardPicture", "draw_board", "font", "pocket_slot"]

@@ -55,13 +55,11 @@ class GameScene(BoardScene):
         app: App,
         restart: Callable[[], AnyPosition],
         title: str,
-        setup_note: str = "",
         new_game: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(app)
         self.restart = restart
         self.title = title
-        self.setup_note = setup_note
         self.new_game = new_game
         self.controller: BoardController[AnyPosition] = BoardController(restart())
         self.press_pos: tuple[int, int] | None = None

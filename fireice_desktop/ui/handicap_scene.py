@@ -244,6 +244,6 @@ class HandicapScene(BoardScene):
             position.fire,
             position.ice,
             (position.fire_supply, position.ice_supply),
-            extra_marks=tuple(self.setup.holes),
+            marked=tuple(self.setup.holes),
         )
         self.draw_board_and_panel(surface, picture)

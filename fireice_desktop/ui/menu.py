@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from ..engine.game import Position
+from ..engine.game import Move, Position
 from ..engine.playout import random_playout
 from .board_view import BoardArt, BoardPicture, draw_board
 from .layout import BoardLayout
@@ -27,7 +27,7 @@ class MenuScene(Scene):
         super().__init__(app)
         self.art: BoardArt | None = None
         # A game in the middle, for the board shown behind the menu.
-        moves: list = []
+        moves: list[Move] = []
         random_playout(Position.start(), random.Random(7), moves)
         position = Position.start()
         for move in moves[: max(0, len(moves) - 6)]:
@@ -104,11 +104,11 @@ class MenuScene(Scene):
         surface.blit(card, self.panel_rect.topleft)
 
 
-def two_player_scene(app: App, handicap: tuple[int, ...] = (), side: object = None) -> Scene:
-    """A two-player game from the start (with optional handicap pegs)."""
+def two_player_scene(app: App) -> Scene:
+    """A two-player game from the start."""
     from .game_scene import GameScene
 
-    return GameScene(app, lambda: Position.start(), "Two players")
+    return GameScene(app, Position.start, "Two players")
 
 
 def solitaire_scene(app: App, deal: int) -> Scene:
