@@ -236,7 +236,7 @@ def _cmd_text(args: argparse.Namespace) -> int:
                 show_board = False
 
 
-SCENES = ("menu", "game", "handicap", "solitaire")
+SCENES = ("menu", "game", "handicap", "solitaire", "rules", "settings")
 
 
 def _screenshot(args: argparse.Namespace) -> int:
@@ -259,6 +259,7 @@ def _launch_desktop(args: argparse.Namespace) -> int:
         ("scene", "scene"),
         ("moves", "shot_moves"),
         ("deal", "shot_deal"),
+        ("page", "shot_page"),
         ("size", "size"),
     ):
         if getattr(args, dest) is not None:
@@ -315,6 +316,9 @@ def build_parser() -> argparse.ArgumentParser:
     shots.add_argument(
         "--deal", dest="shot_deal", type=int, metavar="N", help="solitaire deal number"
     )
+    shots.add_argument(
+        "--page", dest="shot_page", type=int, metavar="N", help="rules chapter, from 1"
+    )
     shots.add_argument("--size", metavar="WxH", help="window size, like 1280x800")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -370,7 +374,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "text" and args.handicap is None and args.seed is not None:
         args.subparser.error("--seed only applies with --handicap N")
-    shot_options = (args.screenshot, args.scene, args.shot_moves, args.shot_deal, args.size)
+    shot_options = (
+        args.screenshot,
+        args.scene,
+        args.shot_moves,
+        args.shot_deal,
+        args.shot_page,
+        args.size,
+    )
     if args.command is not None and any(option is not None for option in shot_options):
         parser.error("--screenshot and its options go without a command")
     if args.screenshot and args.scene is None:

@@ -54,9 +54,12 @@ class App:
         self.manager = pygame_gui.UIManager(
             self.size, str(asset_path("theme.json")), enable_live_theme_updates=False
         )
-        # The message boxes use bold text (<b>) at the text-box size.
+        # Bold text (<b>) in the message boxes and on the Rules screen.
         self.manager.preload_fonts(
-            [{"name": "noto_sans", "point_size": 15, "style": "bold", "antialiased": "1"}]
+            [
+                {"name": "noto_sans", "point_size": size, "style": "bold", "antialiased": "1"}
+                for size in (15, 16)
+            ]
         )
         self.sounds = Sounds(self.settings.sound and window)
         self.running = True
@@ -201,7 +204,9 @@ def screenshot(args: argparse.Namespace) -> int:
 
     size = parse_size(args.size) if args.size else DEFAULT_SIZE
     app = App(size, settings=Settings(sound=False), window=False)
-    scene = scene_for_screenshot(app, args.scene, args.shot_moves or "", args.shot_deal)
+    scene = scene_for_screenshot(
+        app, args.scene, args.shot_moves or "", args.shot_deal, args.shot_page
+    )
     app.switch(scene)
     for _ in range(3):  # let pygame-gui settle its layout
         app.step(0.05)

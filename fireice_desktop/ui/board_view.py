@@ -156,11 +156,11 @@ class BoardPicture:
 class BoardArt:
     """The parts of the board drawn once for a layout."""
 
-    def __init__(self, layout: BoardLayout) -> None:
+    def __init__(self, layout: BoardLayout, pockets: bool = True) -> None:
         self.layout = layout
         x, y, w, h = layout.rect
         self.origin = (x, y)
-        self.static = self._render_static((w, h))
+        self.static = self._render_static((w, h), pockets)
         self.pegs = {color: _peg_sprite(color, layout.peg_radius) for color in Color}
         self.lifted = {color: _peg_sprite(color, layout.peg_radius * 1.12) for color in Color}
         self.pocket_pegs = {color: _peg_sprite(color, layout.peg_radius * 0.62) for color in Color}
@@ -184,7 +184,7 @@ class BoardArt:
         pygame.draw.polygon(mask, (255, 255, 255), [(px - left, py - top) for px, py in corners])
         return mask, (left, top)
 
-    def _render_static(self, size: tuple[int, int]) -> pygame.Surface:
+    def _render_static(self, size: tuple[int, int], pockets: bool) -> pygame.Surface:
         layout = self.layout
         side = layout.side
         surface = _cover(_texture("wood_board.jpg"), size).convert_alpha()
@@ -205,7 +205,7 @@ class BoardArt:
         surface.blit(frame, (0, 0))
 
         # The pockets: two routed trays with their names burnt in.
-        for index, label in enumerate(("FIRE", "ICE")):
+        for index, label in enumerate(("FIRE", "ICE") if pockets else ()):
             self._draw_pocket(surface, layout.pockets[index], label)
 
         # The lines joining the islands, engraved into the board.

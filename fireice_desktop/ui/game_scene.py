@@ -29,6 +29,10 @@ AnyPosition = Position | SolitairePosition
 DRAG_THRESHOLD = 6
 
 
+KEYS_LINES = ("Ctrl+Z undo · Ctrl+Y redo · N new game", "Esc menu · F11 full screen")
+KEYS_HEIGHT = 36
+
+
 def _ease(t: float) -> float:
     return t * t * (3 - 2 * t)
 
@@ -93,7 +97,7 @@ class GameScene(BoardScene):
             "", pygame.Rect(x, y, inner, 66), m, object_id="#message_box"
         )
         y += 72
-        buttons_height = 3 * 40 + 10
+        buttons_height = 3 * 40 + 10 + KEYS_HEIGHT
         list_height = max(60, height - y - buttons_height - 14)
         self.move_list = pygame_gui.elements.UISelectionList(
             pygame.Rect(x, y, inner, list_height), [], m
@@ -115,6 +119,11 @@ class GameScene(BoardScene):
         self.present_button = button(
             m, pygame.Rect(x, y, inner, 36), "Back to the game", "Leave review (End)"
         )
+        y += 40
+        for index, line in enumerate(KEYS_LINES):
+            pygame_gui.elements.UILabel(
+                pygame.Rect(x - 8, y + 17 * index, inner + 16, 18), line, m, object_id="#keys"
+            )
         self.over_panel = None
         self._shown_moves = -1
         self.refresh()

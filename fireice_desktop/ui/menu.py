@@ -34,9 +34,14 @@ class MenuScene(Scene):
             position = position.play_unchecked(move)
         self.backdrop_position = position
 
+    def build_backdrop(self, size: tuple[int, int]) -> None:
+        """The board behind the card, for a window of ``size``."""
+        if self.art is None or self.art.layout.rect != (0, 0, *size):
+            self.art = BoardArt(BoardLayout.fit((0, 0, *size)))
+
     def build(self, size: tuple[int, int]) -> None:
         width, height = size
-        self.art = BoardArt(BoardLayout.fit((0, 0, width, height)))
+        self.build_backdrop(size)
         m = self.manager
         column = pygame.Rect(0, 0, 340, 0)
         column.centerx = width // 2
@@ -44,7 +49,9 @@ class MenuScene(Scene):
             ("Two players", "Play Fire against Ice at one computer"),
             ("Handicap game", "Give the weaker player up to six extra pegs"),
             ("Solitaire", "The boxed edition's one-player puzzle"),
-            ("Quit", "Close the game"),
+            ("Rules", "How to play, with drawings"),
+            ("Settings", "Sound, legal-move marks, animation speed, full screen"),
+            ("Quit", "Close the game (Esc)"),
         ]
         top = max(20, height // 2 - (len(entries) * 62 + 120) // 2)
         self.title_label = pygame_gui.elements.UILabel(
@@ -85,6 +92,14 @@ class MenuScene(Scene):
             self.app.switch(HandicapScene(self.app))
         elif entry == "Solitaire":
             self.app.switch(solitaire_scene(self.app, random.randint(1, 1_000_000)))
+        elif entry == "Rules":
+            from .rules_scene import RulesScene
+
+            self.app.switch(RulesScene(self.app))
+        elif entry == "Settings":
+            from .settings_scene import SettingsScene
+
+            self.app.switch(SettingsScene(self.app))
         elif entry == "Quit":
             self.app.quit()
 
@@ -118,7 +133,9 @@ def solitaire_scene(app: App, deal: int) -> Scene:
     return SolitaireScene(app, deal)
 
 
-def scene_for_screenshot(app: App, name: str, moves: str, deal: int | None) -> Scene:
+def scene_for_screenshot(
+    app: App, name: str, moves: str, deal: int | None, page: int | None = None
+) -> Scene:
     """The scene ``fireice --screenshot`` renders, with ``moves`` played (no animation)."""
     if name == "menu":
         return MenuScene(app)
@@ -129,6 +146,16 @@ def scene_for_screenshot(app: App, name: str, moves: str, deal: int | None) -> S
         handicap.setup.count = 3
         handicap.setup.draw_random(deal or 42)
         return handicap
+    if name == "rules":
+        from .rules_scene import CHAPTERS, RulesScene
+
+        if page is not None and not 1 <= page <= len(CHAPTERS):
+            raise ValueError(f"--page {page}: the rules have chapters 1 to {len(CHAPTERS)}")
+        return RulesScene(app, chapter=(page or 1) - 1)
+    if name == "settings":
+        from .settings_scene import SettingsScene
+
+        return SettingsScene(app)
     if name == "game":
         scene = two_player_scene(app)
     elif name == "solitaire":

@@ -1,0 +1,115 @@
+"""The Settings screen: each choice takes effect and is saved the moment it is clicked."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+
+from .menu import MenuScene
+from .scene import button
+
+if TYPE_CHECKING:
+    from .app import App
+
+ON_OFF = (("On", True), ("Off", False))
+#: (label, settings attribute, choices as (button text, value), tooltip)
+ROWS: tuple[tuple[str, str, tuple[tuple[str, object], ...], str], ...] = (
+    ("Sound", "sound", ON_OFF, "The knock of pegs picked up and put down"),
+    (
+        "Show legal moves",
+        "show_legal_moves",
+        ON_OFF,
+        "Mark every hole a picked-up peg can move to",
+    ),
+    (
+        "Animation speed",
+        "animation_speed",
+        (("Slow", "slow"), ("Normal", "normal"), ("Fast", "fast"), ("Off", "off")),
+        "How fast pegs travel when a move is played",
+    ),
+    ("Full screen", "fullscreen", ON_OFF, "Fill the screen (F11 anywhere)"),
+)
+
+
+class SettingsScene(MenuScene):
+    """The settings on a card over the board, like the menu."""
+
+    title = "Settings"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.choices: dict[object, tuple[str, object]] = {}
+
+    def build(self, size: tuple[int, int]) -> None:
+        self.build_backdrop(size)
+        width, height = size
+        m = self.manager
+        card = pygame.Rect(0, 0, min(640, width - 40), 120 + len(ROWS) * 64 + 70)
+        card.center = (width // 2, height // 2)
+        self.panel_rect = card
+        pygame_gui.elements.UILabel(
+            pygame.Rect(card.x, card.y + 12, card.width, 64), "Settings", m, object_id="#title"
+        )
+        y = card.y + 96
+        label_width = 200
+        self.choices = {}
+        self.rows: dict[str, list[pygame_gui.elements.UIButton]] = {}
+        for text, attribute, options, tip in ROWS:
+            pygame_gui.elements.UILabel(
+                pygame.Rect(card.x + 32, y, label_width, 44), text, m, object_id="#setting_label"
+            )
+            left = card.x + 32 + label_width
+            room = card.right - 32 - left
+            each = (room - 8 * (len(options) - 1)) // len(options)
+            row = []
+            for index, (caption, value) in enumerate(options):
+                element = button(
+                    m, pygame.Rect(left + index * (each + 8), y + 4, each, 38), caption, tip
+                )
+                self.choices[element] = (attribute, value)
+                row.append(element)
+            self.rows[attribute] = row
+            y += 64
+        self.back_button = button(
+            m,
+            pygame.Rect(card.centerx - 110, card.bottom - 62, 220, 44),
+            "Back",
+            "Back to the main menu (Esc)",
+        )
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Highlight the chosen value on every row."""
+        settings = self.app.settings
+        for element, (attribute, value) in self.choices.items():
+            if getattr(settings, attribute) == value:
+                element.select()
+            else:
+                element.unselect()
+
+    def set(self, attribute: str, value: object) -> None:
+        """Change one setting, apply it now and save."""
+        settings = self.app.settings
+        if getattr(settings, attribute) == value:
+            return
+        if attribute == "fullscreen":
+            self.app.toggle_fullscreen()  # saves, and lays this screen out for the new size
+            self.refresh()
+            return
+        setattr(settings, attribute, value)
+        if attribute == "sound":
+            self.app.sounds.enabled = bool(value) and self.app.window is not None
+            self.app.sounds.play("place")
+        settings.save()
+        self.refresh()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element in self.choices:
+                self.set(*self.choices[event.ui_element])
+            elif event.ui_element is self.back_button:
+                self.app.show_menu()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.show_menu()
