@@ -2,27 +2,48 @@
 
     python scripts/bench.py            # every section
     python scripts/bench.py engine     # only the rules engine
+    python scripts/bench.py ui         # only the desktop UI (SDL dummy drivers, no screen)
 
 Engine targets: at least 6,000 uniformly random playouts (whole games from the
 start position) per second on one core, pure Python.
+
+UI targets, at the default 1280x800 window:
+  - time to the first frame (a fresh process importing pygame, pygame-gui and the
+    app, creating ``App`` and rendering once) under 1 s;
+  - a median frame (``step`` + ``render`` + flip) under 4 ms in a two-player game,
+    both idle and while a move animates;
+  - almost no CPU while the real loop idles in a game: under 2 % of one core.
+The UI runs on SDL's dummy video and audio drivers unless SDL_VIDEODRIVER and
+SDL_AUDIODRIVER say otherwise; the idle figure is measured over ``--seconds``.
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import json
+import os
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from fireice_desktop.engine.game import Move, Position
 from fireice_desktop.engine.playout import random_playout
 from fireice_desktop.engine.solitaire import SolitairePosition
+
+if TYPE_CHECKING:
+    from fireice_desktop.ui.app import App
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def rate(work: Callable[[], object], seconds: float) -> float:
@@ -91,7 +112,273 @@ def bench_engine(seconds: float) -> None:
     print(f"solitaire move generations: {rate(solitaire_moves, seconds):10,.0f} /s")
 
 
-SECTIONS = {"engine": bench_engine}
+# --- the desktop UI -------------------------------------------------------------------
+
+UI_ENV = {
+    "SDL_VIDEODRIVER": "dummy",
+    "SDL_AUDIODRIVER": "dummy",
+    "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+}
+OPENING_MOVES = 6  # moves already played in the measured game
+FIRST_FRAME_RUNS = 5
+MEASURED_FRAMES = 600
+ANIMATION_SECONDS = 4.0  # a deliberately slow move, so one animation spans many frames
+IDLE_CHILD_FLAG = "--ui-idle-child"
+
+# Run in a fresh interpreter, so that the imports cost what a player's launch pays.
+FIRST_FRAME_CHILD = """
+import time
+begin = time.perf_counter()
+import pygame, pygame_gui
+from fireice_desktop.ui.app import App
+from fireice_desktop.ui.settings import Settings
+imported = time.perf_counter()
+try:
+    app = App(settings=Settings(sound=False))
+except pygame.error:
+    app = App(settings=Settings(sound=False), window=False)
+created = time.perf_counter()
+app.render()
+if app.window is not None:
+    app.window.flip()
+rendered = time.perf_counter()
+mode = "window" if app.window is not None else "off-screen"
+print(mode, pygame.display.get_driver(), imported - begin, created - imported,
+      rendered - created, flush=True)
+pygame.quit()
+"""
+
+
+def percentile(samples: list[float], pct: int) -> float:
+    """The ``pct``-th percentile of ``samples``."""
+    return statistics.quantiles(samples, n=100, method="inclusive")[pct - 1]
+
+
+@contextmanager
+def ui_environment() -> Iterator[dict[str, str]]:
+    """SDL's dummy drivers and a throw-away settings folder; yields the children's environment."""
+    for name, value in UI_ENV.items():
+        os.environ.setdefault(name, value)
+    before = os.environ.get("FIREICE_CONFIG_DIR")
+    with tempfile.TemporaryDirectory(prefix="fireice-bench-") as folder:
+        os.environ["FIREICE_CONFIG_DIR"] = folder
+        try:
+            yield dict(os.environ)
+        finally:
+            if before is None:
+                os.environ.pop("FIREICE_CONFIG_DIR", None)
+            else:
+                os.environ["FIREICE_CONFIG_DIR"] = before
+
+
+def game_app() -> App:
+    """An ``App`` (a window if SDL gives one) in a two-player game, a few moves in."""
+    import pygame
+
+    from fireice_desktop.ui.app import App
+    from fireice_desktop.ui.game_scene import GameScene
+    from fireice_desktop.ui.menu import two_player_scene
+    from fireice_desktop.ui.settings import Settings
+
+    try:
+        app = App(settings=Settings(sound=False))
+    except pygame.error as error:
+        print(f"  (no pygame.Window with this video driver: {error}; drawing off-screen)")
+        app = App(settings=Settings(sound=False), window=False)
+    app.switch(two_player_scene(app))  # as the menu's "Two players" entry does
+    scene = app.scene
+    assert isinstance(scene, GameScene)
+    moves: list[Move] = []
+    while len(moves) <= OPENING_MOVES:
+        moves.clear()
+        random_playout(Position.start(), random.Random(11), moves)
+    for move in moves[:OPENING_MOVES]:
+        if not scene.controller.play(move, duration=0):
+            raise RuntimeError(f"{move}: {scene.controller.message}")
+    for _ in range(3):  # let the panel and pygame-gui settle
+        app.step(0.05)
+        app.render()
+    return app
+
+
+def bench_first_frame(env: dict[str, str]) -> None:
+    totals: list[float] = []
+    parts: list[list[float]] = []
+    mode = driver = ""
+    for _ in range(FIRST_FRAME_RUNS):
+        begin = time.perf_counter()
+        child = subprocess.Popen(
+            [sys.executable, "-c", FIRST_FRAME_CHILD],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        assert child.stdout is not None
+        line = child.stdout.readline()  # written just after the first frame
+        totals.append(time.perf_counter() - begin)
+        child.stdout.read()
+        if child.wait() != 0 or not line:
+            raise RuntimeError(f"the first-frame process failed (exit status {child.returncode})")
+        mode, driver, *figures = line.split()
+        parts.append([float(figure) * 1000 for figure in figures])
+    total = statistics.median(totals) * 1000
+    imports, create, render = (statistics.median(run[i] for run in parts) for i in range(3))
+    if mode != "window":
+        print(f"  (pygame.Window fails with the {driver!r} video driver: App(window=False))")
+    print(f"time to the first frame: {total:8,.0f} ms  (target < 1,000 ms)")
+    print(
+        f"  median of {FIRST_FRAME_RUNS} fresh processes ({mode}, {driver} video driver):"
+        f" imports {imports:.0f} ms,\n  App() {create:.0f} ms, first render {render:.0f} ms,"
+        " the rest is interpreter start-up"
+    )
+
+
+def time_frames(frame: Callable[[], bool], count: int, keep: Callable[[bool], bool]) -> list[float]:
+    """Seconds taken by ``count`` calls of ``frame`` for which ``keep(result)`` holds."""
+    times: list[float] = []
+    while len(times) < count:
+        begin = time.perf_counter()
+        result = frame()
+        elapsed = time.perf_counter() - begin
+        if keep(result):
+            times.append(elapsed)
+    return times
+
+
+def report_frames(label: str, times: list[float]) -> None:
+    median = statistics.median(times) * 1000
+    p99 = percentile(times, 99) * 1000
+    print(
+        f"frame time, {label}: median {median:5.2f} ms, 99th percentile {p99:5.2f} ms"
+        "  (target: median < 4 ms)"
+    )
+
+
+def bench_frames() -> None:
+    import pygame
+
+    from fireice_desktop.ui.game_scene import GameScene
+
+    app = game_app()
+    scene = app.scene
+    assert isinstance(scene, GameScene)
+    window = app.window
+    width, height = app.size
+    driver = pygame.display.get_driver()
+    where = "window" if window is not None else "off-screen App(window=False)"
+    print(
+        f"two-player game after {OPENING_MOVES} moves, {width}x{height}"
+        f" ({where}, {driver} video driver):"
+    )
+
+    def frame() -> bool:
+        animating = bool(app.step(1 / 60))
+        app.render()
+        if window is not None:
+            window.flip()
+        return animating
+
+    report_frames("idle", time_frames(frame, MEASURED_FRAMES, lambda animating: True))
+
+    controller = scene.controller
+    move = controller.history.position.legal_moves()[0]
+    controller.play(move, duration=ANIMATION_SECONDS)
+    restarts = 0
+
+    def animated(animating: bool) -> bool:
+        nonlocal restarts
+        if not animating:  # the move has landed: take it back and play it again
+            controller.undo()
+            controller.play(move, duration=ANIMATION_SECONDS)
+            restarts += 1
+        return animating
+
+    times = time_frames(frame, MEASURED_FRAMES, animated)
+    report_frames(f"animating move {move}", times)
+    print(f"  {ANIMATION_SECONDS:g} s animations at 60 Hz, restarted {restarts} times")
+    pygame.quit()
+
+
+def idle_child(seconds: float) -> None:
+    """In a fresh process: the real ``App.run`` loop idling in a game for ``seconds``."""
+    import pygame
+
+    from fireice_desktop.ui.app import IDLE_WAIT_MS
+
+    app = game_app()
+    counts = {"render": 0, "step": 0}
+    events: dict[str, int] = {}
+    render, step, process = app.render, app.step, app.process
+
+    def counting_render() -> None:
+        counts["render"] += 1
+        render()
+
+    def counting_step(dt: float) -> bool:
+        counts["step"] += 1
+        return bool(step(dt))
+
+    def counting_process(event: pygame.event.Event) -> None:
+        name = pygame.event.event_name(event.type)
+        events[name] = events.get(name, 0) + 1
+        process(event)
+
+    app.render, app.step, app.process = counting_render, counting_step, counting_process
+    pygame.time.set_timer(pygame.event.Event(pygame.QUIT), int(seconds * 1000), loops=1)
+    cpu = time.process_time()
+    wall = time.perf_counter()
+    app.run()
+    cpu = time.process_time() - cpu
+    wall = time.perf_counter() - wall
+    # The same time in SDL's event wait alone, with no app: the floor the loop sits on.
+    bare_cpu = time.process_time()
+    bare_wall = time.perf_counter()
+    while time.perf_counter() - bare_wall < seconds:
+        pygame.event.wait(IDLE_WAIT_MS)
+    bare_cpu = time.process_time() - bare_cpu
+    bare_wall = time.perf_counter() - bare_wall
+    result = {
+        "cpu": cpu,
+        "wall": wall,
+        "bare_cpu": bare_cpu,
+        "bare_wall": bare_wall,
+        "window": app.window is not None,
+        "driver": pygame.display.get_driver(),
+        "events": events,
+    }
+    print(json.dumps(result | counts))
+    pygame.quit()
+
+
+def bench_idle(env: dict[str, str], seconds: float) -> None:
+    command = [sys.executable, str(Path(__file__).resolve()), IDLE_CHILD_FLAG, str(seconds)]
+    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"the idle process failed:\n{done.stderr}")
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    share = 100 * result["cpu"] / result["wall"]
+    bare = 100 * result["bare_cpu"] / result["bare_wall"]
+    where = "window" if result["window"] else "off-screen App(window=False)"
+    print(f"CPU while idle in App.run(): {share:8.2f} % of one core  (target < 2 %)")
+    print(
+        f"  {result['cpu'] * 1000:.0f} ms CPU in {result['wall']:.2f} s in a game"
+        f" ({where}, {result['driver']} video driver): {result['render']} frames rendered,"
+        f" {result['step']} loop turns"
+    )
+    events = ", ".join(f"{name} x{count}" for name, count in sorted(result["events"].items()))
+    print(f"  events handled: {events or 'none'}")
+    print(f"  pygame.event.wait alone, no app, as long: {bare:.2f} % of one core")
+
+
+def bench_ui(seconds: float) -> None:
+    with ui_environment() as env:
+        bench_first_frame(env)
+        bench_frames()
+        bench_idle(env, max(1.0, seconds))
+
+
+SECTIONS = {"engine": bench_engine, "ui": bench_ui}
 
 
 def main() -> int:
@@ -103,7 +390,11 @@ def main() -> int:
         help=f"what to measure: {', '.join(SECTIONS)} (default: all)",
     )
     parser.add_argument("--seconds", type=float, default=3.0, help="time per figure")
+    parser.add_argument(IDLE_CHILD_FLAG, type=float, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.ui_idle_child is not None:
+        idle_child(args.ui_idle_child)
+        return 0
     unknown = [name for name in args.sections if name not in SECTIONS]
     if unknown:
         parser.error(f"unknown section {unknown[0]!r}; choose from {', '.join(SECTIONS)}")
