@@ -24,6 +24,7 @@ from .sound import Sounds
 MIN_SIZE = (860, 600)
 DEFAULT_SIZE = (1280, 800)
 IDLE_WAIT_MS = 500
+RESIZE_SETTLE = 0.1  # seconds a new window size must last before everything is laid out again
 
 
 class App:
@@ -35,8 +36,12 @@ class App:
         settings: Settings | None = None,
         window: bool = True,
     ) -> None:
-        pygame.init()
         self.settings = settings or Settings.load()
+        if window:
+            pygame.init()
+        else:  # off-screen: no audio device, no joysticks
+            pygame.display.init()
+            pygame.font.init()
         self.window: pygame.Window | None = None
         size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         if window:
@@ -64,6 +69,8 @@ class App:
         self.sounds = Sounds(self.settings.sound and window)
         self.running = True
         self.dirty = True
+        self.pending_size: tuple[int, int] | None = None  # a new window size, not yet laid out
+        self.pending_time = 0.0
         self.scene: Scene = MenuScene(self)
         self.scene.build(self.size)
 
@@ -87,13 +94,23 @@ class App:
 
     # --- window -------------------------------------------------------------------
 
-    def resize(self, size: tuple[int, int]) -> None:
-        """Lay everything out again for a new window size."""
+    def resize(self, size: tuple[int, int], settle: bool = False) -> None:
+        """Lay everything out again for a new window size.
+
+        With ``settle`` (a window edge being dragged) the new layout waits until the
+        size has stopped changing for a moment; the old one is drawn meanwhile.
+        """
         if self.window is not None:
             self.surface = self.window.get_surface()
             size = self.surface.get_size()
-        else:
+        elif size != self.surface.get_size():
             self.surface = pygame.Surface(size)
+        self.dirty = True
+        if settle:
+            self.pending_size = size
+            self.pending_time = 0.0
+            return
+        self.pending_size = None
         if size == self.size:
             return
         self.size = size
@@ -117,13 +134,16 @@ class App:
 
     def process(self, event: pygame.event.Event) -> None:
         """Handle one event: the app's own keys, then the widgets, then the scene."""
-        self.dirty = True
+        if event.type != pygame.MOUSEMOTION or any(event.buttons):
+            self.dirty = True
+        elif self.manager.get_hovering_any_element():
+            self.dirty = True  # hover looks change over widgets; over bare wood nothing does
         if event.type == pygame.QUIT:
             self.quit()
             return
         if event.type in (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):
             size = (event.x, event.y) if event.type == pygame.WINDOWSIZECHANGED else event.size
-            self.resize(size)
+            self.resize(size, settle=True)
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
@@ -135,10 +155,23 @@ class App:
 
     def step(self, dt: float) -> bool:
         """Advance by ``dt`` seconds; ``True`` while something animates."""
+        if self.pending_size is not None:
+            self.pending_time += dt
+            if self.pending_time < RESIZE_SETTLE:
+                return True  # keep the loop turning until the size settles
+            self.resize(self.pending_size)
+        # pygame-gui makes a new list of visible sprites whenever a widget comes, goes,
+        # shows or hides (a tool tip appearing, say): then the frame must be redrawn.
+        widgets = self.manager.get_sprite_group().visible
         self.manager.update(dt)
         animating = self.scene.update(dt)
-        if animating:
+        if animating or self.manager.get_sprite_group().visible is not widgets:
             self.dirty = True
+        if self.manager.get_focus_set() and any(
+            isinstance(element, pygame_gui.elements.UITextEntryLine)
+            for element in self.manager.get_focus_set()
+        ):
+            self.dirty = True  # the text cursor blinks
         return animating
 
     def render(self) -> None:
@@ -162,6 +195,8 @@ class App:
                 self.process(event)
                 if not self.running:
                     break
+            if not self.running:
+                break
             dt = clock.tick(60 if animating or events else 0) / 1000.0
             animating = self.step(min(dt, 0.1))
             if self.dirty:

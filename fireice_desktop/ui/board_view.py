@@ -290,6 +290,21 @@ class BoardArt:
             pygame.draw.circle(surface, (36, 18, 6), (hx, hy - r * 0.12), r * 0.78)
 
 
+_art_cache: dict[tuple[tuple[int, int, int, int], bool], BoardArt] = {}
+
+
+def board_art(rect: tuple[int, int, int, int], pockets: bool = True) -> BoardArt:
+    """The board art for ``rect``, kept for reuse: rendering it takes a good part of a second."""
+    key = (rect, pockets)
+    art = _art_cache.pop(key, None)
+    if art is None:
+        art = BoardArt(BoardLayout.fit(rect), pockets)
+    _art_cache[key] = art  # most recently used last
+    while len(_art_cache) > 8:
+        del _art_cache[next(iter(_art_cache))]
+    return art
+
+
 def _mix(rgb: Rgb, alpha: float) -> tuple[int, int, int, int]:
     return (*rgb, int(255 * max(0.0, min(1.0, alpha))))
 
@@ -445,4 +460,4 @@ def _draw_pocket_pegs(
     surface.blit(label, label.get_rect(center=badge.center))
 
 
-__all__ = ["BoardArt", "BoardPicture", "draw_board", "font", "pocket_slot"]
+__all__ = ["BoardArt", "BoardPicture", "board_art", "draw_board", "font", "pocket_slot"]

@@ -202,7 +202,7 @@ class BoardController(Generic[S]):
         if self.animation.progress >= 1.0:
             self.animation = None
             self.sounds.append("place")
-        self.changed = True
+            self.changed = True  # the panel shows the result once the peg has landed
         return True
 
     def finish_animation(self) -> None:

@@ -70,6 +70,7 @@ class GameScene(BoardScene):
         self.drag_pos: tuple[int, int] | None = None
         self.over_panel: pygame_gui.elements.UIPanel | None = None
         self._shown_moves = -1
+        self._shown_message: str | None = None
         self._over_dismissed = False
 
     # --- building ------------------------------------------------------------------
@@ -126,6 +127,7 @@ class GameScene(BoardScene):
             )
         self.over_panel = None
         self._shown_moves = -1
+        self._shown_message = None
         self.refresh()
 
     def build_extra(self, x: int, y: int, width: int) -> int:
@@ -163,7 +165,9 @@ class GameScene(BoardScene):
             )
         elif not message:
             message = self._hint_text()
-        self.message_box.set_text(html.escape(message))
+        if message != self._shown_message:
+            self.message_box.set_text(html.escape(message))
+            self._shown_message = message
         moves = controller.history.played
         if len(moves) != self._shown_moves:
             names = [self._move_label(i, move) for i, move in enumerate(moves)]

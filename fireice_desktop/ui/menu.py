@@ -10,9 +10,8 @@ import pygame_gui
 
 from ..engine.game import Move, Position
 from ..engine.playout import random_playout
-from .board_view import BoardArt, BoardPicture, draw_board
-from .layout import BoardLayout
-from .scene import Scene, backdrop, button
+from .board_view import BoardArt, BoardPicture, board_art, draw_board
+from .scene import Scene, backdrop, button, translucent
 
 if TYPE_CHECKING:
     from .app import App
@@ -36,8 +35,7 @@ class MenuScene(Scene):
 
     def build_backdrop(self, size: tuple[int, int]) -> None:
         """The board behind the card, for a window of ``size``."""
-        if self.art is None or self.art.layout.rect != (0, 0, *size):
-            self.art = BoardArt(BoardLayout.fit((0, 0, *size)))
+        self.art = board_art((0, 0, *size))
 
     def build(self, size: tuple[int, int]) -> None:
         width, height = size
@@ -110,12 +108,8 @@ class MenuScene(Scene):
             draw_board(
                 surface, self.art, BoardPicture(p.fire, p.ice, (p.fire_supply, p.ice_supply))
             )
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((20, 10, 4, 120))
-        surface.blit(veil, (0, 0))
-        card = pygame.Surface(self.panel_rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(card, (30, 18, 9, 225), card.get_rect(), border_radius=18)
-        pygame.draw.rect(card, (196, 146, 92, 255), card.get_rect(), 2, border_radius=18)
+        surface.blit(translucent(surface.get_size(), (20, 10, 4, 120)), (0, 0))
+        card = translucent(self.panel_rect.size, (30, 18, 9, 225), radius=18, border=True)
         surface.blit(card, self.panel_rect.topleft)
 
 

@@ -17,9 +17,18 @@ import pygame_gui
 from ..engine.board import LINES, REACH, hole_name, parse_hole
 from ..engine.game import Color, Position, random_handicap
 from ..engine.solitaire import SolitairePosition
-from .board_view import BoardArt, BoardPicture, _cover, _peg_sprite, _texture, draw_board, font
-from .layout import ISLAND_SIDE, BoardLayout
-from .scene import Scene, backdrop, button
+from .board_view import (
+    BoardArt,
+    BoardPicture,
+    _cover,
+    _peg_sprite,
+    _texture,
+    board_art,
+    draw_board,
+    font,
+)
+from .layout import ISLAND_SIDE
+from .scene import Scene, backdrop, button, shaded_panel
 
 if TYPE_CHECKING:
     from .app import App
@@ -58,20 +67,12 @@ class Drawing:
     arrows: tuple[tuple[int, int], ...] = ()  # (from hole, to hole)
 
 
-_art_cache: dict[tuple[int, int], BoardArt] = {}
-
 #: Width over height of a drawing: the board without its pockets, or one island.
 ASPECT = 1.12
 
 
 def _art(size: tuple[int, int]) -> BoardArt:
-    art = _art_cache.get(size)
-    if art is None:
-        if len(_art_cache) > 6:
-            _art_cache.clear()
-        art = BoardArt(BoardLayout.fit((0, 0, *size)), pockets=False)
-        _art_cache[size] = art
-    return art
+    return board_art((0, 0, *size), pockets=False)
 
 
 def render_drawing(drawing: Drawing, size: tuple[int, int]) -> pygame.Surface:
@@ -521,9 +522,7 @@ class RulesScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(surface.get_size()), (0, 0))
-        shade = pygame.Surface(self.nav_rect.size, pygame.SRCALPHA)
-        shade.fill((26, 15, 8, 215))
-        surface.blit(shade, self.nav_rect.topleft)
+        surface.blit(shaded_panel(self.nav_rect.size), self.nav_rect.topleft)
         pygame.draw.line(
             surface, (122, 82, 48), self.nav_rect.topright, self.nav_rect.bottomright, 2
         )

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
 
-from .board_view import BoardArt, BoardPicture, _cover, _texture, draw_board
+from .board_view import BoardArt, BoardPicture, _cover, _texture, board_art, draw_board
 from .layout import BoardLayout
 
 if TYPE_CHECKING:
@@ -57,9 +58,8 @@ class BoardScene(Scene):
         width, height = size
         side = panel_width(width)
         board_rect = (0, 0, width - side, height)
-        if self.layout is None or self.layout.rect != board_rect:
-            self.layout = BoardLayout.fit(board_rect)
-            self.art = BoardArt(self.layout)
+        self.art = board_art(board_rect)
+        self.layout = self.art.layout
         self.panel_rect = pygame.Rect(width - side, 0, side, height)
         return width - side + 14, side - 28
 
@@ -72,9 +72,7 @@ class BoardScene(Scene):
         surface.blit(backdrop(surface.get_size()), (0, 0))
         if self.art is not None:
             draw_board(surface, self.art, picture)
-        shade = pygame.Surface(self.panel_rect.size, pygame.SRCALPHA)
-        shade.fill((26, 15, 8, 215))
-        surface.blit(shade, self.panel_rect.topleft)
+        surface.blit(shaded_panel(self.panel_rect.size), self.panel_rect.topleft)
         pygame.draw.line(
             surface, (122, 82, 48), self.panel_rect.topleft, self.panel_rect.bottomleft, 2
         )
@@ -97,6 +95,23 @@ def backdrop(size: tuple[int, int]) -> pygame.Surface:
         cached.fill((120, 96, 80), special_flags=pygame.BLEND_RGB_MULT)
         _backdrop_cache[size] = cached
     return cached
+
+
+@lru_cache(maxsize=8)
+def translucent(
+    size: tuple[int, int], rgba: tuple[int, int, int, int], radius: int = 0, border: bool = False
+) -> pygame.Surface:
+    """A see-through dark card of ``size`` (made once per size)."""
+    card = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(card, rgba, card.get_rect(), border_radius=radius)
+    if border:
+        pygame.draw.rect(card, (196, 146, 92, 255), card.get_rect(), 2, border_radius=radius)
+    return card
+
+
+def shaded_panel(size: tuple[int, int]) -> pygame.Surface:
+    """The dark backing of a side panel."""
+    return translucent(size, (26, 15, 8, 215))
 
 
 def button(

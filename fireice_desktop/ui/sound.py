@@ -29,11 +29,28 @@ def _knock(pitch: float, length: float, noise: float, seed: int) -> array.array[
 
 
 class Sounds:
-    """Plays "pick" and "place"; silent where there is no audio device or sound is off."""
+    """Plays "pick" and "place"; silent where there is no audio device or sound is off.
+
+    Nothing is made (and no audio device opened) until sound is first wanted.
+    """
 
     def __init__(self, enabled: bool) -> None:
-        self.enabled = enabled
         self._sounds: dict[str, pygame.mixer.Sound] = {}
+        self._loaded = False
+        self.enabled = enabled
+
+    @property
+    def enabled(self) -> bool:
+        return self._enabled
+
+    @enabled.setter
+    def enabled(self, value: bool) -> None:
+        self._enabled = value
+        if value and not self._loaded:
+            self._loaded = True
+            self._load()
+
+    def _load(self) -> None:
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=RATE, size=-16, channels=1)
