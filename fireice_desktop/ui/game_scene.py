@@ -173,6 +173,8 @@ class GameScene(BoardScene):
             names = [self._move_label(i, move) for i, move in enumerate(moves)]
             self.move_list.set_item_list(names)
             self._shown_moves = len(moves)
+            if self.move_list.scroll_bar is not None:  # keep the latest move in sight
+                self.move_list.scroll_bar.set_scroll_from_start_percentage(1.0)
         self.undo_button.enable() if controller.history.can_undo else self.undo_button.disable()
         self.redo_button.enable() if controller.history.can_redo else self.redo_button.disable()
         if controller.review is None:
@@ -213,32 +215,40 @@ class GameScene(BoardScene):
             return
         if self.over_panel is not None or self.layout is None:
             return
-        x, y, w, h = self.layout.rect
-        rect = pygame.Rect(0, 0, min(420, w - 40), 190)
-        rect.center = (x + w // 2, y + int(h * 0.56))
+        # In the side panel, over the message and the list: the board stays in full view.
+        box = self.message_box.relative_rect
+        rect = pygame.Rect(box.x - 4, box.y, box.width + 8, 208)
         m = self.manager
         panel = pygame_gui.elements.UIPanel(rect, starting_height=5, manager=m, object_id="#panel")
         headline, detail = self._result_text()
+        inner = rect.width - 24
         pygame_gui.elements.UILabel(
-            pygame.Rect(10, 12, rect.width - 20, 40),
-            headline,
+            pygame.Rect(10, 8, inner, 40), headline, m, container=panel, object_id="#turn"
+        )
+        pygame_gui.elements.UITextBox(
+            html.escape(detail),
+            pygame.Rect(6, 46, inner + 8, 60),
             m,
             container=panel,
-            object_id="#turn",
+            object_id="#over_detail",
         )
-        pygame_gui.elements.UILabel(
-            pygame.Rect(10, 52, rect.width - 20, 30), detail, m, container=panel
+        half = (inner - 8) // 2
+        self.over_new = button(
+            m, pygame.Rect(10, 110, half, 38), "New game", "Start again (N)", container=panel
         )
-        bw = (rect.width - 40) // 3
-        self.over_new = button(m, pygame.Rect(10, 110, bw, 40), "New game", container=panel)
         self.over_rematch = button(
             m,
-            pygame.Rect(20 + bw, 110, bw, 40),
+            pygame.Rect(18 + half, 110, half, 38),
             "Rematch" if not self.is_solitaire else "Restart",
+            "The same set-up again",
             container=panel,
         )
         self.over_review = button(
-            m, pygame.Rect(30 + 2 * bw, 110, bw, 40), "Review", container=panel
+            m,
+            pygame.Rect(10, 154, inner, 38),
+            "Review the game",
+            "Step through the moves from the start",
+            container=panel,
         )
         self.over_panel = panel
 
