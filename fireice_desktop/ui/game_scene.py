@@ -54,6 +54,8 @@ def pocket_counts(position: AnyPosition) -> tuple[int, int]:
 class GameScene(BoardScene):
     """Playing one game; ``restart`` makes the start position again (rematch)."""
 
+    new_label = ("New game", "Start again (N)")  # the button's text and tool tip
+
     def __init__(
         self,
         app: App,
@@ -94,10 +96,11 @@ class GameScene(BoardScene):
         )
         y += 44
         y = self.build_extra(x, y, inner)
+        message_height = 84  # three lines
         self.message_box = pygame_gui.elements.UITextBox(
-            "", pygame.Rect(x, y, inner, 66), m, object_id="#message_box"
+            "", pygame.Rect(x, y, inner, message_height), m, object_id="#message_box"
         )
-        y += 72
+        y += message_height + 6
         buttons_height = 3 * 40 + 10 + KEYS_HEIGHT
         list_height = max(60, height - y - buttons_height - 14)
         self.move_list = pygame_gui.elements.UISelectionList(
@@ -112,7 +115,7 @@ class GameScene(BoardScene):
             m, pygame.Rect(x + half + 8, y, half, 36), "Redo", "Play an undone move again (Ctrl+Y)"
         )
         y += 42
-        self.new_button = button(m, pygame.Rect(x, y, half, 36), "New game", "Start again (N)")
+        self.new_button = button(m, pygame.Rect(x, y, half, 36), *self.new_label)
         self.menu_button = button(
             m, pygame.Rect(x + half + 8, y, half, 36), "Menu", "Back to the main menu (Esc)"
         )
@@ -143,7 +146,7 @@ class GameScene(BoardScene):
             if position.is_over:
                 return ("Solved!" if position.result == "won" else "No captures left"), None
             if position.to_move is None:
-                return "Either colour moves", None
+                return "Either colour", None
             return f"{COLOR_NAMES[position.to_move].capitalize()} to move", position.to_move
         winner = position.winner
         if winner is not None:
@@ -188,7 +191,7 @@ class GameScene(BoardScene):
         position = self.controller.history.positions[index]
         mover = position.color_at(move.src)
         name = side_name(position, mover).capitalize() if mover is not None else ""
-        return f"{index + 1}. {name} {move}"
+        return f"  {index + 1}. {name} {move}"  # a little room from the list's edge
 
     def _hint_text(self) -> str:
         position = self.controller.history.position
@@ -233,9 +236,7 @@ class GameScene(BoardScene):
             object_id="#over_detail",
         )
         half = (inner - 8) // 2
-        self.over_new = button(
-            m, pygame.Rect(10, 110, half, 38), "New game", "Start again (N)", container=panel
-        )
+        self.over_new = button(m, pygame.Rect(10, 110, half, 38), *self.new_label, container=panel)
         self.over_rematch = button(
             m,
             pygame.Rect(18 + half, 110, half, 38),

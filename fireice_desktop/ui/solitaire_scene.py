@@ -28,25 +28,24 @@ class SolitaireScene(GameScene):
         return SolitairePosition.deal(self.deal)
 
     def _title(self) -> str:
-        return f"Solitaire: deal {self.deal:,}"
+        return f"Deal {self.deal:,}"
+
+    new_label = ("New deal", "A random deal (N)")
 
     def build_extra(self, x: int, y: int, width: int) -> int:
         m = self.manager
-        third = (width - 16) // 3
+        entry = (width - 8) * 2 // 5
         self.deal_entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(x, y, third, 34), m, placeholder_text="deal no."
+            pygame.Rect(x, y, entry, 34), m, placeholder_text="deal no."
         )
         self.deal_entry.set_allowed_characters("numbers")
         self.deal_entry.set_text_length_limit(7)
         self.deal_entry.set_text(str(self.deal))
         self.open_button = button(
             m,
-            pygame.Rect(x + third + 8, y, third, 34),
-            "Open deal",
+            pygame.Rect(x + entry + 8, y, width - entry - 8, 34),
+            "Open this deal",
             "Play the deal number typed here (Enter)",
-        )
-        self.random_button = button(
-            m, pygame.Rect(x + 2 * third + 16, y, third, 34), "New deal", "A random deal (N)"
         )
         y += 40
         self.restart_button = button(
@@ -61,9 +60,6 @@ class SolitaireScene(GameScene):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.open_button:
                 self.open_typed_deal()
-                return
-            if event.ui_element is self.random_button:
-                self.start_new()
                 return
             if event.ui_element is self.restart_button:
                 self.rematch()
@@ -91,14 +87,13 @@ class SolitaireScene(GameScene):
         """Start deal ``deal`` afresh."""
         self.deal = deal
         self.title = self._title()
-        self.title_label.set_text(self.title)
         self.deal_entry.set_text(str(deal))
         self.controller = BoardController(self._deal_position())
         self._over_dismissed = False
         self._shown_moves = -1
         self.controller.changed = True
 
-    def _hint_text(self) -> str:
-        position = self.controller.history.position
-        text = super()._hint_text()
-        return f"{position.pegs_left} pegs left. {text}".strip()
+    def refresh(self) -> None:
+        super().refresh()
+        pegs = self.controller.shown.pegs_left
+        self.title_label.set_text(f"{self.title} · {pegs} peg{'s' if pegs != 1 else ''} left")
