@@ -74,6 +74,8 @@ class GameScene(BoardScene):
         self._shown_moves = -1
         self._shown_message: str | None = None
         self._over_dismissed = False
+        self.confirm_dialog: pygame_gui.windows.UIConfirmationDialog | None = None
+        self.confirm_action: Callable[[], None] = self.start_new
 
     # --- building ------------------------------------------------------------------
 
@@ -129,6 +131,7 @@ class GameScene(BoardScene):
                 pygame.Rect(x - 8, y + 17 * index, inner + 16, 18), line, m, object_id="#keys"
             )
         self.over_panel = None
+        self.confirm_dialog = None  # the manager was cleared
         self._shown_moves = -1
         self._shown_message = None
         self.refresh()
@@ -273,6 +276,8 @@ class GameScene(BoardScene):
     # --- input ------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self._dialog_event(event):
+            return
         controller = self.controller
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.on_board(event.pos):
@@ -319,7 +324,7 @@ class GameScene(BoardScene):
             elif controller.review is not None:
                 controller.leave_review()
             else:
-                self.app.show_menu()
+                self.confirm_leave(self.app.show_menu, "Leave this game for the menu?", "Leave")
         elif ctrl and event.key == pygame.K_z:
             if event.mod & pygame.KMOD_SHIFT:
                 controller.redo()
@@ -328,7 +333,7 @@ class GameScene(BoardScene):
         elif ctrl and event.key == pygame.K_y:
             controller.redo()
         elif event.key == pygame.K_n and not ctrl:
-            self.start_new()
+            self.confirm_leave(self.start_new, "Start a new game?", self.new_label[0])
         elif event.key == pygame.K_LEFT:
             if controller.review is None:
                 controller.show_move(controller.history.cursor - 2)
@@ -346,9 +351,9 @@ class GameScene(BoardScene):
         elif element is self.redo_button:
             controller.redo()
         elif element is self.new_button or element is getattr(self, "over_new", None):
-            self.start_new()
+            self.confirm_leave(self.start_new, "Start a new game?", self.new_label[0])
         elif element is self.menu_button:
-            self.app.show_menu()
+            self.confirm_leave(self.app.show_menu, "Leave this game for the menu?", "Leave")
         elif element is self.present_button:
             controller.leave_review()
         elif element is getattr(self, "over_rematch", None):
@@ -356,6 +361,53 @@ class GameScene(BoardScene):
         elif element is getattr(self, "over_review", None):
             self._over_dismissed = True
             controller.show_start()
+
+    def confirm_leave(self, action: Callable[[], None], question: str, verb: str) -> None:
+        """Do ``action``, first asking the player if it would throw away a game in progress."""
+        history = self.controller.history
+        if history.cursor == 0 or history.position.is_over:
+            action()
+            return
+        if self.confirm_dialog is not None:
+            self.confirm_dialog.kill()
+        width = min(380, self.app.size[0] - 40)
+        rect = pygame.Rect(0, 0, width, 170)
+        board = self.layout.rect if self.layout is not None else (0, 0, *self.app.size)
+        rect.center = (board[0] + board[2] // 2, board[1] + board[3] // 2)
+        self.confirm_dialog = pygame_gui.windows.UIConfirmationDialog(
+            rect,
+            f"{html.escape(question)} The moves played so far will be lost.",
+            self.manager,
+            window_title=question.rstrip("?"),
+            action_short_name=verb,
+            blocking=True,
+        )
+        self.confirm_action = action
+
+    def _dialog_event(self, event: pygame.event.Event) -> bool:
+        """Answers to the open confirmation dialog (Enter confirms, Esc cancels)."""
+        dialog = self.confirm_dialog
+        if dialog is None:
+            return False
+        if not dialog.alive():
+            self.confirm_dialog = None
+            return False
+        confirmed = event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and (
+            event.ui_element is dialog
+        )
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            confirmed = True
+        if confirmed:
+            dialog.kill()
+            self.confirm_dialog = None
+            self.confirm_action()
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                dialog.kill()
+                self.confirm_dialog = None
+            return True  # no shortcuts while the question is open
+        return False
 
     def start_new(self) -> None:
         """A new game: the set-up screen for handicap games, else a fresh board."""

@@ -57,12 +57,14 @@ class SolitaireScene(GameScene):
         return y + 38
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self._dialog_event(event):
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.open_button:
                 self.open_typed_deal()
                 return
             if event.ui_element is self.restart_button:
-                self.rematch()
+                self.confirm_leave(self.rematch, "Restart this deal?", "Restart")
                 return
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.deal_entry:
             self.open_typed_deal()
@@ -78,7 +80,8 @@ class SolitaireScene(GameScene):
             self.controller.message = "Deals are numbered from 1 to 1,000,000."
             self.controller.changed = True
             return
-        self.switch_deal(int(text))
+        deal = int(text)
+        self.confirm_leave(lambda: self.switch_deal(deal), f"Open deal {deal:,}?", "Open it")
 
     def start_new(self) -> None:
         self.switch_deal(random.randint(FIRST_DEAL, LAST_DEAL))
