@@ -258,14 +258,7 @@ def test_the_window_cannot_be_made_smaller_than_the_minimum(ui: Driver) -> None:
         "game",
         "review",
         "handicap",
-        pytest.param(
-            "handicap-game",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="bug: at the minimum window size a six-peg handicap game's title "
-                "'Handicap: Ice on A1, B2, C3, E5, F6, G7' is cut off",
-            ),
-        ),
+        "handicap-game",
         "solitaire",
     ],
 )
@@ -344,31 +337,13 @@ MESSAGE_STATES: dict[str, Callable[[Driver], None]] = {
     "solitaire-holding-a-peg": _solitaire_holding,
     "solitaire-empty-target": _solitaire_empty_target,
 }
-#: Messages that overflow their box, by window size: known bugs.
-MESSAGE_OVERFLOWS = {
-    (1280, 800): set(),
-    MIN_SIZE: {"illegal-move"},
-}
 
 
 @pytest.mark.parametrize(
     ("size", "state"),
     [
-        pytest.param(
-            size,
-            state,
-            id=f"{size[0]}x{size[1]}-{state}",
-            marks=[
-                pytest.mark.xfail(
-                    strict=True,
-                    reason=f"bug: at {size[0]}x{size[1]} the {state} message overflows the "
-                    "side panel's three-line message box; its end is hidden behind a scroll bar",
-                )
-            ]
-            if state in MESSAGE_OVERFLOWS[size]
-            else [],
-        )
-        for size in MESSAGE_OVERFLOWS
+        pytest.param(size, state, id=f"{size[0]}x{size[1]}-{state}")
+        for size in ((1280, 800), MIN_SIZE)
         for state in MESSAGE_STATES
     ],
 )

@@ -27,11 +27,6 @@ from fireice_desktop.ui.menu import MenuScene
 CTRL = pygame.KMOD_LCTRL
 SHIFT = pygame.KMOD_LSHIFT
 OPENING = ["D4-C4", "D4-A4", "C4-C1"]
-CONFIRM_BUTTON_BUG = pytest.mark.xfail(
-    strict=True,
-    reason="bug: the confirmation dialog's confirm button closes the dialog but does nothing "
-    "(the dialog is already dead when its CONFIRMED event arrives); only Enter works",
-)
 
 
 @pytest.fixture
@@ -252,11 +247,6 @@ def test_a_tiny_mouse_movement_is_a_click_not_a_drag(ui: Driver) -> None:
     assert ui.played == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: pressing on an already picked-up peg puts it back, so it cannot then be "
-    "dragged as the hint says",
-)
 def test_a_clicked_peg_can_then_be_dragged_as_the_hint_says(ui: Driver) -> None:
     ui.board_click("D4")
     assert "drag the peg there" in ui.message
@@ -374,11 +364,6 @@ def test_clicking_the_last_move_in_the_list_shows_the_present_position(ui: Drive
     assert not ui.has_button("Back to the game")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: after a click on the board in review, 'Back to the game' leaves the stale "
-    "message 'You are looking at an earlier position' in the panel",
-)
 def test_back_to_the_game_clears_the_review_message(ui: Driver) -> None:
     play_all(ui, OPENING)
     ui.click_element(list_item(ui, 0))
@@ -388,11 +373,6 @@ def test_back_to_the_game_clears_the_review_message(ui: Driver) -> None:
     assert ui.message == "Click one of your pegs to pick it up."
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: the move list keeps its selection, so clicking the same move again after "
-    "'Back to the game' deselects it instead of reviewing it",
-)
 def test_the_same_move_can_be_reviewed_twice(ui: Driver) -> None:
     play_all(ui, OPENING)
     ui.click_element(list_item(ui, 0))
@@ -479,8 +459,8 @@ def test_a_new_game_before_any_move_needs_no_confirmation(ui: Driver, how: str) 
     [
         ("key-n", "enter"),
         ("button", "enter"),
-        pytest.param("key-n", "confirm-button", marks=CONFIRM_BUTTON_BUG),
-        pytest.param("button", "confirm-button", marks=CONFIRM_BUTTON_BUG),
+        ("key-n", "confirm-button"),
+        ("button", "confirm-button"),
     ],
 )
 def test_a_new_game_in_progress_asks_first_and_then_starts_again(
@@ -551,7 +531,6 @@ def test_leaving_a_game_in_progress_for_the_menu_asks_first(ui: Driver, how: str
     assert isinstance(ui.scene, MenuScene)
 
 
-@CONFIRM_BUTTON_BUG
 def test_clicking_leave_in_the_question_opens_the_menu(ui: Driver) -> None:
     play_all(ui, OPENING)
     ui.click_button("Menu")

@@ -181,11 +181,6 @@ def test_keys_typed_into_the_deal_box_are_not_shortcuts(ui: Driver) -> None:
     assert scene.deal_entry.get_text() == "12"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: after Enter opens a typed deal the deal box keeps the keyboard, so Esc, N "
-    "and Ctrl+Z do nothing until the player clicks elsewhere",
-)
 def test_shortcuts_work_again_after_enter_opens_a_deal(ui: Driver) -> None:
     type_deal(ui, "64")
     ui.key(pygame.K_RETURN)

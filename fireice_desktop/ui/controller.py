@@ -53,6 +53,7 @@ class BoardController(Generic[S]):
         self.changed = True  # tells the scene to redraw / refresh its panels
         self.sounds: list[str] = []  # "pick" / "place" events for the scene to play
         self.animation_time = 0.45  # seconds for a move; 0 plays moves without animation
+        self._pressed_selected = False  # the mouse went down on the peg already held
 
     # --- what is shown ----------------------------------------------------------
 
@@ -110,7 +111,8 @@ class BoardController(Generic[S]):
                 self.put_back()
             return
         if self.selected is not None and hole == self.selected:
-            self.put_back()
+            # Put back on release, unless the press turns into a drag of the same peg.
+            self._pressed_selected = True
             return
         if self.selected is not None and self.targets >> hole & 1:
             self.move_to(hole)
@@ -150,7 +152,12 @@ class BoardController(Generic[S]):
 
     def release(self, hole: int | None, dragged: bool) -> None:
         """The mouse button comes up over ``hole``; ``dragged`` if the peg was carried."""
-        if not dragged or self.selected is None:
+        pressed_selected, self._pressed_selected = self._pressed_selected, False
+        if self.selected is None:
+            return
+        if not dragged:
+            if pressed_selected and hole == self.selected:
+                self.put_back()  # a click on the held peg
             return
         if hole is None or hole == self.selected:
             return  # dropped back where it was: it stays picked up
@@ -257,4 +264,4 @@ class BoardController(Generic[S]):
     def leave_review(self) -> None:
         """Return to the present position."""
         self.review = None
-        self.changed = True
+        self._say("")

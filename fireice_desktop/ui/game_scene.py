@@ -98,7 +98,7 @@ class GameScene(BoardScene):
         )
         y += 44
         y = self.build_extra(x, y, inner)
-        message_height = 84  # three lines
+        message_height = 84 if inner >= 290 else 108  # three lines, or four when narrow
         self.message_box = pygame_gui.elements.UITextBox(
             "", pygame.Rect(x, y, inner, message_height), m, object_id="#message_box"
         )
@@ -185,10 +185,19 @@ class GameScene(BoardScene):
         self.redo_button.enable() if controller.history.can_redo else self.redo_button.disable()
         if controller.review is None:
             self.present_button.hide()
+            self._clear_list_selection()
         else:
             self.present_button.show()
         self._update_over_panel()
         controller.changed = False
+
+    def _clear_list_selection(self) -> None:
+        """Unmark the move list's entry, so the same move can be clicked again later."""
+        for item in self.move_list.item_list:
+            if item["selected"]:
+                item["selected"] = False
+                if item["button_element"] is not None:
+                    item["button_element"].unselect()
 
     def _move_label(self, index: int, move: Move) -> str:
         position = self.controller.history.positions[index]
@@ -208,6 +217,8 @@ class GameScene(BoardScene):
 
     def _update_over_panel(self) -> None:
         controller = self.controller
+        if not controller.history.position.is_over:
+            self._over_dismissed = False  # undone: the next ending gets its card again
         show = (
             controller.review is None
             and controller.animation is None
@@ -223,7 +234,7 @@ class GameScene(BoardScene):
             return
         # In the side panel, over the message and the list: the board stays in full view.
         box = self.message_box.relative_rect
-        rect = pygame.Rect(box.x - 4, box.y, box.width + 8, 208)
+        rect = pygame.Rect(box.x - 4, box.bottom + 6, box.width + 8, 208)
         m = self.manager
         panel = pygame_gui.elements.UIPanel(rect, starting_height=5, manager=m, object_id="#panel")
         headline, detail = self._result_text()
@@ -389,23 +400,21 @@ class GameScene(BoardScene):
         dialog = self.confirm_dialog
         if dialog is None:
             return False
-        if not dialog.alive():
-            self.confirm_dialog = None
-            return False
-        confirmed = event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and (
-            event.ui_element is dialog
-        )
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            confirmed = True
-        if confirmed:
+        # The dialog closes itself as its confirm button is clicked, before its event comes,
+        # so the reference is kept until the answer arrives.
+        enter = event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+        if (
+            event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is dialog
+        ) or (enter and dialog.alive()):
             dialog.kill()
             self.confirm_dialog = None
             self.confirm_action()
             return True
+        if not dialog.alive():
+            return False
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 dialog.kill()
-                self.confirm_dialog = None
             return True  # no shortcuts while the question is open
         return False
 

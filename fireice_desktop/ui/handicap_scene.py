@@ -47,12 +47,14 @@ class HandicapSetup:
                 )
         if len(self.holes) >= self.count:
             return (
-                f"All {self.count} pegs are placed: click one to take it off, "
-                "or choose a larger number."
-            )
+                "The handicap peg is placed"
+                if self.count == 1
+                else f"All {self.count} handicap pegs are placed"
+            ) + ": click one to take it off, or choose a larger number."
         self.holes.append(hole)
         self.seed = None
-        return f"Placed a {self.side.title} peg on {name}."
+        article = "an" if self.side is Color.ICE else "a"
+        return f"Placed {article} {self.side.title} peg on {name}."
 
     def set_count(self, count: int) -> str:
         self.count = count
@@ -204,6 +206,12 @@ class HandicapScene(BoardScene):
             elif element is self.back_button:
                 self.app.show_menu()
             self.refresh()
+        elif (
+            event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.seed_entry
+        ):
+            self.seed_entry.unfocus()
+            self.place_at_random()  # Enter in the seed box draws from that seed
+            self.refresh()
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.app.show_menu()
@@ -222,12 +230,13 @@ class HandicapScene(BoardScene):
     def start(self) -> None:
         setup = self.setup
         if not setup.ready:
-            self.message = f"Place {setup.count - len(setup.holes)} more peg(s) first."
+            missing = setup.count - len(setup.holes)
+            self.message = f"Place {missing} more peg{'s' if missing != 1 else ''} first."
             self.refresh()
             return
         app = self.app
-        names = ", ".join(hole_name(h) for h in sorted(setup.holes))
-        note = f"Handicap: {setup.side.title} on {names}"
+        count = len(setup.holes)
+        note = f"Handicap: {count} extra {setup.side.title} peg{'s' if count != 1 else ''}"
         holes, side = tuple(setup.holes), setup.side
         app.switch(
             GameScene(
