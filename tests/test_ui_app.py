@@ -394,6 +394,7 @@ SHOTS: dict[str, tuple[list[str], tuple[int, int]]] = {
 BAD_SHOTS: dict[str, list[str]] = {
     "size-not-a-size": ["--scene", "menu", "--size", "large"],
     "size-too-small": ["--scene", "menu", "--size", "100x100"],
+    "size-under-the-window-minimum": ["--scene", "menu", "--size", "640x480"],
     "illegal-move": ["--scene", "game", "--moves", "D4-C4 D4-B1"],
     "not-a-move": ["--scene", "game", "--moves", "D4-C4 Q9-Z1"],
     "no-such-rules-page": ["--scene", "rules", "--page", "99"],
@@ -468,6 +469,7 @@ def test_a_bad_screenshot_request_fails_with_one_line_and_status_2(
     bad_text = {
         "size-not-a-size": "large",
         "size-too-small": "100x100",
+        "size-under-the-window-minimum": "at least 860x600",
         "illegal-move": "D4-B1",
         "not-a-move": "Q9-Z1",
         "no-such-rules-page": "--page 99",

@@ -238,6 +238,8 @@ def screenshot(args: argparse.Namespace) -> int:
     from .menu import scene_for_screenshot
 
     size = parse_size(args.size) if args.size else DEFAULT_SIZE
+    if size[0] < MIN_SIZE[0] or size[1] < MIN_SIZE[1]:
+        raise ValueError(f"--size {args.size}: the window is at least {MIN_SIZE[0]}x{MIN_SIZE[1]}")
     app = App(size, settings=Settings(sound=False), window=False)
     scene = scene_for_screenshot(
         app, args.scene, args.shot_moves or "", args.shot_deal, args.shot_page

@@ -30,6 +30,7 @@ ENGRAVE_DARK = (92, 56, 28, 150)
 ENGRAVE_LIGHT = (255, 236, 200, 70)
 MARK_RGB = (250, 210, 90)
 TARGET_RGB = (255, 246, 190)
+POCKETS = ("FIRE", "ICE")  # the names burnt under the trays (None: no trays)
 
 
 @cache
@@ -156,7 +157,7 @@ class BoardPicture:
 class BoardArt:
     """The parts of the board drawn once for a layout."""
 
-    def __init__(self, layout: BoardLayout, pockets: bool = True) -> None:
+    def __init__(self, layout: BoardLayout, pockets: tuple[str, str] | None = POCKETS) -> None:
         self.layout = layout
         x, y, w, h = layout.rect
         self.origin = (x, y)
@@ -184,7 +185,9 @@ class BoardArt:
         pygame.draw.polygon(mask, (255, 255, 255), [(px - left, py - top) for px, py in corners])
         return mask, (left, top)
 
-    def _render_static(self, size: tuple[int, int], pockets: bool) -> pygame.Surface:
+    def _render_static(
+        self, size: tuple[int, int], pockets: tuple[str, str] | None
+    ) -> pygame.Surface:
         layout = self.layout
         side = layout.side
         surface = _cover(_texture("wood_board.jpg"), size).convert_alpha()
@@ -205,7 +208,7 @@ class BoardArt:
         surface.blit(frame, (0, 0))
 
         # The pockets: two routed trays with their names burnt in.
-        for index, label in enumerate(("FIRE", "ICE") if pockets else ()):
+        for index, label in enumerate(pockets or ()):
             self._draw_pocket(surface, layout.pockets[index], label)
 
         # The lines joining the islands, engraved into the board.
@@ -293,7 +296,9 @@ class BoardArt:
 _art_cache: dict[tuple[tuple[int, int, int, int], bool], BoardArt] = {}
 
 
-def board_art(rect: tuple[int, int, int, int], pockets: bool = True) -> BoardArt:
+def board_art(
+    rect: tuple[int, int, int, int], pockets: tuple[str, str] | None = POCKETS
+) -> BoardArt:
     """The board art for ``rect``, kept for reuse: rendering it takes a good part of a second."""
     key = (rect, pockets)
     art = _art_cache.pop(key, None)

@@ -72,7 +72,7 @@ ASPECT = 1.12
 
 
 def _art(size: tuple[int, int]) -> BoardArt:
-    return board_art((0, 0, *size), pockets=False)
+    return board_art((0, 0, *size), pockets=None)
 
 
 def render_drawing(drawing: Drawing, size: tuple[int, int]) -> pygame.Surface:

@@ -47,6 +47,8 @@ class Scene:
 class BoardScene(Scene):
     """A scene with the board on the left and a panel of widgets on the right."""
 
+    pocket_labels = ("FIRE", "ICE")
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.layout: BoardLayout | None = None
@@ -58,7 +60,7 @@ class BoardScene(Scene):
         width, height = size
         side = panel_width(width)
         board_rect = (0, 0, width - side, height)
-        self.art = board_art(board_rect)
+        self.art = board_art(board_rect, self.pocket_labels)
         self.layout = self.art.layout
         self.panel_rect = pygame.Rect(width - side, 0, side, height)
         return width - side + 14, side - 28

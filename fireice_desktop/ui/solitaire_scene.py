@@ -31,6 +31,7 @@ class SolitaireScene(GameScene):
         return f"Deal {self.deal:,}"
 
     new_label = ("New deal", "A random deal (N)")
+    pocket_labels = ("RED", "AQUA")  # the captured pegs collect here
 
     def build_extra(self, x: int, y: int, width: int) -> int:
         m = self.manager
