@@ -1,0 +1,408 @@
+"""The computer player: alpha-beta search with an evaluation that knows the game.
+
+The search is a negamax alpha-beta with iterative deepening, a transposition
+table, and move ordering (the table's move, then moves that win, take an island
+or give nothing away, then the history heuristic).  It works on plain integers
+from the point of view of the side to move: ``me`` and ``opp`` are bitboards,
+``ms``/``os`` the supplies, ``cm``/``co`` the 7-bit sets of islands each controls.
+
+The evaluation reads the board island by island from a precomputed table
+(``ISLAND_VALUE``): an island a side controls is worth 1 to it; otherwise what it
+is worth depends on the side's best line there that the opponent has not blocked
+(pegs never leave the board, so an opponent's peg on a line blocks it until that
+opponent moves it away).  Islands then combine along the seven lines of islands:
+the product of a side's three island values is how close that line is to a win.
+
+Levels are deterministic for a seed: budgets are counted in nodes, not seconds,
+and every random choice comes from a generator seeded with the seed and the
+position.  ``stop`` lets a caller (the desktop game) cancel a search at once.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final, NamedTuple
+
+from .board import HAS_LINE, HOLE_COUNT, LINE_MASKS, LINES, REACH
+from .game import Color, Move, Position
+
+WIN: Final = 1_000_000
+WON_ABOVE: Final = WIN - 1000  # scores beyond this are forced wins (WIN - plies)
+
+# --- the evaluation table ------------------------------------------------------------------
+
+#: Value of an island to a side by its best unblocked line there.
+CONTROL_VALUE: Final = 1.0
+TWO_ON_OPEN_LINE: Final = 0.42
+FORK: Final = 0.6  # two different unblocked lines each one peg short
+ONE_ON_OPEN_LINE: Final = 0.16
+OPEN_ONLY: Final = 0.06
+SCALE: Final = 1000.0
+TEMPO: Final = 40  # being the side to move is worth something
+
+
+def _side_value(mine: int, theirs: int) -> float:
+    """What an island holding ``mine``/``theirs`` (7-bit sets) is worth to the first side."""
+    if HAS_LINE[mine]:
+        return CONTROL_VALUE
+    if HAS_LINE[theirs]:
+        return 0.0
+    best = 0
+    nearly = 0
+    open_lines = 0
+    for mask in LINE_MASKS:
+        if mask & theirs:
+            continue
+        open_lines += 1
+        count = (mask & mine).bit_count()
+        best = max(best, count)
+        if count == 2:
+            nearly += 1
+    if nearly >= 2:
+        return FORK
+    if best == 2:
+        return TWO_ON_OPEN_LINE
+    if best == 1:
+        return ONE_ON_OPEN_LINE
+    return OPEN_ONLY if open_lines else 0.0
+
+
+def _build_island_value() -> tuple[float, ...]:
+    table = [0.0] * (1 << 14)
+    for mine in range(128):
+        for theirs in range(128):
+            if mine & theirs == 0:
+                table[mine | theirs << 7] = _side_value(mine, theirs)
+    return tuple(table)
+
+
+#: ``ISLAND_VALUE[mine | theirs << 7]``: the island's worth to the side owning ``mine``.
+ISLAND_VALUE: Final[tuple[float, ...]] = _build_island_value()
+_SHIFTS: Final = tuple(7 * i for i in range(7))
+_ISLAND_OF: Final = tuple(h // 7 for h in range(HOLE_COUNT))
+_FULL: Final = (1 << HOLE_COUNT) - 1
+
+
+def evaluate(me: int, opp: int) -> int:
+    """The position's worth to the side to move (``me``), in thousandths of a line."""
+    value = ISLAND_VALUE
+    mine = []
+    theirs = []
+    for shift in _SHIFTS:
+        a = (me >> shift) & 127
+        b = (opp >> shift) & 127
+        mine.append(value[a | b << 7])
+        theirs.append(value[b | a << 7])
+    score = 0.0
+    for x, y, z in LINES:
+        score += mine[x] * mine[y] * mine[z] - theirs[x] * theirs[y] * theirs[z]
+    return int(score * SCALE) + TEMPO
+
+
+def evaluate_position(position: Position) -> int:
+    """:func:`evaluate` for a :class:`Position`, from the side to move's point of view."""
+    if position.to_move is Color.FIRE:
+        return evaluate(position.fire, position.ice)
+    return evaluate(position.ice, position.fire)
+
+
+def _control(board: int) -> int:
+    mask = 0
+    for island, shift in enumerate(_SHIFTS):
+        if HAS_LINE[(board >> shift) & 127]:
+            mask |= 1 << island
+    return mask
+
+
+# --- levels ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Level:
+    """How one level plays: search budget and how it errs."""
+
+    name: str
+    depth: int  # deepest iteration
+    nodes: int  # node budget (iterations stop once it is spent)
+    noise: int  # random spread added to the root moves' scores (in evaluation units)
+    blunder: float  # chance of overlooking the opponent's reply (playing a 1-ply choice)
+
+
+LEVELS: Final[dict[str, Level]] = {
+    "beginner": Level("beginner", depth=1, nodes=10_000, noise=220, blunder=0.35),
+    "casual": Level("casual", depth=2, nodes=20_000, noise=90, blunder=0.1),
+    "strong": Level("strong", depth=3, nodes=20_000, noise=25, blunder=0.0),
+    "expert": Level("expert", depth=12, nodes=60_000, noise=8, blunder=0.0),
+}
+LEVEL_NAMES: Final = ("random", *LEVELS)
+
+
+class SearchResult(NamedTuple):
+    """What a search found: the move, its score for the mover, and what it cost."""
+
+    move: Move
+    score: int
+    depth: int
+    nodes: int
+    seconds: float
+    principal: tuple[Move, ...]
+
+
+class Cancelled(Exception):
+    """The caller's ``stop`` said to give up."""
+
+
+# --- the search ------------------------------------------------------------------------------
+
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+
+
+class _Search:
+    def __init__(self, budget: int, stop: Callable[[], bool] | None) -> None:
+        self.table: dict[tuple[int, int, int, int], tuple[int, int, int, int]] = {}
+        self.history = [0] * (HOLE_COUNT * HOLE_COUNT)
+        self.nodes = 0
+        self.budget = budget
+        self.stop = stop
+        self.out_of_budget = False
+
+    def ordered_moves(
+        self, me: int, opp: int, os: int, cm: int, co: int, first: int
+    ) -> list[tuple[int, int, int]]:
+        """Every move as (order key, src, dst), best first."""
+        empty = ~(me | opp) & _FULL
+        history = self.history
+        moves = []
+        pegs = me
+        while pegs:
+            low = pegs & -pegs
+            src = low.bit_length() - 1
+            pegs ^= low
+            targets = REACH[src] & empty
+            if not targets:
+                continue
+            s_isl = _ISLAND_OF[src]
+            s_shift = 7 * s_isl
+            s_bit = 1 << (src - s_shift)
+            my_src_pts = (me >> s_shift) & 127
+            lose_src = HAS_LINE[my_src_pts] and not HAS_LINE[my_src_pts ^ s_bit]
+            give = 0
+            if os:
+                opp_pts = ((opp >> s_shift) & 127) | s_bit
+                if HAS_LINE[opp_pts] and not (co >> s_isl) & 1:
+                    give = 1
+            while targets:
+                bit = targets & -targets
+                targets ^= bit
+                dst = bit.bit_length() - 1
+                key = history[src * HOLE_COUNT + dst]
+                d_isl = _ISLAND_OF[dst]
+                if d_isl == s_isl:
+                    pts = (my_src_pts ^ s_bit) | (1 << (dst - s_shift))
+                    gains = HAS_LINE[pts] and not HAS_LINE[my_src_pts]
+                    loses = HAS_LINE[my_src_pts] and not HAS_LINE[pts]
+                else:
+                    d_shift = 7 * d_isl
+                    pts = ((me >> d_shift) & 127) | (1 << (dst - d_shift))
+                    gains = HAS_LINE[pts] and not (cm >> d_isl) & 1
+                    loses = lose_src
+                if gains:
+                    key += 1_000_000
+                if loses:
+                    key -= 400_000
+                if give:
+                    key -= 2_000_000
+                if src * HOLE_COUNT + dst == first:
+                    key += 100_000_000
+                moves.append((key, src, dst))
+        moves.sort(reverse=True)
+        return moves
+
+    def negamax(
+        self, me: int, opp: int, ms: int, os: int, cm: int, co: int, depth: int,
+        alpha: int, beta: int, ply: int,
+    ) -> int:  # fmt: skip
+        self.nodes += 1
+        if self.nodes & 1023 == 0:
+            if self.stop is not None and self.stop():
+                raise Cancelled
+            if self.nodes >= self.budget:
+                self.out_of_budget = True
+        if depth <= 0:
+            return evaluate(me, opp)
+        key = (me, opp, ms, os)
+        entry = self.table.get(key)
+        first = -1
+        if entry is not None:
+            e_depth, flag, score, first = entry
+            if e_depth >= depth:
+                if flag == _EXACT:
+                    return score
+                if flag == _LOWER and score >= beta:
+                    return score
+                if flag == _UPPER and score <= alpha:
+                    return score
+        moves = self.ordered_moves(me, opp, os, cm, co, first)
+        if not moves:
+            return -(WIN - ply)  # no legal move loses
+        original_alpha = alpha
+        best = -WIN - 1
+        best_move = -1
+        for _, src, dst in moves:
+            s_bit = 1 << src
+            new_me = me ^ s_bit ^ (1 << dst)
+            new_opp = opp | s_bit if os else opp
+            s_isl = _ISLAND_OF[src]
+            d_isl = _ISLAND_OF[dst]
+            new_cm = cm
+            for island in (s_isl, d_isl):
+                if HAS_LINE[(new_me >> (7 * island)) & 127]:
+                    new_cm |= 1 << island
+                else:
+                    new_cm &= ~(1 << island)
+            new_co = co
+            if os and HAS_LINE[(new_opp >> (7 * s_isl)) & 127]:
+                new_co |= 1 << s_isl
+            if HAS_LINE[new_cm]:
+                score = WIN - ply - 1
+            elif HAS_LINE[new_co]:
+                score = -(WIN - ply - 1)
+            else:
+                score = -self.negamax(
+                    new_opp, new_me, os - 1 if os else 0, ms, new_co, new_cm,
+                    depth - 1, -beta, -alpha, ply + 1,
+                )  # fmt: skip
+            if score > best:
+                best = score
+                best_move = src * HOLE_COUNT + dst
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        self.history[best_move] += depth * depth
+                        break
+            if self.out_of_budget and ply > 0:
+                break
+        flag = _EXACT
+        if best <= original_alpha:
+            flag = _UPPER
+        elif best >= beta:
+            flag = _LOWER
+        if not self.out_of_budget:
+            self.table[key] = (depth, flag, best, best_move)
+        return best
+
+    def root(
+        self,
+        me: int,
+        opp: int,
+        ms: int,
+        os: int,
+        depth: int,
+        order: list[int],
+        noise: dict[int, int],
+    ) -> tuple[list[tuple[int, int]], bool]:
+        """Score every root move at ``depth`` (full window, so scores compare); best first."""
+        scored: list[tuple[int, int]] = []
+        for code in order:
+            if self.stop is not None and self.stop():
+                raise Cancelled
+            src, dst = divmod(code, HOLE_COUNT)
+            s_bit = 1 << src
+            new_me = me ^ s_bit ^ (1 << dst)
+            new_opp = opp | s_bit if os else opp
+            new_cm, new_co = _control(new_me), _control(new_opp)
+            if HAS_LINE[new_cm]:
+                score = WIN - 1
+            elif HAS_LINE[new_co]:
+                score = -(WIN - 1)
+            else:
+                best_so_far = max((s for _, s in scored), default=-WIN - 1)
+                alpha = best_so_far - 2 * max(noise.values(), default=0) - 1
+                score = -self.negamax(
+                    new_opp, new_me, os - 1 if os else 0, ms, new_co, new_cm,
+                    depth - 1, -WIN - 1, -alpha, 1,
+                )  # fmt: skip
+            scored.append((code, score))
+            if self.out_of_budget:
+                return scored, False
+        scored.sort(key=lambda item: item[1] + noise.get(item[0], 0), reverse=True)
+        return scored, True
+
+
+def _rng(seed: int, position: Position, salt: str) -> random.Random:
+    return random.Random(
+        f"{salt}:{seed}:{position.fire}:{position.ice}:{position.fire_supply}:"
+        f"{position.ice_supply}:{position.to_move.value}"
+    )
+
+
+def search(
+    position: Position,
+    level: str | Level = "expert",
+    seed: int = 0,
+    stop: Callable[[], bool] | None = None,
+) -> SearchResult:
+    """The move ``level`` plays in ``position`` (which must not be over).
+
+    Raises :class:`Cancelled` if ``stop()`` turns true, ``ValueError`` for an unknown
+    level or a finished game.
+    """
+    begin = time.perf_counter()
+    moves = position.legal_moves()
+    if not moves:
+        raise ValueError("the game is over: there is no move to choose")
+    if isinstance(level, str):
+        if level == "random":
+            move = _rng(seed, position, "random").choice(moves)
+            return SearchResult(move, 0, 0, 0, time.perf_counter() - begin, (move,))
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}: choose from {', '.join(LEVEL_NAMES)}")
+        level = LEVELS[level]
+    rng = _rng(seed, position, level.name)
+    if position.to_move is Color.FIRE:
+        me, opp, ms, os = position.fire, position.ice, position.fire_supply, position.ice_supply
+    else:
+        me, opp, ms, os = position.ice, position.fire, position.ice_supply, position.fire_supply
+    codes = [m.src * HOLE_COUNT + m.dst for m in moves]
+    rng.shuffle(codes)
+    noise = {code: rng.randint(-level.noise, level.noise) for code in codes} if level.noise else {}
+    engine = _Search(level.nodes, stop)
+    depth = 1 if rng.random() < level.blunder else level.depth
+    best: list[tuple[int, int]] = []
+    reached = 0
+    for iteration in range(1, depth + 1):
+        scored, complete = engine.root(me, opp, ms, os, iteration, codes, noise)
+        if complete or not best:
+            best = scored if complete else sorted(scored, key=lambda s: s[1], reverse=True)
+            reached = iteration
+        elif scored and scored[0][1] > best[0][1]:
+            # A partial iteration searched the previous best first: a better move it found
+            # is better at the new depth too.
+            best = sorted(scored, key=lambda s: s[1], reverse=True)
+        if not complete or abs(best[0][1]) > WON_ABOVE:
+            break
+        codes = [code for code, _ in best]
+    code, score = best[0]
+    move = Move(*divmod(code, HOLE_COUNT))
+    return SearchResult(move, score, reached, engine.nodes, time.perf_counter() - begin, (move,))
+
+
+def choose_move(position: Position, level: str = "expert", seed: int = 0) -> Move:
+    """The move ``level`` plays in ``position``; deterministic for a given ``seed``."""
+    return search(position, level, seed).move
+
+
+__all__ = [
+    "LEVELS",
+    "LEVEL_NAMES",
+    "Cancelled",
+    "Level",
+    "SearchResult",
+    "choose_move",
+    "evaluate",
+    "evaluate_position",
+    "search",
+]
