@@ -142,6 +142,57 @@ def _cmd_show(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_ai_move(args: argparse.Namespace) -> int:
+    from .engine.ai import search
+
+    start = Position.start(_handicap_holes(args.handicap_at), Color.parse(args.side))
+    position = _replay(start, _split_moves(args.moves))
+    if position.is_over:
+        winner = position.winner
+        assert winner is not None
+        raise CommandError(f"the game is over: {winner.title} has won")
+    print(search(position, args.level, args.seed).move)
+    return 0
+
+
+def _cmd_match(args: argparse.Namespace) -> int:
+    import statistics
+
+    from .engine.match import GameResult, run_match
+
+    if args.games < 1:
+        raise CommandError(f"--games {args.games}: play at least one game")
+    if args.jobs < 1:
+        raise CommandError(f"--jobs {args.jobs}: use at least one process")
+
+    def progress(game: GameResult) -> None:
+        if args.verbose:
+            print(
+                f"game {game.seed}: {game.winner.title} wins in {len(game.moves)} moves",
+                file=sys.stderr,
+            )
+
+    summary = run_match(args.fire, args.ice, args.games, args.seed, args.jobs, progress)
+    games = len(summary.games)
+    print(f"{games} game{'s' if games != 1 else ''}: Fire ({args.fire}) against Ice ({args.ice})")
+    for color, level, wins, losses in (
+        (Color.FIRE, args.fire, summary.fire_wins, summary.ice_wins),
+        (Color.ICE, args.ice, summary.ice_wins, summary.fire_wins),
+    ):
+        times = summary.move_times(color)
+        timing = (
+            f"median {statistics.median(times):.3f} s, longest {max(times):.3f} s per move"
+            if times
+            else "no moves"
+        )
+        print(
+            f"{color.title:<4} ({level}): {wins} won, 0 drawn, {losses} lost "
+            f"({100 * wins / games:.0f}%); {timing}"
+        )
+    print(f"average game length: {summary.average_length:.1f} moves")
+    return 0
+
+
 def _cmd_solitaire_show(args: argparse.Namespace) -> int:
     try:
         deal = parse_deal(args.deal)
@@ -355,6 +406,44 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("--json", action="store_true", help="print one JSON object")
     show.add_argument("moves", nargs="*", metavar="MOVE", help="moves from the start, like D4-C4")
     show.set_defaults(handler=_cmd_show)
+
+    from .engine.ai import LEVEL_NAMES
+
+    ai_move = commands.add_parser(
+        "ai-move", help="print the move a computer level plays after some moves"
+    )
+    ai_move.add_argument(
+        "--level", choices=LEVEL_NAMES, default="expert", help="how well to play (default expert)"
+    )
+    ai_move.add_argument(
+        "--seed", type=int, default=0, help="the level's random choices (default 0)"
+    )
+    ai_move.add_argument(
+        "--handicap-at",
+        metavar="HOLES",
+        help="handicap pegs placed before play, comma-separated, like A3,B5",
+    )
+    ai_move.add_argument(
+        "--side",
+        choices=("fire", "ice"),
+        default="fire",
+        help="the side that owns the handicap pegs (default fire)",
+    )
+    ai_move.add_argument(
+        "moves", nargs="*", metavar="MOVE", help="moves from the start, like D4-C4"
+    )
+    ai_move.set_defaults(handler=_cmd_ai_move)
+
+    match = commands.add_parser("match", help="play computer levels against each other")
+    match.add_argument("--fire", choices=LEVEL_NAMES, required=True, help="Fire's level")
+    match.add_argument("--ice", choices=LEVEL_NAMES, required=True, help="Ice's level")
+    match.add_argument("--games", type=int, default=10, help="how many games (default 10)")
+    match.add_argument("--seed", type=int, default=1, help="game i uses seed SEED+i (default 1)")
+    match.add_argument("--jobs", type=int, default=1, help="games played side by side (default 1)")
+    match.add_argument(
+        "--verbose", action="store_true", help="report each game on stderr as it ends"
+    )
+    match.set_defaults(handler=_cmd_match)
 
     solitaire = commands.add_parser("solitaire", help="the one-player puzzle")
     solitaire_commands = solitaire.add_subparsers(
