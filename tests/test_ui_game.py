@@ -19,6 +19,7 @@ from uihelpers import (
     winning_moves,
 )
 
+from fireice_desktop.engine.ai import search
 from fireice_desktop.engine.board import ISLANDS, hole_name, parse_hole
 from fireice_desktop.engine.game import Color, Position
 from fireice_desktop.ui.game_scene import GameScene
@@ -655,3 +656,56 @@ def test_review_on_the_game_over_panel_shows_the_start_and_steps_through(ui: Dri
     assert ui.game.controller.review is None
     assert ui.game.over_panel is None, "the panel stays dismissed after the review"
     assert ui.played == moves
+
+
+# --- hints ---------------------------------------------------------------------------
+
+
+def wait_for_hint(ui: Driver) -> None:
+    """Let the background search finish and the panel take its answer."""
+    job = ui.game.hint_job
+    if job is not None:
+        assert job.wait(30)
+    ui.pump(2)
+    assert ui.game.hint_job is None
+
+
+@pytest.mark.parametrize("how", ["key-h", "button"])
+def test_a_hint_names_the_strongest_levels_move_and_draws_it(ui: Driver, how: str) -> None:
+    play_all(ui, OPENING)
+    position = ui.game.controller.history.position
+    if how == "key-h":
+        ui.key(pygame.K_h, text="h")
+    else:
+        ui.click_button("Hint")
+    assert ui.message == "Looking for the best move..."
+    wait_for_hint(ui)
+    expected = search(position, "expert", 0).move
+    assert ui.message.startswith(f"Hint: {expected}")
+    assert ui.game.picture().hint == (expected.src, expected.dst)
+
+
+def test_a_hint_says_when_the_move_wins(ui: Driver) -> None:
+    moves = [str(m) for m in winning_moves(1745)]
+    play_all(ui, moves[:-1])
+    ui.key(pygame.K_h, text="h")
+    wait_for_hint(ui)
+    assert ui.message.endswith(", which wins at once.")
+
+
+def test_the_hint_goes_when_a_move_is_played(ui: Driver) -> None:
+    ui.key(pygame.K_h, text="h")
+    wait_for_hint(ui)
+    assert ui.game.picture().hint is not None
+    ui.play("D4-C4")
+    assert ui.game.picture().hint is None
+    assert not ui.message.startswith("Hint")
+
+
+def test_a_hint_asked_in_review_returns_to_the_game(ui: Driver) -> None:
+    play_all(ui, OPENING)
+    ui.click_element(list_item(ui, 0))
+    ui.key(pygame.K_h, text="h")
+    assert ui.game.controller.review is None
+    wait_for_hint(ui)
+    assert ui.message.startswith("Hint: ")

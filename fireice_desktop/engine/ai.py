@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
-from .board import HAS_LINE, HOLE_COUNT, LINE_MASKS, LINES, REACH
+from .board import HAS_LINE, HOLE_COUNT, ISLANDS, LINE_MASKS, LINES, REACH
 from .game import Color, Move, Position
 
 WIN: Final = 1_000_000
@@ -390,6 +390,28 @@ def search(
     return SearchResult(move, score, reached, engine.nodes, time.perf_counter() - begin, (move,))
 
 
+def _immediate_wins(position: Position) -> list[Move]:
+    mover = position.to_move
+    return [m for m in position.legal_moves() if position.play_unchecked(m).winner is mover]
+
+
+def explain(position: Position, move: Move) -> str:
+    """Why ``move`` is good in ``position``, in a few words, where a reason is plain."""
+    mover = position.to_move
+    after = position.play_unchecked(move)
+    if after.winner is mover:
+        return "wins at once"
+    gained = after.control(mover) & ~position.control(mover)
+    threats = _immediate_wins(position._replace(to_move=mover.other))
+    if threats and not _immediate_wins(after):
+        islands = sorted({ISLANDS[m.dst // 7] for m in threats})
+        return f"stops {mover.other.title} winning on {' or '.join(islands)}"
+    if gained:
+        names = [ISLANDS[i] for i in range(7) if gained >> i & 1]
+        return f"takes control of {' and '.join(names)}"
+    return ""
+
+
 def choose_move(position: Position, level: str = "expert", seed: int = 0) -> Move:
     """The move ``level`` plays in ``position``; deterministic for a given ``seed``."""
     return search(position, level, seed).move
@@ -404,5 +426,6 @@ __all__ = [
     "choose_move",
     "evaluate",
     "evaluate_position",
+    "explain",
     "search",
 ]

@@ -152,6 +152,7 @@ class BoardPicture:
     hidden: int = 0  # holes whose peg is drawn elsewhere (moving or held)
     floating: tuple[tuple[Color, Point, bool], ...] = ()  # (colour, centre, lifted)
     marked: tuple[int, ...] = ()  # holes ringed for attention (the handicap pegs being placed)
+    hint: tuple[int, int] | None = None  # a suggested move, drawn as an arrow
 
 
 class BoardArt:
@@ -417,6 +418,10 @@ def draw_board(surface: pygame.Surface, art: BoardArt, picture: BoardPicture) ->
             max(2, int(side * 0.005)),
         )
 
+    if picture.hint is not None:
+        src, dst = picture.hint
+        draw_arrow(surface, layout.holes[src], layout.holes[dst], layout.peg_radius)
+
     # The supply pockets: the pegs left, lying in their tray, and their count.
     if picture.supplies is not None:
         for color, count, rect in zip(Color, picture.supplies, layout.pockets, strict=True):
@@ -434,6 +439,27 @@ def draw_board(surface: pygame.Surface, art: BoardArt, picture: BoardPicture) ->
         else:
             _blit_centered(surface, art.shadow, (fx + shadow_shift, fy + shadow_shift * 1.4))
             _blit_centered(surface, art.pegs[color], (fx, fy))
+
+
+def draw_arrow(
+    surface: pygame.Surface, a: tuple[float, float], b: tuple[float, float], radius: float
+) -> None:
+    """A bold arrow from the peg at ``a`` to the hole at ``b`` (pegs of ``radius``)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    start = (a[0] + ux * radius * 1.2, a[1] + uy * radius * 1.2)
+    tip = (b[0] - ux * radius * 1.2, b[1] - uy * radius * 1.2)
+    width = max(3, int(radius * 0.35))
+    head = radius * 0.9
+    base = (tip[0] - ux * head, tip[1] - uy * head)
+    left = (base[0] - uy * head * 0.6, base[1] + ux * head * 0.6)
+    right = (base[0] + uy * head * 0.6, base[1] - ux * head * 0.6)
+    for colour, grow in (((40, 20, 6), 2), ((255, 214, 110), 0)):
+        pygame.draw.line(surface, colour, start, base, width + grow)
+        pygame.draw.polygon(surface, colour, [tip, left, right])
+        if grow:
+            pygame.draw.polygon(surface, colour, [tip, left, right], grow)
 
 
 def pocket_slot(layout: BoardLayout, color: Color, index: int) -> Point:
@@ -465,4 +491,12 @@ def _draw_pocket_pegs(
     surface.blit(label, label.get_rect(center=badge.center))
 
 
-__all__ = ["BoardArt", "BoardPicture", "board_art", "draw_board", "font", "pocket_slot"]
+__all__ = [
+    "BoardArt",
+    "BoardPicture",
+    "board_art",
+    "draw_arrow",
+    "draw_board",
+    "font",
+    "pocket_slot",
+]

@@ -84,7 +84,8 @@ class BoardController(Generic[S]):
 
     # --- input ------------------------------------------------------------------
 
-    def _say(self, text: str) -> None:
+    def say(self, text: str) -> None:
+        """Show ``text`` in the panel's message box."""
         self.message = text
         self.changed = True
 
@@ -103,7 +104,7 @@ class BoardController(Generic[S]):
         """A click (or the start of a drag) on ``hole``, or on empty wood if ``None``."""
         self.finish_animation()
         if self.review is not None:
-            self._say("You are looking at an earlier position: return to the game to move.")
+            self.say("You are looking at an earlier position: return to the game to move.")
             return
         position = self.history.position
         if hole is None:
@@ -118,7 +119,7 @@ class BoardController(Generic[S]):
             self.move_to(hole)
             return
         if position.is_over:
-            self._say("The game is over: start a new game, or undo to go back.")
+            self.say("The game is over: start a new game, or undo to go back.")
             return
         color = position.color_at(hole)
         to_move = position.to_move
@@ -126,19 +127,19 @@ class BoardController(Generic[S]):
             if self.can_pick(hole):
                 self.selected = hole
                 self.sounds.append("pick")
-                self._say("")
+                self.say("")
             else:
-                self._say(self._no_move_reason(hole))
+                self.say(self._no_move_reason(hole))
             return
         if self.selected is not None:
             reason = position.illegal_reason(Move(self.selected, hole))
-            self._say(f"{hole_name(self.selected)}-{hole_name(hole)}: {reason}")
+            self.say(f"{hole_name(self.selected)}-{hole_name(hole)}: {reason}")
             return
         if color is None:
-            self._say(f"{hole_name(hole)} is empty: pick up one of your pegs first.")
+            self.say(f"{hole_name(hole)} is empty: pick up one of your pegs first.")
         else:
             mover = self._mover_name(position)
-            self._say(
+            self.say(
                 f"{hole_name(hole)} holds a {side_name(position, color)} peg: {mover} moves now."
             )
 
@@ -166,14 +167,14 @@ class BoardController(Generic[S]):
         else:
             position = self.history.position
             reason = position.illegal_reason(Move(self.selected, hole))
-            self._say(f"{hole_name(self.selected)}-{hole_name(hole)}: {reason}")
+            self.say(f"{hole_name(self.selected)}-{hole_name(hole)}: {reason}")
 
     def put_back(self) -> None:
         """Put the picked-up peg back in its hole."""
         if self.selected is not None:
             self.selected = None
             self.sounds.append("place")
-            self._say("")
+            self.say("")
 
     def move_to(self, hole: int) -> None:
         """Play the picked-up peg to ``hole`` (which must be a marked destination)."""
@@ -188,7 +189,7 @@ class BoardController(Generic[S]):
                 move = Move.parse(move)
             after = self.history.play(move)
         except ValueError as error:
-            self._say(str(error))
+            self.say(str(error))
             return False
         self.selected = None
         self.review = None
@@ -196,7 +197,7 @@ class BoardController(Generic[S]):
         if duration <= 0:
             self.animation = None
             self.sounds.append("place")
-        self._say("")
+        self.say("")
         return True
 
     # --- animation ---------------------------------------------------------------
@@ -226,11 +227,11 @@ class BoardController(Generic[S]):
         self.selected = None
         if self.review is not None:
             self.review = max(0, self.review - 1)
-            self._say("")
+            self.say("")
         elif self.history.undo():
-            self._say("")
+            self.say("")
         else:
-            self._say("Nothing to undo.")
+            self.say("Nothing to undo.")
 
     def redo(self) -> None:
         """Play an undone move again (in review: step forward)."""
@@ -240,11 +241,11 @@ class BoardController(Generic[S]):
             self.review += 1
             if self.review >= self.history.cursor:
                 self.review = None
-            self._say("")
+            self.say("")
         elif self.history.redo():
-            self._say("")
+            self.say("")
         else:
-            self._say("Nothing to redo.")
+            self.say("Nothing to redo.")
 
     def show_move(self, index: int) -> None:
         """Show the position after move ``index`` (0-based) of the game; review mode if past."""
@@ -264,4 +265,4 @@ class BoardController(Generic[S]):
     def leave_review(self) -> None:
         """Return to the present position."""
         self.review = None
-        self._say("")
+        self.say("")

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
+from ..engine.ai import explain, search
 from ..engine.board import ISLANDS
 from ..engine.game import Color, Move, Position
 from ..engine.solitaire import COLOR_NAMES, PEGS_PER_COLOR, SolitairePosition
@@ -21,6 +22,7 @@ from .board_view import BoardPicture, pocket_slot
 from .controller import BoardController, side_name
 from .layout import Point
 from .scene import BoardScene, button
+from .worker import Job
 
 if TYPE_CHECKING:
     from .app import App
@@ -29,7 +31,7 @@ AnyPosition = Position | SolitairePosition
 DRAG_THRESHOLD = 6
 
 
-KEYS_LINES = ("Ctrl+Z undo · Ctrl+Y redo · N new game", "Esc menu · F11 full screen")
+KEYS_LINES = ("Ctrl+Z undo · Ctrl+Y redo · H hint", "N new game · Esc menu · F11 full screen")
 KEYS_HEIGHT = 36
 
 
@@ -74,6 +76,9 @@ class GameScene(BoardScene):
         self._shown_moves = -1
         self._shown_message: str | None = None
         self._over_dismissed = False
+        self.hint_job: Job[tuple[Move, str]] | None = None
+        self.hint_position: AnyPosition | None = None  # the position the hint is for
+        self.hint: Move | None = None
         self.confirm_dialog: pygame_gui.windows.UIConfirmationDialog | None = None
         self.confirm_action: Callable[[], None] = self.start_new
 
@@ -110,11 +115,21 @@ class GameScene(BoardScene):
         )
         y += list_height + 8
         half = (inner - 8) // 2
+        third = (inner - 16) // 3
         self.undo_button = button(
-            m, pygame.Rect(x, y, half, 36), "Undo", "Take back a move (Ctrl+Z)"
+            m, pygame.Rect(x, y, third, 36), "Undo", "Take back a move (Ctrl+Z)"
         )
         self.redo_button = button(
-            m, pygame.Rect(x + half + 8, y, half, 36), "Redo", "Play an undone move again (Ctrl+Y)"
+            m,
+            pygame.Rect(x + third + 8, y, third, 36),
+            "Redo",
+            "Play an undone move again (Ctrl+Y)",
+        )
+        self.hint_button = button(
+            m,
+            pygame.Rect(x + 2 * third + 16, y, inner - 2 * third - 16, 36),
+            "Hint",
+            "Show the move the strongest computer level would play (H)",
         )
         y += 42
         self.new_button = button(m, pygame.Rect(x, y, half, 36), *self.new_label)
@@ -343,6 +358,8 @@ class GameScene(BoardScene):
                 controller.undo()
         elif ctrl and event.key == pygame.K_y:
             controller.redo()
+        elif event.key == pygame.K_h and not ctrl:
+            self.request_hint()
         elif event.key == pygame.K_n and not ctrl:
             self.confirm_leave(self.start_new, "Start a new game?", self.new_label[0])
         elif event.key == pygame.K_LEFT:
@@ -367,6 +384,8 @@ class GameScene(BoardScene):
             self.confirm_leave(self.app.show_menu, "Leave this game for the menu?", "Leave")
         elif element is self.present_button:
             controller.leave_review()
+        elif element is self.hint_button:
+            self.request_hint()
         elif element is getattr(self, "over_rematch", None):
             self.rematch()
         elif element is getattr(self, "over_review", None):
@@ -418,6 +437,64 @@ class GameScene(BoardScene):
             return True  # no shortcuts while the question is open
         return False
 
+    # --- hints ------------------------------------------------------------------------
+
+    def hint_work(self, position: AnyPosition) -> Callable[[Callable[[], bool]], tuple[Move, str]]:
+        """The background work that finds a hint for ``position``: the move and why."""
+        assert isinstance(position, Position)
+
+        def work(stop: Callable[[], bool]) -> tuple[Move, str]:
+            move = search(position, "expert", 0, stop).move
+            return move, explain(position, move)
+
+        return work
+
+    def request_hint(self) -> None:
+        """H or the Hint button: start looking for the best move (off the UI thread)."""
+        if not self.hint_button.visible:
+            return
+        controller = self.controller
+        position = controller.history.position
+        if controller.review is not None:
+            controller.leave_review()  # a hint is for the game being played
+        if position.is_over:
+            controller.say("The game is over: there is nothing left to hint at.")
+        elif self.hint_job is None or self.hint_position != position:
+            self.cancel_hint()
+            self.hint_position = position
+            self.hint_job = Job(self.hint_work(position))
+            controller.say("Looking for the best move...")
+
+    def cancel_hint(self) -> None:
+        """Forget the hint and stop any search for one."""
+        if self.hint_job is not None:
+            self.hint_job.cancel()
+        self.hint_job = None
+        self.hint = None
+
+    def _poll_hint(self) -> None:
+        job = self.hint_job
+        current = self.controller.history.position
+        if self.hint_position != current:
+            if job is not None or self.hint is not None:
+                self.cancel_hint()
+            return
+        if job is None or not job.done:
+            return
+        self.hint_job = None
+        if job.error is not None:
+            self.controller.say(f"No hint this time: {job.error}")
+        elif job.result is not None:
+            self.hint, reason = job.result
+            self.controller.say(self.hint_text(self.hint, reason))
+
+    def hint_text(self, move: Move, reason: str) -> str:
+        """The panel's words for a hint."""
+        return f"Hint: {move}" + (f", which {reason}." if reason else ".")
+
+    def leave(self) -> None:
+        self.cancel_hint()
+
     def start_new(self) -> None:
         """A new game: the set-up screen for handicap games, else a fresh board."""
         if self.new_game is not None:
@@ -441,6 +518,7 @@ class GameScene(BoardScene):
 
     def update(self, dt: float) -> bool:
         controller = self.controller
+        self._poll_hint()
         controller.animation_time = 0.45 * self.app.settings.animation_factor
         moving = controller.update(dt)
         for sound in controller.sounds:
@@ -468,6 +546,14 @@ class GameScene(BoardScene):
             winning_islands=won[1] if won else None,
             winner=won[0] if won else None,
             show_control=isinstance(position, Position),
+            hint=(
+                (self.hint.src, self.hint.dst)
+                if self.hint is not None
+                and controller.review is None
+                and controller.selected is None
+                and controller.animation is None
+                else None
+            ),
         )
         holes = self.layout.holes
         if controller.selected is not None and self.drag_pos is not None:

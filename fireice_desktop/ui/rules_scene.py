@@ -24,6 +24,7 @@ from .board_view import (
     _peg_sprite,
     _texture,
     board_art,
+    draw_arrow,
     draw_board,
     font,
 )
@@ -90,7 +91,7 @@ def render_drawing(drawing: Drawing, size: tuple[int, int]) -> pygame.Surface:
         return (point[0] + shift[0], point[1] + shift[1])
 
     for src, dst in drawing.arrows:
-        _arrow(surface, at(layout.holes[src]), at(layout.holes[dst]), layout.peg_radius)
+        draw_arrow(surface, at(layout.holes[src]), at(layout.holes[dst]), layout.peg_radius)
     label_font = font(max(10, int(layout.peg_radius * 1.1)))
     for hole, text in drawing.labels:
         _outlined(surface, label_font, text, at(layout.holes[hole]))
@@ -147,27 +148,6 @@ def _outlined(
     for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, 1), (-1, 1), (1, -1)):
         surface.blit(dark, rect.move(dx, dy))
     surface.blit(light, rect)
-
-
-def _arrow(
-    surface: pygame.Surface, a: tuple[float, float], b: tuple[float, float], radius: float
-) -> None:
-    """A bold arrow from peg ``a`` to hole ``b``."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    length = math.hypot(dx, dy) or 1.0
-    ux, uy = dx / length, dy / length
-    start = (a[0] + ux * radius * 1.2, a[1] + uy * radius * 1.2)
-    tip = (b[0] - ux * radius * 1.2, b[1] - uy * radius * 1.2)
-    width = max(3, int(radius * 0.35))
-    head = radius * 0.9
-    base = (tip[0] - ux * head, tip[1] - uy * head)
-    left = (base[0] - uy * head * 0.6, base[1] + ux * head * 0.6)
-    right = (base[0] + uy * head * 0.6, base[1] - ux * head * 0.6)
-    for colour, grow in (((40, 20, 6), 2), ((255, 214, 110), 0)):
-        pygame.draw.line(surface, colour, start, base, width + grow)
-        pygame.draw.polygon(surface, colour, [tip, left, right])
-        if grow:
-            pygame.draw.polygon(surface, colour, [tip, left, right], grow)
 
 
 # --- the chapters ----------------------------------------------------------------------
@@ -367,6 +347,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         "Ctrl+Y or Ctrl+Shift+Z: redo<br>"
         "Left / Right: step back / forward through the moves<br>"
         "End: back to the game after looking at a move<br>"
+        "H: a hint, the move the strongest computer level would play<br>"
         "N: new game<br>"
         "Esc: put a peg back, or go back (to the menu)<br>"
         "F11: full screen on or off<br><br>"

@@ -33,6 +33,10 @@ class SolitaireScene(GameScene):
     new_label = ("New deal", "A random deal (N)")
     pocket_labels = ("RED", "AQUA")  # the captured pegs collect here
 
+    def build(self, size: tuple[int, int]) -> None:
+        super().build(size)
+        self.hint_button.hide()  # the two-player search has nothing to say about the puzzle
+
     def build_extra(self, x: int, y: int, width: int) -> int:
         m = self.manager
         entry = (width - 8) * 2 // 5
