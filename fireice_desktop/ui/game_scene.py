@@ -353,11 +353,11 @@ class GameScene(BoardScene):
                 self.confirm_leave(self.app.show_menu, "Leave this game for the menu?", "Leave")
         elif ctrl and event.key == pygame.K_z:
             if event.mod & pygame.KMOD_SHIFT:
-                controller.redo()
+                self.redo()
             else:
-                controller.undo()
+                self.undo()
         elif ctrl and event.key == pygame.K_y:
-            controller.redo()
+            self.redo()
         elif event.key == pygame.K_h and not ctrl:
             self.request_hint()
         elif event.key == pygame.K_n and not ctrl:
@@ -375,9 +375,9 @@ class GameScene(BoardScene):
     def _button(self, element: object) -> None:
         controller = self.controller
         if element is self.undo_button:
-            controller.undo()
+            self.undo()
         elif element is self.redo_button:
-            controller.redo()
+            self.redo()
         elif element is self.new_button or element is getattr(self, "over_new", None):
             self.confirm_leave(self.start_new, "Start a new game?", self.new_label[0])
         elif element is self.menu_button:
@@ -436,6 +436,14 @@ class GameScene(BoardScene):
                 dialog.kill()
             return True  # no shortcuts while the question is open
         return False
+
+    def undo(self) -> None:
+        """Ctrl+Z or Undo: take back a move."""
+        self.controller.undo()
+
+    def redo(self) -> None:
+        """Ctrl+Y or Redo: play an undone move again."""
+        self.controller.redo()
 
     # --- hints ------------------------------------------------------------------------
 

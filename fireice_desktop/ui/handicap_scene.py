@@ -17,7 +17,13 @@ from .game_scene import GameScene
 from .scene import BoardScene, button
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .app import App
+    from .scene import Scene
+
+    #: Makes the game a set-up starts: (app, start position, title, new game) -> scene.
+    GameFactory = Callable[[App, Callable[[], Position], str, Callable[[], None]], Scene]
 
 
 class HandicapSetup:
@@ -82,9 +88,15 @@ class HandicapScene(BoardScene):
 
     title = "Handicap game"
 
-    def __init__(self, app: App, setup: HandicapSetup | None = None) -> None:
+    def __init__(
+        self,
+        app: App,
+        setup: HandicapSetup | None = None,
+        make_game: GameFactory | None = None,
+    ) -> None:
         super().__init__(app)
         self.setup = setup or HandicapSetup()
+        self.make_game: GameFactory = make_game or GameScene
         self.message = "Choose who gets the extra pegs and how many, then place them."
 
     def build(self, size: tuple[int, int]) -> None:
@@ -238,12 +250,13 @@ class HandicapScene(BoardScene):
         count = len(setup.holes)
         note = f"Handicap: {count} extra {setup.side.title} peg{'s' if count != 1 else ''}"
         holes, side = tuple(setup.holes), setup.side
+        make_game = self.make_game
         app.switch(
-            GameScene(
+            make_game(
                 app,
                 lambda: Position.start(holes, side),
                 note,
-                new_game=lambda: app.switch(HandicapScene(app, setup)),
+                lambda: app.switch(HandicapScene(app, setup, make_game)),
             )
         )
 

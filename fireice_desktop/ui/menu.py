@@ -45,6 +45,7 @@ class MenuScene(Scene):
         column.centerx = width // 2
         entries = [
             ("Two players", "Play Fire against Ice at one computer"),
+            ("Against the computer", "Choose your side and the computer's level"),
             ("Handicap game", "Give the weaker player up to six extra pegs"),
             ("Solitaire", "The boxed edition's one-player puzzle"),
             ("Rules", "How to play, with drawings"),
@@ -84,6 +85,10 @@ class MenuScene(Scene):
         """Open the menu entry called ``entry``."""
         if entry == "Two players":
             self.app.switch(two_player_scene(self.app))
+        elif entry == "Against the computer":
+            from .computer_scene import ComputerSetupScene
+
+            self.app.switch(ComputerSetupScene(self.app))
         elif entry == "Handicap game":
             from .handicap_scene import HandicapScene
 
