@@ -18,7 +18,7 @@ from ..engine.game import Color, Move, Position
 from .game_scene import GameScene
 from .handicap_scene import HandicapScene
 from .menu import MenuScene
-from .scene import button
+from .scene import button, choice_row
 from .worker import Job
 
 if TYPE_CHECKING:
@@ -83,19 +83,10 @@ class ComputerSetupScene(MenuScene):
         y = card.y + 96
         label_width = 170
         for text, key, options, tip in rows:
-            pygame_gui.elements.UILabel(
-                pygame.Rect(card.x + 28, y, label_width, 44), text, m, object_id="#setting_label"
+            row = choice_row(
+                m, card, y, text, label_width, options, lambda v, tip=tip: LEVEL_TIPS.get(v, tip)
             )
-            left = card.x + 28 + label_width
-            room = card.right - 28 - left
-            each = (room - 8 * (len(options) - 1)) // len(options)
-            for index, (caption, value) in enumerate(options):
-                element = button(
-                    m,
-                    pygame.Rect(left + index * (each + 8), y + 4, each, 38),
-                    caption,
-                    LEVEL_TIPS.get(value, tip) or None,
-                )
+            for element, value in row:
                 self.choices[element] = (key, value)
             y += 64
         half = (card.width - 64) // 2

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -114,6 +115,35 @@ def translucent(
 def shaded_panel(size: tuple[int, int]) -> pygame.Surface:
     """The dark backing of a side panel."""
     return translucent(size, (26, 15, 8, 215))
+
+
+def choice_row(
+    manager: pygame_gui.UIManager,
+    card: pygame.Rect,
+    y: int,
+    label: str,
+    label_width: int,
+    options: Sequence[tuple[str, object]],
+    tooltip: Callable[[object], str | None],
+) -> list[tuple[pygame_gui.elements.UIButton, object]]:
+    """A labelled row of buttons across ``card``, one per option; returns (button, value)s."""
+    pygame_gui.elements.UILabel(
+        pygame.Rect(card.x + 30, y, label_width, 44), label, manager, object_id="#setting_label"
+    )
+    left = card.x + 30 + label_width
+    each = (card.right - 30 - left - 8 * (len(options) - 1)) // len(options)
+    return [
+        (
+            button(
+                manager,
+                pygame.Rect(left + index * (each + 8), y + 4, each, 38),
+                caption,
+                tooltip(value),
+            ),
+            value,
+        )
+        for index, (caption, value) in enumerate(options)
+    ]
 
 
 def button(

@@ -8,7 +8,7 @@ import pygame
 import pygame_gui
 
 from .menu import MenuScene
-from .scene import button
+from .scene import button, choice_row
 
 if TYPE_CHECKING:
     from .app import App
@@ -55,22 +55,10 @@ class SettingsScene(MenuScene):
         y = card.y + 96
         label_width = 200
         self.choices = {}
-        self.rows: dict[str, list[pygame_gui.elements.UIButton]] = {}
         for text, attribute, options, tip in ROWS:
-            pygame_gui.elements.UILabel(
-                pygame.Rect(card.x + 32, y, label_width, 44), text, m, object_id="#setting_label"
-            )
-            left = card.x + 32 + label_width
-            room = card.right - 32 - left
-            each = (room - 8 * (len(options) - 1)) // len(options)
-            row = []
-            for index, (caption, value) in enumerate(options):
-                element = button(
-                    m, pygame.Rect(left + index * (each + 8), y + 4, each, 38), caption, tip
-                )
+            row = choice_row(m, card, y, text, label_width, options, lambda _, tip=tip: tip)
+            for element, value in row:
                 self.choices[element] = (attribute, value)
-                row.append(element)
-            self.rows[attribute] = row
             y += 64
         self.back_button = button(
             m,
