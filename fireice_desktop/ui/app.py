@@ -62,8 +62,8 @@ class App:
         # Bold text (<b>) in the message boxes and on the Rules screen.
         self.manager.preload_fonts(
             [
-                {"name": "noto_sans", "point_size": size, "style": "bold", "antialiased": "1"}
-                for size in (15, 16)
+                {"name": "noto_sans", "point_size": points, "style": "bold", "antialiased": "1"}
+                for points in (15, 16)
             ]
         )
         self.sounds = Sounds(self.settings.sound and window)
