@@ -28,6 +28,7 @@ from .engine.game import (
 from .engine.interface import History
 from .engine.record import replay
 from .engine.solitaire import COLOR_NAMES, SolitairePosition, parse_deal
+from .engine.solver import Solution, solve
 
 EXIT_USAGE = 2
 
@@ -212,6 +213,37 @@ def _cmd_solitaire_show(args: argparse.Namespace) -> int:
     print(f"Pegs left: {position.pegs_left}")
     result = position.result
     print("Result: " + {None: "none yet", "won": "won, one peg left", "lost": "lost"}[result])
+    return 0
+
+
+def solve_json(deal: int, solution: Solution) -> dict[str, Any]:
+    """The ``fireice solitaire solve --json`` object."""
+    return {
+        "deal": deal,
+        "solvable": solution.line is not None,
+        "moves": [str(move) for move in solution.line or ()],
+        "nodes": solution.nodes,
+        "seconds": round(solution.seconds, 6),
+    }
+
+
+def _cmd_solitaire_solve(args: argparse.Namespace) -> int:
+    try:
+        deal = parse_deal(args.deal)
+    except ValueError as error:
+        raise CommandError(f"--deal: {error}") from None
+    position = _replay(SolitairePosition.deal(deal), _split_moves(args.moves))
+    solution = solve(position)
+    if args.json:
+        print(json.dumps(solve_json(deal, solution)))
+        return 0
+    if solution.line is None:
+        print("No win exists from this position.")
+    elif not solution.line:
+        print("Already won: one peg is left.")
+    for number, move in enumerate(solution.line or (), 1):
+        print(f"{number}. {move}")
+    print(f"Nodes searched: {solution.nodes:,} in {solution.seconds:.3f} s")
     return 0
 
 
@@ -454,6 +486,13 @@ def build_parser() -> argparse.ArgumentParser:
     sol_show.add_argument("--json", action="store_true", help="print one JSON object")
     sol_show.add_argument("moves", nargs="*", metavar="MOVE", help="captures, like A1-A4")
     sol_show.set_defaults(handler=_cmd_solitaire_show)
+    sol_solve = solitaire_commands.add_parser(
+        "solve", help="find a winning line from a deal after some captures, or prove none exists"
+    )
+    sol_solve.add_argument("--deal", required=True, metavar="N", help="deal number, 1 to 1000000")
+    sol_solve.add_argument("--json", action="store_true", help="print one JSON object")
+    sol_solve.add_argument("moves", nargs="*", metavar="MOVE", help="captures, like A1-A4")
+    sol_solve.set_defaults(handler=_cmd_solitaire_solve)
     return parser
 
 

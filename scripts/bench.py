@@ -3,9 +3,13 @@
     python scripts/bench.py            # every section
     python scripts/bench.py engine     # only the rules engine
     python scripts/bench.py ui         # only the desktop UI (SDL dummy drivers, no screen)
+    python scripts/bench.py solver     # only the solitaire solver
 
 Engine targets: at least 6,000 uniformly random playouts (whole games from the
 start position) per second on one core, pure Python.
+
+Solver targets: a median solve of a fresh deal (deals 1 to 200) well under 1 s, and
+the worst of them under 5 s; every answer exact.
 
 UI targets, at the default 1280x800 window:
   - time to the first frame (a fresh process importing pygame, pygame-gui and the
@@ -39,6 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from fireice_desktop.engine.game import Move, Position
 from fireice_desktop.engine.playout import random_playout
 from fireice_desktop.engine.solitaire import SolitairePosition
+from fireice_desktop.engine.solver import Solver, solve
 
 if TYPE_CHECKING:
     from fireice_desktop.ui.app import App
@@ -110,6 +115,87 @@ def bench_engine(seconds: float) -> None:
         deals[next(cycle) % len(deals)].legal_moves()
 
     print(f"solitaire move generations: {rate(solitaire_moves, seconds):10,.0f} /s")
+
+
+# --- the solitaire solver ---------------------------------------------------------------
+
+SOLVER_DEALS = range(1, 201)
+HINT_GAMES = range(1, 31)
+LONG_PROOF_MOVES = ("C4-C2", "E2-F2", "B2-B5", "E7-E6", "F1-F4", "F6-G6", "A7-A1", "E1-D1", "A1-D1")
+
+
+def bench_solver(seconds: float) -> None:
+    """Solve deals 1-200, then time hints along games and proofs that a game is lost."""
+    del seconds  # fixed workloads: the figures are per deal and per position
+    times: list[float] = []
+    nodes = solvable = 0
+    for number in SOLVER_DEALS:
+        deal = SolitairePosition.deal(number)
+        solution = solve(deal)
+        times.append(solution.seconds)
+        nodes += solution.nodes
+        if solution.line is not None:
+            solvable += 1
+            for move in solution.line:  # every line is checked, as a player would play it
+                deal = deal.play(move)
+            assert deal.result == "won", number
+    worst = max(times)
+    print(
+        f"solve a fresh deal: median {statistics.median(times) * 1000:7.2f} ms"
+        "  (target: well under 1,000 ms)"
+    )
+    print(
+        f"  worst of {len(times)} deals {worst * 1000:7.2f} ms (deal"
+        f" {SOLVER_DEALS[times.index(worst)]})  (target < 5,000 ms)"
+    )
+    print(f"  solvable: {solvable} of {len(times)} deals ({100 * solvable / len(times):.1f} %)")
+    print(f"  nodes per second: {nodes / sum(times):10,.0f} ({nodes:,} nodes in all)")
+
+    # Hints: every winning move of each position along a won game (one Solver per game,
+    # as the desktop keeps one), and proofs at the first position of a random game with
+    # no win left (a player's first fatal mistake).
+    hints: list[float] = []
+    proofs: list[float] = []
+    proof_nodes: list[int] = []
+    for number in HINT_GAMES:
+        rng = random.Random(number)
+        solver = Solver()
+        position = SolitairePosition.deal(number)
+        while not position.is_over:
+            begin = time.perf_counter()
+            moves = solver.winning_moves(position)
+            hints.append(time.perf_counter() - begin)
+            position = position.play(rng.choice(moves))
+        position = SolitairePosition.deal(number)
+        while True:
+            position = position.play(rng.choice(position.legal_moves()))
+            solution = solve(position)
+            if solution.line is None:
+                proofs.append(solution.seconds)
+                proof_nodes.append(solution.nodes)
+                break
+    print(
+        f"winning moves of a position (hints), {len(hints)} positions of {len(HINT_GAMES)} won"
+        f" games:\n  median {statistics.median(hints) * 1000:.1f} ms,"
+        f" 99th percentile {percentile(hints, 99) * 1000:.1f} ms, worst {max(hints) * 1000:.1f} ms"
+    )
+    print(
+        f"proof that no win is left, first such position of {len(proofs)} random games:"
+        f"\n  median {statistics.median(proofs) * 1000:.1f} ms"
+        f" ({statistics.median(proof_nodes):,.0f} node(s)), worst {max(proofs) * 1000:.1f} ms"
+        f" ({max(proof_nodes):,} nodes)"
+    )
+
+    # A long proof met in testing: the rate of a search that reuses its tables.
+    position = SolitairePosition.deal(35)
+    for move in LONG_PROOF_MOVES:
+        position = position.play(move)
+    long = solve(position)
+    assert long.line is None
+    print(
+        f"a long proof (deal 35 after 9 captures, no win): {long.nodes:,} nodes in"
+        f" {long.seconds:.2f} s, {long.nodes / long.seconds:,.0f} nodes/s"
+    )
 
 
 # --- the desktop UI -------------------------------------------------------------------
@@ -378,7 +464,7 @@ def bench_ui(seconds: float) -> None:
         bench_idle(env, max(1.0, seconds))
 
 
-SECTIONS = {"engine": bench_engine, "ui": bench_ui}
+SECTIONS = {"engine": bench_engine, "ui": bench_ui, "solver": bench_solver}
 
 
 def main() -> int:
