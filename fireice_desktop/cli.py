@@ -194,12 +194,17 @@ def _cmd_match(args: argparse.Namespace) -> int:
     return 0
 
 
-def _cmd_solitaire_show(args: argparse.Namespace) -> int:
+def _deal_after_moves(args: argparse.Namespace) -> tuple[int, SolitairePosition]:
+    """The deal named by ``--deal`` and the position after the captures given."""
     try:
         deal = parse_deal(args.deal)
     except ValueError as error:
         raise CommandError(f"--deal: {error}") from None
-    position = _replay(SolitairePosition.deal(deal), _split_moves(args.moves))
+    return deal, _replay(SolitairePosition.deal(deal), _split_moves(args.moves))
+
+
+def _cmd_solitaire_show(args: argparse.Namespace) -> int:
+    deal, position = _deal_after_moves(args)
     if args.json:
         print(json.dumps(solitaire_json(deal, position)))
         return 0
@@ -228,11 +233,7 @@ def solve_json(deal: int, solution: Solution) -> dict[str, Any]:
 
 
 def _cmd_solitaire_solve(args: argparse.Namespace) -> int:
-    try:
-        deal = parse_deal(args.deal)
-    except ValueError as error:
-        raise CommandError(f"--deal: {error}") from None
-    position = _replay(SolitairePosition.deal(deal), _split_moves(args.moves))
+    deal, position = _deal_after_moves(args)
     solution = solve(position)
     if args.json:
         print(json.dumps(solve_json(deal, solution)))
@@ -383,6 +384,21 @@ def _handicap_count(text: str) -> int:
     return count
 
 
+def _add_set_up_options(command: argparse.ArgumentParser) -> None:
+    """``--handicap-at`` and ``--side``: the set-up the moves are played from."""
+    command.add_argument(
+        "--handicap-at",
+        metavar="HOLES",
+        help="handicap pegs placed before play, comma-separated, like A3,B5",
+    )
+    command.add_argument(
+        "--side",
+        choices=("fire", "ice"),
+        default="fire",
+        help="the side that owns the handicap pegs (default fire)",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every ``fireice`` command."""
     parser = argparse.ArgumentParser(
@@ -424,17 +440,7 @@ def build_parser() -> argparse.ArgumentParser:
     text.set_defaults(handler=_cmd_text, subparser=text)
 
     show = commands.add_parser("show", help="print the position after some moves")
-    show.add_argument(
-        "--handicap-at",
-        metavar="HOLES",
-        help="handicap pegs placed before play, comma-separated, like A3,B5",
-    )
-    show.add_argument(
-        "--side",
-        choices=("fire", "ice"),
-        default="fire",
-        help="the side that owns the handicap pegs (default fire)",
-    )
+    _add_set_up_options(show)
     show.add_argument("--json", action="store_true", help="print one JSON object")
     show.add_argument("moves", nargs="*", metavar="MOVE", help="moves from the start, like D4-C4")
     show.set_defaults(handler=_cmd_show)
@@ -450,17 +456,7 @@ def build_parser() -> argparse.ArgumentParser:
     ai_move.add_argument(
         "--seed", type=int, default=0, help="the level's random choices (default 0)"
     )
-    ai_move.add_argument(
-        "--handicap-at",
-        metavar="HOLES",
-        help="handicap pegs placed before play, comma-separated, like A3,B5",
-    )
-    ai_move.add_argument(
-        "--side",
-        choices=("fire", "ice"),
-        default="fire",
-        help="the side that owns the handicap pegs (default fire)",
-    )
+    _add_set_up_options(ai_move)
     ai_move.add_argument(
         "moves", nargs="*", metavar="MOVE", help="moves from the start, like D4-C4"
     )

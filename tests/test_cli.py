@@ -22,6 +22,7 @@ from fireice_desktop.engine import textboard
 from fireice_desktop.engine.game import Color, Move, Position, random_handicap
 from fireice_desktop.engine.playout import random_playout
 from fireice_desktop.engine.solitaire import SolitairePosition
+from fireice_desktop.engine.solver import solve
 
 REPO = Path(__file__).resolve().parent.parent
 HOLES = [f"{island}{number}" for island in "ABCDEFG" for number in range(1, 8)]
@@ -171,6 +172,12 @@ def deal_board(number: int) -> dict[str, str]:
     return {name: ("fire" if i < 14 else "ice") for i, name in enumerate(picked)}
 
 
+def solve_solitaire(position: SolitairePosition) -> list[str] | None:
+    """A won game (one peg left) from ``position``, by the engine's exact solver."""
+    line = solve(position).line
+    return None if line is None else [str(m) for m in line]
+
+
 def solitaire_board_json(position: SolitairePosition) -> dict[str, str]:
     board = {}
     for hole, name in enumerate(HOLES):
@@ -178,29 +185,6 @@ def solitaire_board_json(position: SolitairePosition) -> dict[str, str]:
         if color is not None:
             board[name] = color.key
     return board
-
-
-def solve_solitaire(position: SolitairePosition, budget: int = 200_000) -> list[str] | None:
-    """A won game (one peg left) from ``position`` by depth-first search, if one is found."""
-    dead: set[SolitairePosition] = set()
-    path: list[Move] = []
-    steps = [budget]
-
-    def search(pos: SolitairePosition) -> bool:
-        if pos.is_over:
-            return pos.pegs_left == 1
-        if pos in dead or steps[0] <= 0:
-            return False
-        steps[0] -= 1
-        for move in pos.legal_moves():
-            path.append(move)
-            if search(pos.play_unchecked(move)):
-                return True
-            path.pop()
-        dead.add(pos)
-        return False
-
-    return [str(m) for m in path] if search(position) else None
 
 
 def random_solitaire(deal: int, seed: int) -> tuple[list[str], SolitairePosition]:

@@ -8,7 +8,6 @@ object.  Exit status 0 whenever it answers, 2 for bad input with one line on std
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 import subprocess
@@ -16,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from test_cli import run
 
 from fireice_desktop.engine.solitaire import SolitairePosition
 from fireice_desktop.engine.solver import Solver
@@ -24,22 +24,6 @@ REPO = Path(__file__).resolve().parent.parent
 SOLVE_KEYS = ["deal", "solvable", "moves", "nodes", "seconds"]
 NUMBERED = re.compile(r"(\d+)\. ([A-G][1-7]-[A-G][1-7])")
 STATS = re.compile(r"Nodes searched: [\d,]+ in \d+\.\d{3} s")
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    """``python -m fireice_desktop ARGS`` in a terminal with no display."""
-    env = dict(os.environ)
-    for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
-        env.pop(name, None)
-    return subprocess.run(
-        [sys.executable, "-m", "fireice_desktop", *args],
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-        env=env,
-        timeout=60,
-        check=False,
-    )
 
 
 def solve_json(deal: int | str, *moves: str) -> dict:

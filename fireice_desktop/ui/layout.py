@@ -114,20 +114,3 @@ class BoardLayout:
             if d <= best_d:
                 best, best_d = hole, d
         return best
-
-    def island_at(self, pos: tuple[float, float]) -> int | None:
-        """The island whose raised triangle contains ``pos``, if any."""
-        for island, (a, b, c) in enumerate(self.island_corners):
-            if _inside(pos, a, b, c):
-                return island
-        return None
-
-
-def _inside(p: tuple[float, float], a: Point, b: Point, c: Point) -> bool:
-    def cross(o: Point, u: Point, v: tuple[float, float]) -> float:
-        return (u[0] - o[0]) * (v[1] - o[1]) - (u[1] - o[1]) * (v[0] - o[0])
-
-    d1, d2, d3 = cross(a, b, p), cross(b, c, p), cross(c, a, p)
-    negative = d1 < 0 or d2 < 0 or d3 < 0
-    positive = d1 > 0 or d2 > 0 or d3 > 0
-    return not (negative and positive)

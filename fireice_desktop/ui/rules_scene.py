@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
 import pygame
@@ -159,6 +160,7 @@ class Chapter:
     text: str
     drawings: Callable[[], tuple[Drawing, ...]]
     columns: int | None = None  # None: chosen to fit
+    pegs_key: bool = False  # show the two pegs with their colour-blind marks
 
 
 def _board_drawings() -> tuple[Drawing, ...]:
@@ -354,6 +356,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         "Sound, the marks for legal moves, the animation speed and full screen can be changed "
         "on the <b>Settings</b> screen.",
         _no_drawings,
+        pegs_key=True,
     ),
 )
 
@@ -366,7 +369,7 @@ class RulesScene(Scene):
     def __init__(self, app: App, chapter: int = 0) -> None:
         super().__init__(app)
         self.chapter = chapter
-        self.drawings: list[tuple[pygame.Rect, pygame.Surface, str]] = []
+        self.drawings: list[tuple[pygame.Rect, pygame.Surface, list[pygame.Surface]]] = []
         self.page_rect = pygame.Rect(0, 0, 0, 0)
         self.nav_rect = pygame.Rect(0, 0, 0, 0)
         self.size = (0, 0)
@@ -453,8 +456,8 @@ class RulesScene(Scene):
 
     def _lay_out(
         self, drawings: tuple[Drawing, ...], area: pygame.Rect, columns: int | None
-    ) -> list[tuple[pygame.Rect, pygame.Surface, str]]:
-        """Place ``drawings`` in a grid filling ``area``, each with room for its caption."""
+    ) -> list[tuple[pygame.Rect, pygame.Surface, list[pygame.Surface]]]:
+        """Place and render ``drawings`` in a grid filling ``area``, each with its caption."""
         count = len(drawings)
         if not count or area.width < 80:
             return []
@@ -478,7 +481,12 @@ class RulesScene(Scene):
             cell = pygame.Rect(area.x + col * cell_w, area.y + row * cell_h, cell_w, cell_h)
             box = pygame.Rect(0, 0, int(scale * ASPECT), int(scale))
             box.midtop = (cell.centerx, cell.y + 5)
-            placed.append((box, render_drawing(drawing, box.size), drawing.caption))
+            face = font(15, bold=False)
+            caption_lines = [
+                face.render(line, True, TEXT_RGB)
+                for line in _wrap(drawing.caption, face, box.width + 36)
+            ]
+            placed.append((box, render_drawing(drawing, box.size), caption_lines))
         return placed
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -507,19 +515,17 @@ class RulesScene(Scene):
         pygame.draw.line(
             surface, (122, 82, 48), self.nav_rect.topright, self.nav_rect.bottomright, 2
         )
-        caption_font = font(15, bold=False)
-        for box, picture, caption in self.drawings:
+        for box, picture, caption_lines in self.drawings:
             frame = box.inflate(6, 6)
             pygame.draw.rect(surface, (40, 22, 10), frame.move(2, 3), border_radius=6)
             surface.blit(picture, box.topleft)
             pygame.draw.rect(surface, (150, 104, 62), frame, 2, border_radius=6)
-            for index, line in enumerate(_wrap(caption, caption_font, frame.width + 30)):
-                rendered = caption_font.render(line, True, TEXT_RGB)
+            for index, rendered in enumerate(caption_lines):
                 surface.blit(
                     rendered,
                     rendered.get_rect(midtop=(frame.centerx, frame.bottom + 4 + index * 17)),
                 )
-        if CHAPTERS[self.chapter].title == "Playing here":
+        if CHAPTERS[self.chapter].pegs_key:
             self._draw_pegs_key(surface)
 
     def _draw_pegs_key(self, surface: pygame.Surface) -> None:
@@ -533,11 +539,16 @@ class RulesScene(Scene):
         for row, (color, words) in enumerate(
             ((Color.FIRE, "Fire: red, triangle"), (Color.ICE, "Ice: aqua, star"))
         ):
-            sprite = _peg_sprite(color, 34)
+            sprite = _big_peg(color)
             y = page.y + 120 + row * 130
             surface.blit(sprite, sprite.get_rect(center=(x, y)))
             label = caption_font.render(words, True, TEXT_RGB)
             surface.blit(label, label.get_rect(midtop=(x, y + 44)))
+
+
+@cache
+def _big_peg(color: Color) -> pygame.Surface:
+    return _peg_sprite(color, 34)
 
 
 def _wrap(text: str, face: pygame.font.Font, width: int) -> list[str]:
