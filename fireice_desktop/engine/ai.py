@@ -28,6 +28,7 @@ from typing import Final, NamedTuple
 
 from .board import HAS_LINE, HOLE_COUNT, ISLANDS, LINE_MASKS, LINES, REACH
 from .game import Color, Move, Position
+from .symmetry import distinct_moves
 
 WIN: Final = 1_000_000
 WON_ABOVE: Final = WIN - 1000  # scores beyond this are forced wins (WIN - plies)
@@ -135,7 +136,7 @@ LEVELS: Final[dict[str, Level]] = {
     "beginner": Level("beginner", depth=1, nodes=10_000, noise=220, blunder=0.35),
     "casual": Level("casual", depth=2, nodes=20_000, noise=90, blunder=0.1),
     "strong": Level("strong", depth=3, nodes=20_000, noise=25, blunder=0.0),
-    "expert": Level("expert", depth=12, nodes=60_000, noise=8, blunder=0.0),
+    "expert": Level("expert", depth=12, nodes=160_000, noise=8, blunder=0.0),
 }
 LEVEL_NAMES: Final = ("random", *LEVELS)
 
@@ -325,11 +326,20 @@ class _Search:
                     new_opp, new_me, os - 1 if os else 0, ms, new_co, new_cm,
                     depth - 1, -WIN - 1, -alpha, 1,
                 )  # fmt: skip
-            scored.append((code, score))
             if self.out_of_budget:
+                # This move's search was cut short, so its score is not to be trusted.
                 return scored, False
-        scored.sort(key=lambda item: item[1] + noise.get(item[0], 0), reverse=True)
+            scored.append((code, score))
+        scored.sort(key=lambda item: _with_noise(item, noise), reverse=True)
         return scored, True
+
+
+def _with_noise(scored: tuple[int, int], noise: dict[int, int]) -> int:
+    """A root move's score with its noise: a level's whims never reorder forced results."""
+    code, score = scored
+    if abs(score) > WON_ABOVE:
+        return score
+    return score + noise.get(code, 0)
 
 
 def _rng(seed: int, position: Position, salt: str) -> random.Random:
@@ -344,8 +354,13 @@ def search(
     level: str | Level = "expert",
     seed: int = 0,
     stop: Callable[[], bool] | None = None,
+    use_symmetry: bool = True,
 ) -> SearchResult:
     """The move ``level`` plays in ``position`` (which must not be over).
+
+    With ``use_symmetry`` only one move of each class the position's symmetries
+    make equal is searched (:mod:`.symmetry`); the benchmark turns it off to
+    measure what that saves.
 
     Raises :class:`Cancelled` if ``stop()`` turns true, ``ValueError`` for an unknown
     level or a finished game.
@@ -366,8 +381,10 @@ def search(
         me, opp, ms, os = position.fire, position.ice, position.fire_supply, position.ice_supply
     else:
         me, opp, ms, os = position.ice, position.fire, position.ice_supply, position.fire_supply
+    rng.shuffle(moves)
+    if use_symmetry:
+        moves = distinct_moves(position, moves)
     codes = [m.src * HOLE_COUNT + m.dst for m in moves]
-    rng.shuffle(codes)
     noise = {code: rng.randint(-level.noise, level.noise) for code in codes} if level.noise else {}
     engine = _Search(level.nodes, stop)
     depth = 1 if rng.random() < level.blunder else level.depth
