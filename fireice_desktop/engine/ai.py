@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from .board import HAS_LINE, HOLE_COUNT, ISLANDS, LINE_MASKS, LINES, REACH
+from .errors import Cancelled
 from .game import Color, Move, Position
 from .symmetry import distinct_moves
 
@@ -150,10 +151,6 @@ class SearchResult(NamedTuple):
     nodes: int
     seconds: float
     principal: tuple[Move, ...]
-
-
-class Cancelled(Exception):
-    """The caller's ``stop`` said to give up."""
 
 
 # --- the search ------------------------------------------------------------------------------

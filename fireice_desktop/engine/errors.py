@@ -1,4 +1,7 @@
-"""The engine's exceptions.  Both are ``ValueError``s, so callers may catch either."""
+"""The engine's exceptions.
+
+The two about text and moves are ``ValueError``s, so callers may catch either.
+"""
 
 from __future__ import annotations
 
@@ -9,3 +12,7 @@ class NotationError(ValueError):
 
 class IllegalMoveError(ValueError):
     """A well-formed move that the rules do not allow here; the message names it and says why."""
+
+
+class Cancelled(Exception):
+    """A long computation (search, solver) gave up because its caller's ``stop()`` said so."""

@@ -98,11 +98,13 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable, Sequence
 from typing import Final, NamedTuple
 
 from .board import ISLAND_MASKS, POINT_MASKS, REACH, Bitboard
+from .errors import Cancelled
 from .game import Color, Move
-from .solitaire import SolitairePosition
+from .solitaire import FIRST_DEAL, LAST_DEAL, SolitairePosition
 
 #: One bit at the start of each row (island): holes A1, B1, ..., G1.
 _ROW_STARTS: Final = sum(1 << (7 * row) for row in range(7))
@@ -118,6 +120,8 @@ _BUDGET_GROWTH: Final = 2
 #: positions where the first search failed, random orders found wins in 1,000 to 2,000
 #: nodes where orders near the first one needed millions.
 _NOISE_BITS: Final = 16
+#: How many nodes a search visits between two polls of its caller's ``stop``.
+_STOP_EVERY: Final = 4096
 #: A table of a :class:`Solver` is emptied before a search when it has grown past this
 #: many entries (a few hundred megabytes at most, all tables together).
 _CACHE_LIMIT: Final = 1 << 21
@@ -257,6 +261,7 @@ class Solver:
     """
 
     def __init__(self) -> None:
+        self._stop: Callable[[], bool] | None = None
         self._lost: set[int] = set()
         self._won: dict[int, tuple[int, int]] = {}  # key -> (source bit, target bit)
         self._shapes: dict[int, _Shape] = {}
@@ -264,23 +269,35 @@ class Solver:
         self._small: dict[int, bool] = {}
         self._local_cuts: dict[int, int] = {}
 
-    def solve(self, position: SolitairePosition, node_limit: int | None = None) -> Solution:
-        """A winning line from ``position``, or proof that none exists (see :func:`solve`)."""
+    def solve(
+        self,
+        position: SolitairePosition,
+        node_limit: int | None = None,
+        stop: Callable[[], bool] | None = None,
+    ) -> Solution:
+        """A winning line from ``position``, or proof that none exists (see :func:`solve`).
+
+        ``stop`` is polled every few thousand nodes; when it turns true the search
+        raises :class:`Cancelled` (the tables keep what was proved so far).
+        """
         begin = time.perf_counter()
         counter = [0]
+        self._stop = stop
         try:
             line = self._solve(position, node_limit, counter)
         except _Exhausted:
             return Solution(None, counter[0], time.perf_counter() - begin, False)
+        finally:
+            self._stop = None
         return Solution(line, counter[0], time.perf_counter() - begin, True)
 
     def winning_moves(self, position: SolitairePosition) -> list[Move]:
         """Every legal move of ``position`` after which a win is still possible, sorted."""
         return [move for move in position.legal_moves() if self.wins(position.play_unchecked(move))]
 
-    def wins(self, position: SolitairePosition) -> bool:
-        """Whether ``position`` can still be won."""
-        return self._solve(position, None, [0]) is not None
+    def wins(self, position: SolitairePosition, stop: Callable[[], bool] | None = None) -> bool:
+        """Whether ``position`` can still be won (``stop`` as for :meth:`solve`)."""
+        return self.solve(position, None, stop).line is not None
 
     def _solve(
         self, position: SolitairePosition, node_limit: int | None, counter: list[int]
@@ -355,12 +372,21 @@ class Solver:
         limit = node_limit
         nodes = counter[0]
         noise = random.Random(shuffle).getrandbits if shuffle else None
+        stop = self._stop
+        # One comparison per node serves both the limit and polling ``stop``: the
+        # search checks in at every multiple of _STOP_EVERY and at the limit.
+        checkpoint = min(limit, nodes + _STOP_EVERY) if stop is not None else limit
         self._trim()
 
         def search(me: int, opp: int) -> bool:
-            nonlocal nodes
-            if nodes >= limit:
-                raise _Exhausted
+            nonlocal nodes, checkpoint
+            if nodes >= checkpoint:
+                if nodes >= limit:
+                    raise _Exhausted
+                assert stop is not None
+                if stop():
+                    raise Cancelled
+                checkpoint = min(limit, nodes + _STOP_EVERY)
             nodes += 1
             if not me:
                 # d = opp - me is 0 or 1 (fact 2), so the opponent has one peg: won.
@@ -553,7 +579,10 @@ def winning_moves(position: SolitairePosition) -> list[Move]:
 
 
 def survival_share(
-    position: SolitairePosition, playouts: int = PLAYOUTS, solver: Solver | None = None
+    position: SolitairePosition,
+    playouts: int = PLAYOUTS,
+    solver: Solver | None = None,
+    stop: Callable[[], bool] | None = None,
 ) -> float:
     """The share of the remaining captures that uniformly random play gets through first.
 
@@ -564,7 +593,8 @@ def survival_share(
     do.  Each step is decided by the solver, with at most ``SURVIVAL_NODE_LIMIT`` nodes:
     a position it cannot decide within them (about one step in 50,000, measured) counts
     as lost, so that one rating never takes long.  The random generator is seeded from
-    the position, so the same position always gives the same figure.
+    the position, so the same position always gives the same figure.  ``stop`` is
+    polled as for :meth:`Solver.solve`.
     """
     needed = position.pegs_left - 1
     if needed <= 0:
@@ -576,14 +606,18 @@ def survival_share(
         here = position
         while not here.is_over:
             after = here.play_unchecked(rng.choice(here.legal_moves()))
-            if solver.solve(after, SURVIVAL_NODE_LIMIT).line is None:
+            if solver.solve(after, SURVIVAL_NODE_LIMIT, stop).line is None:
                 break
             here = after
             total += 1
     return total / (playouts * needed)
 
 
-def difficulty(position: SolitairePosition, playouts: int = PLAYOUTS) -> str | None:
+def difficulty(
+    position: SolitairePosition,
+    playouts: int = PLAYOUTS,
+    stop: Callable[[], bool] | None = None,
+) -> str | None:
     """How hard it is to win from ``position``: a name from :data:`DIFFICULTIES`.
 
     ``None`` if no win exists.  The rating comes from how many moves in a row still
@@ -606,10 +640,77 @@ def difficulty(position: SolitairePosition, playouts: int = PLAYOUTS) -> str | N
     noisier.
     """
     solver = Solver()
-    if not solver.wins(position):
+    if not solver.wins(position, stop):
         return None
-    share = survival_share(position, playouts, solver)
+    share = survival_share(position, playouts, solver, stop)
     for name, threshold in zip(DIFFICULTIES[:-1], DIFFICULTY_THRESHOLDS, strict=True):
         if share >= threshold:
             return name
     return DIFFICULTIES[-1]
+
+
+class Hint(NamedTuple):
+    """What the solitaire's Hint says (see :func:`hint`).
+
+    ``move`` is the next move of a winning line when the position can still be won
+    (``captures_left`` counts that line's moves).  Otherwise ``move`` is ``None``,
+    ``undo`` counts the moves to take back to the latest earlier position known to
+    win (``None`` when there is none) and ``instead`` is a winning move from there.
+    ``decided`` is ``False`` when the node limit stopped the search of the current
+    position before it knew: then it is probably lost, but not certainly.
+    """
+
+    move: Move | None
+    captures_left: int
+    undo: int | None
+    instead: Move | None
+    decided: bool
+
+
+#: Node limit of each position a hint examines: nearly every position is decided in a
+#: few hundred nodes, while the rare hard lost one could take minutes to prove.
+HINT_NODE_LIMIT: Final = 40_000
+
+
+def hint(
+    positions: Sequence[SolitairePosition],
+    solver: Solver | None = None,
+    stop: Callable[[], bool] | None = None,
+    node_limit: int | None = HINT_NODE_LIMIT,
+) -> Hint:
+    """The hint for the last of ``positions`` (a game's history, the deal first).
+
+    Holes only ever empty, so a position that can be won was reached only through
+    positions that could: the search walks back from the end to the latest one known
+    to win, and says how many moves lie after it.  Each position gets ``node_limit``
+    nodes; ``stop`` as for :meth:`Solver.solve`.
+    """
+    solver = solver or Solver()
+    last = len(positions) - 1
+    decided = True
+    for index in range(last, -1, -1):
+        solution = solver.solve(positions[index], node_limit, stop)
+        if index == last:
+            decided = solution.complete
+        if solution.line is None:
+            continue
+        line = solution.line
+        if index == last:  # an empty line: won already, nothing to hint at
+            return Hint(line[0] if line else None, len(line), None, None, True)
+        return Hint(None, 0, last - index, line[0], decided)
+    return Hint(None, 0, None, None, decided)
+
+
+#: Node limit when checking that a fresh deal can be won: deals are decided in a few
+#: hundred nodes (bench.py: at most 1.6 ms over 200 deals), and one that is not decided
+#: within this is passed over, so choosing a deal can never take long.
+DEAL_NODE_LIMIT: Final = 5_000
+
+
+def random_deal(rng: random.Random, solvable_only: bool = True) -> int:
+    """A random deal number; with ``solvable_only`` one proved to have a win."""
+    solver = Solver()
+    while True:
+        deal = rng.randint(FIRST_DEAL, LAST_DEAL)
+        if not solvable_only or solver.solve(SolitairePosition.deal(deal), DEAL_NODE_LIMIT).line:
+            return deal

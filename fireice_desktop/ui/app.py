@@ -245,6 +245,7 @@ def screenshot(args: argparse.Namespace) -> int:
         app, args.scene, args.shot_moves or "", args.shot_deal, args.shot_page
     )
     app.switch(scene)
+    scene.settle(60.0)
     for _ in range(3):  # let pygame-gui settle its layout
         app.step(0.05)
     app.save_screenshot(Path(args.screenshot))

@@ -31,7 +31,6 @@ AnyPosition = Position | SolitairePosition
 DRAG_THRESHOLD = 6
 
 
-KEYS_LINES = ("Ctrl+Z undo · Ctrl+Y redo · H hint", "N new game · Esc menu · F11 full screen")
 KEYS_HEIGHT = 36
 
 
@@ -57,6 +56,8 @@ class GameScene(BoardScene):
     """Playing one game; ``restart`` makes the start position again (rematch)."""
 
     new_label = ("New game", "Start again (N)")  # the button's text and tool tip
+    looking_for_hint = "Looking for the best move..."
+    keys_lines = ("Ctrl+Z undo · Ctrl+Y redo · H hint", "N new game · Esc menu · F11 full screen")
 
     def __init__(
         self,
@@ -76,7 +77,7 @@ class GameScene(BoardScene):
         self._shown_moves = -1
         self._shown_message: str | None = None
         self._over_dismissed = False
-        self.hint_job: Job[tuple[Move, str]] | None = None
+        self.hint_job: Job[tuple[Move | None, str]] | None = None
         self.hint_position: AnyPosition | None = None  # the position the hint is for
         self.hint: Move | None = None
         self.confirm_dialog: pygame_gui.windows.UIConfirmationDialog | None = None
@@ -141,7 +142,7 @@ class GameScene(BoardScene):
             m, pygame.Rect(x, y, inner, 36), "Back to the game", "Leave review (End)"
         )
         y += 40
-        for index, line in enumerate(KEYS_LINES):
+        for index, line in enumerate(self.keys_lines):
             pygame_gui.elements.UILabel(
                 pygame.Rect(x - 8, y + 17 * index, inner + 16, 18), line, m, object_id="#keys"
             )
@@ -447,13 +448,15 @@ class GameScene(BoardScene):
 
     # --- hints ------------------------------------------------------------------------
 
-    def hint_work(self, position: AnyPosition) -> Callable[[Callable[[], bool]], tuple[Move, str]]:
-        """The background work that finds a hint for ``position``: the move and why."""
+    def hint_work(self) -> Callable[[Callable[[], bool]], tuple[Move | None, str]]:
+        """The background work behind a hint: the move to mark (if any) and what to say."""
+        position = self.controller.history.position
         assert isinstance(position, Position)
 
-        def work(stop: Callable[[], bool]) -> tuple[Move, str]:
+        def work(stop: Callable[[], bool]) -> tuple[Move | None, str]:
             move = search(position, "expert", 0, stop).move
-            return move, explain(position, move)
+            reason = explain(position, move)
+            return move, f"Hint: {move}" + (f", which {reason}." if reason else ".")
 
         return work
 
@@ -470,8 +473,8 @@ class GameScene(BoardScene):
         elif self.hint_job is None or self.hint_position != position:
             self.cancel_hint()
             self.hint_position = position
-            self.hint_job = Job(self.hint_work(position))
-            controller.say("Looking for the best move...")
+            self.hint_job = Job(self.hint_work())
+            controller.say(self.looking_for_hint)
 
     def cancel_hint(self) -> None:
         """Forget the hint and stop any search for one."""
@@ -493,12 +496,8 @@ class GameScene(BoardScene):
         if job.error is not None:
             self.controller.say(f"No hint this time: {job.error}")
         elif job.result is not None:
-            self.hint, reason = job.result
-            self.controller.say(self.hint_text(self.hint, reason))
-
-    def hint_text(self, move: Move, reason: str) -> str:
-        """The panel's words for a hint."""
-        return f"Hint: {move}" + (f", which {reason}." if reason else ".")
+            self.hint, text = job.result
+            self.controller.say(text)
 
     def leave(self) -> None:
         self.cancel_hint()

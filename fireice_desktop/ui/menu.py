@@ -94,7 +94,7 @@ class MenuScene(Scene):
 
             self.app.switch(HandicapScene(self.app))
         elif entry == "Solitaire":
-            self.app.switch(solitaire_scene(self.app, random.randint(1, 1_000_000)))
+            self.app.switch(solitaire_scene(self.app, None))
         elif entry == "Rules":
             from .rules_scene import RulesScene
 
@@ -125,8 +125,8 @@ def two_player_scene(app: App) -> Scene:
     return GameScene(app, Position.start, "Two players")
 
 
-def solitaire_scene(app: App, deal: int) -> Scene:
-    """The solitaire, deal number ``deal``."""
+def solitaire_scene(app: App, deal: int | None) -> Scene:
+    """The solitaire, deal number ``deal`` (``None``: a random deal)."""
     from .solitaire_scene import SolitaireScene
 
     return SolitaireScene(app, deal)

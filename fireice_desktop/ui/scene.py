@@ -44,6 +44,9 @@ class Scene:
     def leave(self) -> None:
         """The scene is being replaced."""
 
+    def settle(self, timeout: float) -> None:
+        """Wait up to ``timeout`` s for background work the screen shows (screenshots only)."""
+
 
 class BoardScene(Scene):
     """A scene with the board on the left and a panel of widgets on the right."""

@@ -29,6 +29,7 @@ class Settings:
     show_legal_moves: bool = True
     animation_speed: str = "normal"
     fullscreen: bool = False
+    solvable_deals_only: bool = True
 
     @property
     def animation_factor(self) -> float:

@@ -30,6 +30,12 @@ ROWS: tuple[tuple[str, str, tuple[tuple[str, object], ...], str], ...] = (
         "How fast pegs travel when a move is played",
     ),
     ("Full screen", "fullscreen", ON_OFF, "Fill the screen (F11 anywhere)"),
+    (
+        "Solitaire deals",
+        "solvable_deals_only",
+        (("Solvable only", True), ("Any deal", False)),
+        "Whether New deal offers only deals the solver has proved can be won",
+    ),
 )
 
 
