@@ -320,7 +320,7 @@ def _cmd_text(args: argparse.Namespace) -> int:
                 show_board = False
 
 
-SCENES = ("menu", "game", "handicap", "solitaire", "rules", "settings")
+SCENES = ("menu", "game", "handicap", "solitaire", "rules", "settings", "computer")
 
 
 def _screenshot(args: argparse.Namespace) -> int:
@@ -344,6 +344,7 @@ def _launch_desktop(args: argparse.Namespace) -> int:
         ("moves", "shot_moves"),
         ("deal", "shot_deal"),
         ("page", "shot_page"),
+        ("hint", "shot_hint"),
         ("size", "size"),
     ):
         if getattr(args, dest) is not None:
@@ -417,6 +418,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     shots.add_argument(
         "--page", dest="shot_page", type=int, metavar="N", help="rules chapter, from 1"
+    )
+    shots.add_argument(
+        "--hint",
+        dest="shot_hint",
+        action="store_const",
+        const=True,
+        help="ask for a hint after the moves (game and solitaire)",
     )
     shots.add_argument("--size", metavar="WxH", help="window size, like 1280x800")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -504,6 +512,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.shot_moves,
         args.shot_deal,
         args.shot_page,
+        args.shot_hint,
         args.size,
     )
     if args.command is not None and any(option is not None for option in shot_options):

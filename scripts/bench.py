@@ -4,12 +4,17 @@
     python scripts/bench.py engine     # only the rules engine
     python scripts/bench.py ui         # only the desktop UI (SDL dummy drivers, no screen)
     python scripts/bench.py solver     # only the solitaire solver
+    python scripts/bench.py ai         # only the computer player
 
 Engine targets: at least 6,000 uniformly random playouts (whole games from the
 start position) per second on one core, pure Python.
 
 Solver targets: a median solve of a fresh deal (deals 1 to 200) well under 1 s, and
 the worst of them under 5 s; every answer exact.
+
+AI targets: the expert's median time per move at most 2 s on a 2-core machine (the
+other levels far less); its positions per second are reported, and what the board's
+symmetries save in the opening.
 
 UI targets, at the default 1280x800 window:
   - time to the first frame (a fresh process importing pygame, pygame-gui and the
@@ -40,10 +45,11 @@ from typing import TYPE_CHECKING
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from fireice_desktop.engine import ai
 from fireice_desktop.engine.game import Move, Position
 from fireice_desktop.engine.playout import random_playout
 from fireice_desktop.engine.solitaire import SolitairePosition
-from fireice_desktop.engine.solver import Solver, solve
+from fireice_desktop.engine.solver import Solver, difficulty, hint, solve
 
 if TYPE_CHECKING:
     from fireice_desktop.ui.app import App
@@ -121,6 +127,8 @@ def bench_engine(seconds: float) -> None:
 
 SOLVER_DEALS = range(1, 201)
 HINT_GAMES = range(1, 31)
+HARD_HINT_MOVES = ("E4-D4", "E3-E6", "D7-D3", "D5-D4", "D3-D4", "C3-F3", "F7-F3")
+RATED_DEALS = range(1, 21)
 LONG_PROOF_MOVES = ("C4-C2", "E2-F2", "B2-B5", "E7-E6", "F1-F4", "F6-G6", "A7-A1", "E1-D1", "A1-D1")
 
 
@@ -196,6 +204,80 @@ def bench_solver(seconds: float) -> None:
         f"a long proof (deal 35 after 9 captures, no win): {long.nodes:,} nodes in"
         f" {long.seconds:.2f} s, {long.nodes / long.seconds:,.0f} nodes/s"
     )
+
+    # The desktop's Hint on the hardest position met so far: lost, but far too slow to
+    # prove (minutes), so the hint gives up after its node limit and walks back.
+    history = [SolitairePosition.deal(300)]
+    for move in HARD_HINT_MOVES:
+        history.append(history[-1].play(move))
+    begin = time.perf_counter()
+    found = hint(history)
+    print(
+        f"Hint on the hardest position known (deal 300 after {len(HARD_HINT_MOVES)} captures):"
+        f" {time.perf_counter() - begin:.2f} s (decided: {found.decided}, undo {found.undo})"
+    )
+
+    # The difficulty rating the solitaire screen shows for a fresh deal.
+    ratings = []
+    names: dict[str, int] = {}
+    for number in RATED_DEALS:
+        begin = time.perf_counter()
+        name = difficulty(SolitairePosition.deal(number))
+        ratings.append(time.perf_counter() - begin)
+        names[str(name)] = names.get(str(name), 0) + 1
+    spread = ", ".join(f"{name} {count}" for name, count in sorted(names.items()))
+    print(
+        f"difficulty of a fresh deal (deals {RATED_DEALS[0]}-{RATED_DEALS[-1]}):"
+        f" median {statistics.median(ratings):.2f} s, worst {max(ratings):.2f} s ({spread})"
+    )
+
+
+# --- the computer player ------------------------------------------------------------------
+
+AI_GAMES = range(1, 5)
+AI_SAMPLE = 32
+
+
+def game_positions() -> list[Position]:
+    """``AI_SAMPLE`` positions spread over four games of the strong level against itself."""
+    positions: list[Position] = []
+    for seed in AI_GAMES:
+        position = Position.start()
+        while not position.is_over:
+            positions.append(position)
+            position = position.play(ai.search(position, "strong", seed).move)
+    step = len(positions) / AI_SAMPLE
+    return [positions[int(i * step)] for i in range(AI_SAMPLE)]
+
+
+def bench_ai(seconds: float) -> None:
+    """Time per move of every level, the expert's positions per second, and symmetry."""
+    evaluations = rate(lambda: ai.evaluate(Position.start().fire, Position.start().ice), seconds)
+    print(f"evaluations per second: {evaluations:,.0f}")
+    positions = game_positions()
+    print(f"time per move over {len(positions)} positions from four strong-level games:")
+    for name, level in ai.LEVELS.items():
+        times = []
+        nodes = 0
+        for position in positions:
+            result = ai.search(position, level, seed=1)
+            times.append(result.seconds)
+            nodes += result.nodes
+        target = "  (target: median at most 2 s)" if name == "expert" else ""
+        print(
+            f"  {name:<8} median {statistics.median(times):6.3f} s, worst {max(times):6.3f} s,"
+            f" {nodes / sum(times):8,.0f} positions/s (budget {level.nodes:,} nodes){target}"
+        )
+    print("the board's symmetries at the root (expert, same node budget):")
+    start = Position.start()
+    for label, position in (("start", start), ("after D4-A4", start.play("D4-A4"))):
+        plain = ai.search(position, "expert", 1, use_symmetry=False)
+        pruned = ai.search(position, "expert", 1)
+        print(
+            f"  {label:<12} {len(position.legal_moves()):2} root moves: depth {plain.depth}"
+            f" without, depth {pruned.depth} with symmetry"
+            f" ({plain.seconds:.2f} s / {pruned.seconds:.2f} s)"
+        )
 
 
 # --- the desktop UI -------------------------------------------------------------------
@@ -464,7 +546,7 @@ def bench_ui(seconds: float) -> None:
         bench_idle(env, max(1.0, seconds))
 
 
-SECTIONS = {"engine": bench_engine, "ui": bench_ui, "solver": bench_solver}
+SECTIONS = {"engine": bench_engine, "ui": bench_ui, "solver": bench_solver, "ai": bench_ai}
 
 
 def main() -> int:

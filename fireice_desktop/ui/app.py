@@ -245,6 +245,12 @@ def screenshot(args: argparse.Namespace) -> int:
         app, args.scene, args.shot_moves or "", args.shot_deal, args.shot_page
     )
     app.switch(scene)
+    if args.shot_hint:
+        from .game_scene import GameScene
+
+        if not isinstance(scene, GameScene):
+            raise ValueError("--hint applies to the game and solitaire scenes")
+        scene.request_hint()
     scene.settle(60.0)
     for _ in range(3):  # let pygame-gui settle its layout
         app.step(0.05)

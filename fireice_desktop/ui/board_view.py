@@ -441,22 +441,38 @@ def draw_board(surface: pygame.Surface, art: BoardArt, picture: BoardPicture) ->
             _blit_centered(surface, art.pegs[color], (fx, fy))
 
 
+HINT_COLOUR = (150, 240, 120)  # apart from the gold of the last move's marks
+HINT_OUTLINE = (30, 40, 10)
+
+
 def draw_arrow(
     surface: pygame.Surface, a: tuple[float, float], b: tuple[float, float], radius: float
 ) -> None:
-    """A bold arrow from the peg at ``a`` to the hole at ``b`` (pegs of ``radius``)."""
+    """A hint: rings round the peg at ``a`` and the hole at ``b``, and an arrow between.
+
+    The rings keep a hint plain when the two holes sit side by side on one island,
+    where the arrow itself is short.
+    """
     dx, dy = b[0] - a[0], b[1] - a[1]
     length = math.hypot(dx, dy) or 1.0
     ux, uy = dx / length, dy / length
-    start = (a[0] + ux * radius * 1.2, a[1] + uy * radius * 1.2)
-    tip = (b[0] - ux * radius * 1.2, b[1] - uy * radius * 1.2)
+    ring = radius * 1.3
+    ring_width = max(2, int(radius * 0.2))
     width = max(3, int(radius * 0.35))
-    head = radius * 0.9
+    gap = length - 2 * ring
+    head = min(radius * 0.9, gap * 0.9)
+    start = (a[0] + ux * ring, a[1] + uy * ring)
+    tip = (b[0] - ux * ring, b[1] - uy * ring)
     base = (tip[0] - ux * head, tip[1] - uy * head)
     left = (base[0] - uy * head * 0.6, base[1] + ux * head * 0.6)
     right = (base[0] + uy * head * 0.6, base[1] - ux * head * 0.6)
-    for colour, grow in (((40, 20, 6), 2), ((255, 214, 110), 0)):
-        pygame.draw.line(surface, colour, start, base, width + grow)
+    for colour, grow in ((HINT_OUTLINE, 2), (HINT_COLOUR, 0)):
+        for centre in (a, b):
+            pygame.draw.circle(surface, colour, centre, ring + grow / 2, ring_width + grow)
+        if gap <= radius * 0.3:
+            continue  # touching rings say it all
+        if gap > head:
+            pygame.draw.line(surface, colour, start, base, width + grow)
         pygame.draw.polygon(surface, colour, [tip, left, right])
         if grow:
             pygame.draw.polygon(surface, colour, [tip, left, right], grow)

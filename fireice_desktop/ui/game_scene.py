@@ -502,6 +502,10 @@ class GameScene(BoardScene):
     def leave(self) -> None:
         self.cancel_hint()
 
+    def settle(self, timeout: float) -> None:
+        if self.hint_job is not None:
+            self.hint_job.wait(timeout)
+
     def start_new(self) -> None:
         """A new game: the set-up screen for handicap games, else a fresh board."""
         if self.new_game is not None:

@@ -155,6 +155,10 @@ def scene_for_screenshot(
         from .settings_scene import SettingsScene
 
         return SettingsScene(app)
+    if name == "computer":
+        from .computer_scene import ComputerSetupScene
+
+        return ComputerSetupScene(app)
     if name == "game":
         scene = two_player_scene(app)
     elif name == "solitaire":

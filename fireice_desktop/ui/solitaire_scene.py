@@ -153,6 +153,7 @@ class SolitaireScene(GameScene):
             self._show_difficulty(f"Difficulty: {job.result}")
 
     def settle(self, timeout: float) -> None:
+        super().settle(timeout)
         if self.difficulty_job is not None:
             self.difficulty_job.wait(timeout)
 
