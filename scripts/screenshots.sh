@@ -14,5 +14,7 @@ $fireice --screenshot "$out/menu.png" --scene menu --size "$size"
 $fireice --screenshot "$out/game.png" --scene game --size "$size" --moves "$opening"
 $fireice --screenshot "$out/win.png" --scene game --size "$size" --moves "$opening $ending"
 $fireice --screenshot "$out/handicap.png" --scene handicap --size "$size"
-$fireice --screenshot "$out/solitaire.png" --scene solitaire --deal 7 --size "$size" --moves "A2-A3"
+$fireice --screenshot "$out/solitaire.png" --scene solitaire --deal 7 --size "$size" --moves "A2-A3" --hint
+$fireice --screenshot "$out/computer.png" --scene computer --size "$size"
+$fireice --screenshot "$out/hint.png" --scene game --size "$size" --moves "$opening" --hint
 $fireice --screenshot "$out/rules.png" --scene rules --page 3 --size "$size"

@@ -9,22 +9,28 @@ dead-end rule is checked against itself without the rule.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import pytest
 from conftest import bits
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from fireice_desktop.engine import solver as solver_module
+from fireice_desktop.engine.errors import Cancelled
 from fireice_desktop.engine.game import Color, Move
-from fireice_desktop.engine.solitaire import SolitairePosition
+from fireice_desktop.engine.solitaire import FIRST_DEAL, LAST_DEAL, SolitairePosition
 from fireice_desktop.engine.solver import (
+    DEAL_NODE_LIMIT,
     DIFFICULTIES,
+    HINT_NODE_LIMIT,
+    Hint,
     Solution,
     Solver,
     difficulty,
+    hint,
+    random_deal,
     solve,
     winning_moves,
 )
@@ -395,3 +401,279 @@ def test_difficulty_names_and_determinism() -> None:
     late = random_descent(2, 3, 12)
     if Solver().wins(late):
         assert difficulty(late) in DIFFICULTIES
+
+
+# --- stop: cancelling a search -----------------------------------------------------------------
+
+#: A game of deal 300 whose last move throws the win away; the position it leaves is lost,
+#: but proving so takes millions of nodes (the move before it still wins, in about 3,000).
+HARD_LOST_GAME = (300, "E4-D4 E3-E6 D7-D3 D5-D4 D3-D4 C3-F3 F7-F3")
+
+
+def history_of(deal: int, moves: str) -> list[SolitairePosition]:
+    """Every position of a game of ``deal``, the deal first."""
+    positions = [SolitairePosition.deal(deal)]
+    for move in moves.split():
+        positions.append(positions[-1].play(move))
+    return positions
+
+
+def stop_after(calls: int) -> tuple[list[int], Callable[[], bool]]:
+    """A ``stop`` that turns true on its ``calls``-th call, and the count of its calls."""
+    count = [0]
+
+    def stop() -> bool:
+        count[0] += 1
+        return count[0] >= calls
+
+    return count, stop
+
+
+def test_a_stop_that_is_already_true_cancels_a_long_search() -> None:
+    hard = played(*HARD_LOST_GAME)
+    with pytest.raises(Cancelled):
+        Solver().solve(hard, stop=lambda: True)
+    with pytest.raises(Cancelled):
+        Solver().wins(hard, stop=lambda: True)
+
+
+@pytest.mark.parametrize("calls", [1, 3])
+def test_a_search_stops_at_the_first_poll_after_stop_turns_true(calls: int) -> None:
+    count, stop = stop_after(calls)
+    with pytest.raises(Cancelled):
+        Solver().solve(played(*HARD_LOST_GAME), stop=stop)
+    assert count[0] == calls  # polled until it said stop, then not again
+
+
+def test_a_cancelled_solver_still_answers_correctly_afterwards() -> None:
+    solver = Solver()
+    _, stop = stop_after(2)
+    with pytest.raises(Cancelled):
+        solver.solve(played(*HARD_LOST_GAME), stop=stop)
+    # What the cancelled search proved stays in the tables; later answers are still exact.
+    won = SolitairePosition.deal(1)
+    solution = solver.solve(won)
+    assert solution.line is not None
+    assert_winning_line(won, solution.line)
+    assert solver.solve(played(*LOST_MIDGAME[0])).line is None
+
+
+@pytest.mark.parametrize(
+    "position",
+    [
+        SolitairePosition.deal(1),
+        random_descent(160, 160, 18),
+        random_descent(300, 300, 18),
+    ],
+    ids=["deal-1", "lost-18-pegs", "lost-18-pegs-again"],
+)
+def test_a_stop_that_never_fires_changes_nothing(position: SolitairePosition) -> None:
+    plain = Solver().solve(position)
+    count = [0]
+
+    def never() -> bool:
+        count[0] += 1
+        return False
+
+    polled = Solver().solve(position, stop=never)
+    assert polled.line == plain.line
+    assert polled.nodes == plain.nodes
+    assert polled.complete and plain.complete
+    # Every search polls its stop when it begins, and one of many thousand nodes on the way.
+    assert count[0] >= 1
+    assert (count[0] > 1) is (plain.nodes > 4 * solver_module._STOP_EVERY)
+    assert Solver().wins(position, stop=never) is (plain.line is not None)
+
+
+def test_a_stop_that_never_fires_keeps_node_limits_exact() -> None:
+    position = random_descent(160, 160, 18)
+    full = solve(position)
+    assert full.nodes > solver_module._STOP_EVERY
+    limited = Solver().solve(position, node_limit=full.nodes - 1, stop=lambda: False)
+    assert not limited.complete and limited.line is None
+    exact = Solver().solve(position, node_limit=full.nodes, stop=lambda: False)
+    assert exact.complete and exact.line == full.line
+
+
+def test_difficulty_can_be_cancelled() -> None:
+    # Rating deal 7 meets steps of more than a few thousand nodes, where stop is polled.
+    with pytest.raises(Cancelled):
+        difficulty(SolitairePosition.deal(7), stop=lambda: True)
+    position = SolitairePosition.deal(7)
+    assert difficulty(position, playouts=8, stop=lambda: False) == difficulty(position, playouts=8)
+
+
+def test_difficulty_is_cancelled_even_when_each_step_is_small() -> None:
+    _, stop = stop_after(1)
+    with pytest.raises(Cancelled):
+        difficulty(SolitairePosition.deal(1), stop=stop)
+
+
+def test_a_hint_can_be_cancelled() -> None:
+    with pytest.raises(Cancelled):
+        hint(history_of(*HARD_LOST_GAME), stop=lambda: True)
+
+
+# --- hint -------------------------------------------------------------------------------------
+
+
+def winning_walk(deal: int, seed: int, length: int) -> list[SolitairePosition]:
+    """The positions of ``length`` random moves from ``deal`` that each keep a win."""
+    walker = Solver()
+    rng = random.Random(seed)
+    positions = [SolitairePosition.deal(deal)]
+    for _ in range(length):
+        positions.append(positions[-1].play(rng.choice(walker.winning_moves(positions[-1]))))
+    return positions
+
+
+@pytest.mark.parametrize("deal", [1, 5, 64, 123_456])
+def test_the_hint_for_a_fresh_deal_is_a_winning_first_move(deal: int) -> None:
+    position = SolitairePosition.deal(deal)
+    found = hint([position])
+    assert isinstance(found, Hint)
+    assert found.move in winning_moves(position)
+    assert found.captures_left == 27
+    assert (found.undo, found.instead, found.decided) == (None, None, True)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(1, 1_000_000), st.integers(0, 2**32), st.integers(0, 24))
+def test_the_hint_for_a_winnable_position_is_a_move_that_keeps_the_win(
+    deal: int, seed: int, length: int
+) -> None:
+    positions = winning_walk(deal, seed, length)
+    last = positions[-1]
+    found = hint(positions)
+    assert found.move in winning_moves(last)
+    assert found.captures_left == last.pegs_left - 1
+    assert (found.undo, found.instead, found.decided) == (None, None, True)
+
+
+def lost_game(seed: int) -> list[SolitairePosition]:
+    """Random moves on a random deal until the win is gone, then up to three more."""
+    rng = random.Random(seed)
+    positions = [SolitairePosition.deal(rng.randint(1, 1_000_000))]
+    while not positions[-1].is_over and Solver().wins(positions[-1]):
+        positions.append(positions[-1].play(rng.choice(positions[-1].legal_moves())))
+    for _ in range(rng.randint(0, 3)):
+        if positions[-1].is_over:
+            break
+        positions.append(positions[-1].play(rng.choice(positions[-1].legal_moves())))
+    return positions
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32))
+def test_after_the_win_is_lost_the_hint_says_how_far_to_go_back(seed: int) -> None:
+    positions = lost_game(seed)
+    wins = [Solver().wins(position) for position in positions]
+    assume(not wins[-1])  # a random game that happened to be won
+    latest = max(index for index, won in enumerate(wins) if won)  # the deal wins at least
+    assert not any(wins[latest + 1 :])
+    # No node limit: the answer is then exact, so it can be checked exactly.
+    found = hint(positions, node_limit=None)
+    assert found.move is None and found.captures_left == 0
+    assert found.decided is True
+    assert found.undo == len(positions) - 1 - latest
+    back = positions[-1 - found.undo]
+    assert found.instead in back.legal_moves()
+    assert Solver().wins(back.play(found.instead))
+    # The default node limit gives the same answer on these games.
+    assert hint(positions) == found
+
+
+def test_the_hint_for_a_won_game_has_nothing_to_say() -> None:
+    deal = SolitairePosition.deal(5)
+    line = solve(deal).line
+    assert line is not None
+    positions = [deal]
+    for move in line:
+        positions.append(positions[-1].play(move))
+    assert positions[-1].result == "won"
+    assert hint(positions) == Hint(None, 0, None, None, True)
+    assert hint([SolitairePosition(bits("D4"), 0, Color.ICE)]) == Hint(None, 0, None, None, True)
+
+
+def test_when_no_position_can_be_won_the_hint_has_nowhere_to_go_back_to() -> None:
+    # Two groups of pegs on separate islands and hole numbers (rows A-B, columns 1-3 and
+    # rows E-F, columns 5-7): they can never meet, so two pegs always remain.
+    start = SolitairePosition(bits("A1 A3 E5 F7"), bits("A2 B1 E6 F5"), None)
+    assert not connected(start.fire | start.ice)
+    assert not brute_wins(start)
+    positions = [start]
+    for _ in range(3):
+        positions.append(positions[-1].play(positions[-1].legal_moves()[0]))
+    assert not positions[-1].is_over
+    assert hint(positions) == Hint(None, 0, None, None, True)
+    assert hint(positions[:1]) == Hint(None, 0, None, None, True)
+
+
+@pytest.mark.parametrize(("node_limit", "undo"), [(5_000, 1), (HINT_NODE_LIMIT, 1)])
+def test_a_position_too_hard_for_the_node_limit_is_not_called_decided(
+    node_limit: int, undo: int
+) -> None:
+    positions = history_of(*HARD_LOST_GAME)
+    assert not solve(positions[-1], node_limit=node_limit).complete  # too hard for the limit
+    found = hint(positions, node_limit=node_limit)
+    assert found.move is None
+    assert found.decided is False
+    assert found.undo == undo
+    back = positions[-1 - undo]
+    # Not winning_moves(back): one of its moves is the hard last move itself.
+    assert found.instead in back.legal_moves()
+    assert Solver().wins(back.play(found.instead))
+
+
+def test_a_tiny_node_limit_may_send_the_hint_further_back() -> None:
+    # Within 2,000 nodes neither the last position nor the one before is decided (that
+    # one wins, but takes about 3,000 nodes): the hint goes back to one known to win.
+    positions = history_of(*HARD_LOST_GAME)
+    found = hint(positions, node_limit=2_000)
+    assert found.move is None and found.decided is False
+    assert found.undo is not None and found.undo >= 1
+    back = positions[-1 - found.undo]
+    assert found.instead in back.legal_moves()
+    assert Solver().wins(back.play(found.instead))
+
+
+def test_a_hint_can_share_a_solver() -> None:
+    solver = Solver()
+    positions = lost_game(7)
+    assert hint(positions, solver) == hint(positions, solver) == hint(positions, Solver())
+
+
+# --- random deals -------------------------------------------------------------------------------
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 2**32))
+def test_a_random_deal_is_proved_solvable_and_follows_its_seed(seed: int) -> None:
+    deal = random_deal(random.Random(seed))
+    assert FIRST_DEAL <= deal <= LAST_DEAL == 1_000_000 and FIRST_DEAL == 1
+    line = solve(SolitairePosition.deal(deal)).line
+    assert line is not None
+    assert_winning_line(SolitairePosition.deal(deal), line)
+    assert random_deal(random.Random(seed)) == deal
+    any_deal = random_deal(random.Random(seed), solvable_only=False)
+    assert FIRST_DEAL <= any_deal <= LAST_DEAL
+    assert random_deal(random.Random(seed), solvable_only=False) == any_deal
+
+
+def test_a_random_deal_passes_over_an_unsolvable_one() -> None:
+    # The first number drawn with this seed is a deal without a win (its pegs fall
+    # into separate groups); the second is the deal offered.
+    rng = random.Random(2738)
+    unsolvable = rng.randint(FIRST_DEAL, LAST_DEAL)
+    following = rng.randint(FIRST_DEAL, LAST_DEAL)
+    solution = solve(SolitairePosition.deal(unsolvable))
+    assert solution.complete and solution.line is None
+    assert random_deal(random.Random(2738), solvable_only=False) == unsolvable
+    assert random_deal(random.Random(2738)) == following
+    assert solve(SolitairePosition.deal(following)).line is not None
+
+
+def test_deals_are_decided_well_within_the_deal_node_limit() -> None:
+    solver = Solver()
+    for deal in range(1, 51):
+        assert solver.solve(SolitairePosition.deal(deal), DEAL_NODE_LIMIT).complete, deal

@@ -1,10 +1,14 @@
-"""The solitaire screen: whole deals played by clicks, the deal box, new deal and restart."""
+"""The solitaire screen: whole deals played by clicks, the deal box, new deal and restart,
+hints, the deal's difficulty and the setting for which deals are offered."""
 
 from __future__ import annotations
 
+import json
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from uihelpers import (
@@ -21,6 +25,8 @@ from fireice_desktop.engine import solver
 from fireice_desktop.engine.board import REACH, hole_name
 from fireice_desktop.engine.game import Color, Move
 from fireice_desktop.engine.solitaire import SolitairePosition
+from fireice_desktop.engine.solver import random_deal
+from fireice_desktop.ui import solitaire_scene
 from fireice_desktop.ui.menu import MenuScene
 from fireice_desktop.ui.solitaire_scene import SolitaireScene
 
@@ -28,6 +34,12 @@ from fireice_desktop.ui.solitaire_scene import SolitaireScene
 SOLVABLE_DEAL = 5
 #: A deal on which always playing the first legal capture dead-ends with ten pegs left.
 LOSING_DEAL = 64
+#: A deal without any winning line: its pegs fall into groups that can never meet.
+UNSOLVABLE_DEAL = 17_347
+#: The first number ``random.Random(UNLUCKY_SEED)`` draws is a deal without a win.
+UNLUCKY_SEED = 2738
+#: What the difficulty label says once a deal that can be won is rated.
+RATINGS = {f"Difficulty: {name}" for name in solver.DIFFICULTIES}
 
 
 def solve(start: SolitairePosition) -> list[Move] | None:
@@ -73,7 +85,15 @@ def open_deal(ui: Driver, deal: int) -> None:
     type_deal(ui, str(deal))
     ui.key(pygame.K_RETURN)
     assert scene_of(ui).deal == deal
-    ui.click(ui.wood_pos())  # back to the board: the deal box lets go of the keyboard
+
+
+def test_the_deal_box_takes_a_second_number_after_enter(ui: Driver) -> None:
+    open_deal(ui, 5)
+    # Enter gave the keys back to the game; a click in the box takes them again.
+    open_deal(ui, 10)
+    assert shown_position(ui) == SolitairePosition.deal(10)
+    ui.key(pygame.K_n, text="n")  # a shortcut again, not a letter in the box
+    assert scene_of(ui).deal != 10
 
 
 def shown_position(ui: Driver) -> SolitairePosition:
@@ -386,3 +406,268 @@ def test_a_capture_animates_and_the_captured_peg_goes_to_its_pocket(
         assert picture.supplies == (0, 1)
         assert peg_colour_at(ui, hole_name(move.dst)) is Color.FIRE
         assert peg_colour_at(ui, hole_name(move.src)) is None
+
+
+# --- hints --------------------------------------------------------------------------------------
+
+#: The words of a hint that names a move: the move, then the captures still to make.
+HINT_WORDS = re.compile(
+    r"Hint: ([A-G][1-7]-[A-G][1-7]), the next move of a winning line "
+    r"\((\d+) captures? to go\)\."
+)
+
+
+def wait_for_hint(ui: Driver) -> Move | None:
+    """Let the solver answer the hint and the panel take it; the move drawn, if any."""
+    scene = scene_of(ui)
+    job = scene.hint_job
+    if job is not None:
+        assert job.wait(60)
+    ui.pump(2)
+    assert scene.hint_job is None
+    return scene.hint
+
+
+def hinted_move(ui: Driver) -> Move:
+    """The move named in the message box, which must be a hint for a move."""
+    found = HINT_WORDS.fullmatch(ui.message)
+    assert found, f"not a hint for a move: {ui.message!r}"
+    return Move.parse(found[1])
+
+
+def losing_game(deal: int, extra: int) -> tuple[list[Move], Move, solver.Hint]:
+    """Moves of ``deal`` that keep the win until one throws it away, then ``extra`` more.
+
+    Each move is the first winning one, until a position offers a losing move: that one
+    is played.  Returns the moves, the losing move and the engine's hint at the end.
+    """
+    search = solver.Solver()
+    positions = [SolitairePosition.deal(deal)]
+    moves: list[Move] = []
+    while True:
+        position = positions[-1]
+        keep = search.winning_moves(position)
+        lose = [move for move in position.legal_moves() if move not in keep]
+        move = lose[0] if lose else keep[0]
+        moves.append(move)
+        positions.append(position.play(move))
+        if lose:
+            break
+    losing = moves[-1]
+    for _ in range(extra):
+        move = positions[-1].legal_moves()[0]
+        moves.append(move)
+        positions.append(positions[-1].play(move))
+    assert not positions[-1].is_over
+    found = solver.hint(positions)
+    assert found.decided and found.undo == 1 + extra
+    return moves, losing, found
+
+
+@pytest.mark.parametrize("how", ["key-h", "button"])
+def test_a_hint_in_a_fresh_deal_names_a_winning_move_and_draws_it(ui: Driver, how: str) -> None:
+    scene = scene_of(ui)
+    position = shown_position(ui)
+    assert scene.picture().hint is None
+    if how == "key-h":
+        ui.key(pygame.K_h, text="h")
+    else:
+        ui.click_button("Hint")
+    # The solver runs on its own thread: it may already have answered.
+    assert ui.message == "Looking for a winning line..." or ui.message.startswith("Hint: ")
+    drawn = wait_for_hint(ui)
+    move = hinted_move(ui)
+    assert ui.message.endswith("(27 captures to go).")
+    assert move in solver.winning_moves(position)
+    assert drawn == move
+    assert scene.picture().hint == (move.src, move.dst)
+    assert ui.played == [], "a hint only shows the move"
+
+
+@pytest.mark.parametrize("extra", [0, 1])
+def test_after_a_losing_move_the_hint_says_how_many_moves_to_undo(ui: Driver, extra: int) -> None:
+    moves, losing, found = losing_game(SOLVABLE_DEAL, extra)
+    undo = 1 + extra
+    open_deal(ui, SOLVABLE_DEAL)
+    for move in moves:
+        ui.play(move)
+    assert ui.played == [str(move) for move in moves]
+
+    ui.key(pygame.K_h, text="h")
+    assert wait_for_hint(ui) is None
+    assert scene_of(ui).picture().hint is None
+    assert ui.message == (
+        "No win is possible from here any more. "
+        f"Undo {undo} move{'s' if undo > 1 else ''} to get back on track: "
+        f"from there, {found.instead} instead of {losing} still wins."
+    )
+    back = SolitairePosition.deal(SOLVABLE_DEAL)
+    for move in moves[: len(moves) - undo]:
+        back = back.play(move)
+    assert found.instead in solver.winning_moves(back)
+
+    # Taking those moves back (Ctrl+Z, then the Undo button) puts a win within reach again.
+    ui.key(pygame.K_z, pygame.KMOD_LCTRL)
+    for _ in range(undo - 1):
+        ui.click_button("Undo")
+    assert ui.played == [str(move) for move in moves[: len(moves) - undo]]
+    assert shown_position(ui) == back
+    ui.click_button("Hint")
+    drawn = wait_for_hint(ui)
+    move = hinted_move(ui)
+    assert move in solver.winning_moves(back)
+    assert ui.message.endswith(f"({back.pegs_left - 1} captures to go).")
+    assert drawn == move
+    assert scene_of(ui).picture().hint == (move.src, move.dst)
+
+
+def test_the_hint_arrow_goes_when_a_move_is_played(ui: Driver) -> None:
+    scene = scene_of(ui)
+    ui.key(pygame.K_h, text="h")
+    move = wait_for_hint(ui)
+    assert move is not None
+    assert scene.picture().hint == (move.src, move.dst)
+    ui.play(move)
+    assert ui.played == [str(move)]
+    assert scene.hint is None
+    assert scene.picture().hint is None
+    assert not ui.message.startswith("Hint")
+
+
+def test_a_hint_in_a_deal_that_cannot_be_won(ui: Driver) -> None:
+    assert solver.solve(SolitairePosition.deal(UNSOLVABLE_DEAL)).line is None
+    open_deal(ui, UNSOLVABLE_DEAL)
+    ui.key(pygame.K_h, text="h")
+    assert wait_for_hint(ui) is None
+    assert ui.message == "This deal cannot be won from the start: try a new deal."
+    assert scene_of(ui).picture().hint is None
+
+
+# --- the deal's difficulty ----------------------------------------------------------------------
+
+
+def wait_for_rating(ui: Driver) -> str:
+    """Let the deal's rating finish and the label show it; the label's text."""
+    scene = scene_of(ui)
+    job = scene.difficulty_job
+    if job is not None:
+        assert job.wait(60)
+    ui.pump(2)
+    assert scene.difficulty_job is None
+    assert scene.difficulty_label is not None
+    return scene.difficulty_label.text
+
+
+def test_the_difficulty_label_rates_each_deal_opened(ui: Driver) -> None:
+    scene = scene_of(ui)
+    assert scene.difficulty_label is not None
+    assert scene.difficulty_label.text == "Difficulty: rating the deal..." or (
+        scene.difficulty_label.text in RATINGS
+    )
+    assert wait_for_rating(ui) in RATINGS  # the menu's deals can be won
+
+    for deal in (SOLVABLE_DEAL, 10):
+        type_deal(ui, str(deal))
+        ui.key(pygame.K_RETURN)
+        assert scene.deal == deal
+        label = scene.difficulty_label.text
+        assert label == "Difficulty: rating the deal..." or label in RATINGS
+        ui.click(ui.wood_pos())  # the deal box lets go of the keyboard (see open_deal)
+        expected = solver.difficulty(SolitairePosition.deal(deal))
+        assert expected is not None
+        assert wait_for_rating(ui) == f"Difficulty: {expected}"
+    # Deal 5 is easy and deal 10 very hard: the label did change.
+    assert scene.difficulty_label.text == "Difficulty: very hard"
+
+
+def test_the_difficulty_label_says_when_a_deal_cannot_be_won(ui: Driver) -> None:
+    assert solver.solve(SolitairePosition.deal(UNSOLVABLE_DEAL)).line is None
+    open_deal(ui, UNSOLVABLE_DEAL)
+    assert wait_for_rating(ui) == "This deal cannot be won: no line leaves one peg."
+
+
+@pytest.mark.parametrize("how", ["escape", "menu-button"])
+def test_leaving_the_solitaire_ends_the_rating(ui: Driver, how: str) -> None:
+    type_deal(ui, "10")
+    ui.key(pygame.K_RETURN)
+    job = scene_of(ui).difficulty_job
+    assert job is not None, "the rating of deal 10 takes longer than a few frames"
+    if how == "escape":
+        ui.key(pygame.K_ESCAPE)
+    else:
+        ui.click_button("Menu")
+    assert isinstance(ui.scene, MenuScene)
+    assert job.wait(30)
+    assert job.cancelled and job.error is None and job.result is None
+
+
+# --- new deals and the setting -----------------------------------------------------------------
+
+
+def draw_from(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    """Make the solitaire's random deals come from ``random.Random(seed)``."""
+    monkeypatch.setattr(
+        solitaire_scene, "random", SimpleNamespace(Random=lambda: random.Random(seed))
+    )
+
+
+@pytest.mark.parametrize("solvable_only", [True, False])
+def test_new_deal_follows_the_solvable_deals_setting(
+    ui: Driver, monkeypatch: pytest.MonkeyPatch, solvable_only: bool
+) -> None:
+    rng = random.Random(UNLUCKY_SEED)
+    unsolvable, following = rng.randint(1, 1_000_000), rng.randint(1, 1_000_000)
+    assert solver.solve(SolitairePosition.deal(unsolvable)).line is None
+    draw_from(monkeypatch, UNLUCKY_SEED)
+    ui.app.settings.solvable_deals_only = solvable_only
+    ui.key(pygame.K_n, text="n")
+    assert ui.dialog is None
+    scene = scene_of(ui)
+    if solvable_only:
+        assert scene.deal == following, "the unsolvable deal drawn first is passed over"
+        line = solver.solve(SolitairePosition.deal(scene.deal)).line
+        assert line is not None and len(line) == 27
+        assert wait_for_rating(ui) in RATINGS
+    else:
+        assert scene.deal == unsolvable
+        assert wait_for_rating(ui) == "This deal cannot be won: no line leaves one peg."
+    assert scene.title_label.text == f"Deal {scene.deal:,} · 28 pegs left"
+    assert scene.deal_entry.get_text() == str(scene.deal)
+    assert shown_position(ui) == SolitairePosition.deal(scene.deal)
+
+
+def saved_settings(config: Path) -> dict[str, object]:
+    """The settings written to ``config``/settings.json."""
+    data = json.loads((config / "settings.json").read_text(encoding="utf-8"))
+    assert isinstance(data, dict)
+    return data
+
+
+def test_the_settings_row_chooses_which_deals_are_offered(
+    ui: Driver, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    ui.key(pygame.K_ESCAPE)
+    assert isinstance(ui.scene, MenuScene)
+    ui.click_button("Settings")
+    assert ui.app.settings.solvable_deals_only is True
+    ui.click_button("Any deal")
+    assert ui.app.settings.solvable_deals_only is False
+    assert saved_settings(tmp_path / "config")["solvable_deals_only"] is False
+
+    # The solitaire opened from the menu now takes any deal, even one without a win.
+    draw_from(monkeypatch, UNLUCKY_SEED)
+    ui.key(pygame.K_ESCAPE)
+    ui.click_button("Solitaire")
+    unsolvable = random.Random(UNLUCKY_SEED).randint(1, 1_000_000)
+    assert scene_of(ui).deal == unsolvable
+    assert wait_for_rating(ui) == "This deal cannot be won: no line leaves one peg."
+
+    ui.key(pygame.K_ESCAPE)
+    ui.click_button("Settings")
+    ui.click_button("Solvable only")
+    assert ui.app.settings.solvable_deals_only is True
+    assert saved_settings(tmp_path / "config")["solvable_deals_only"] is True
+    ui.key(pygame.K_ESCAPE)
+    ui.click_button("Solitaire")
+    assert scene_of(ui).deal == random_deal(random.Random(UNLUCKY_SEED))
+    assert scene_of(ui).deal != unsolvable

@@ -280,6 +280,10 @@ class Solver:
         ``stop`` is polled every few thousand nodes; when it turns true the search
         raises :class:`Cancelled` (the tables keep what was proved so far).
         """
+        if stop is not None and stop():
+            # Also polled here: most searches end long before their first checkpoint, and a
+            # caller making many of them (a rating, a hint) must still stop at once.
+            raise Cancelled
         begin = time.perf_counter()
         counter = [0]
         self._stop = stop

@@ -221,7 +221,7 @@ class HandicapScene(BoardScene):
         elif (
             event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.seed_entry
         ):
-            self.seed_entry.unfocus()
+            self.manager.set_focus_set(None)  # a click on the box focuses it again
             self.place_at_random()  # Enter in the seed box draws from that seed
             self.refresh()
         elif event.type == pygame.KEYDOWN:

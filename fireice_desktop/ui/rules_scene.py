@@ -349,12 +349,13 @@ CHAPTERS: tuple[Chapter, ...] = (
         "Ctrl+Y or Ctrl+Shift+Z: redo<br>"
         "Left / Right: step back / forward through the moves<br>"
         "End: back to the game after looking at a move<br>"
-        "H: a hint, the move the strongest computer level would play<br>"
-        "N: new game<br>"
+        "H: a hint: the move the strongest computer level would play, or in the solitaire "
+        "the next move of a winning line (or how many moves to undo to get one back)<br>"
+        "N: new game (new deal in the solitaire)<br>"
         "Esc: put a peg back, or go back (to the menu)<br>"
         "F11: full screen on or off<br><br>"
-        "Sound, the marks for legal moves, the animation speed and full screen can be changed "
-        "on the <b>Settings</b> screen.",
+        "Sound, the marks for legal moves, the animation speed, full screen and whether new "
+        "solitaire deals are always solvable can be changed on the <b>Settings</b> screen.",
         _no_drawings,
         pegs_key=True,
     ),

@@ -108,7 +108,7 @@ class SolitaireScene(GameScene):
             self.controller.changed = True
             return
         deal = int(text)
-        self.deal_entry.unfocus()  # the keys are the game's again
+        self.manager.set_focus_set(None)  # the keys are the game's again; a click refocuses
         self.confirm_leave(lambda: self.switch_deal(deal), f"Open deal {deal:,}?", "Open it")
 
     def start_new(self) -> None:
