@@ -390,6 +390,12 @@ SHOTS: dict[str, tuple[list[str], tuple[int, int]]] = {
     "solitaire": (["--scene", "solitaire", "--deal", "64"], (1280, 800)),
     "rules": (["--scene", "rules", "--page", "2", "--size", "1000x700"], (1000, 700)),
     "settings": (["--scene", "settings", "--size", "860x600"], (860, 600)),
+    "computer": (["--scene", "computer", "--size", "860x600"], (860, 600)),
+    "game-hint": (
+        ["--scene", "game", "--moves", "D4-C4 D4-A4 C4-C1", "--size", "1100x760", "--hint"],
+        (1100, 760),
+    ),
+    "solitaire-hint": (["--scene", "solitaire", "--deal", "64", "--hint"], (1280, 800)),
 }
 BAD_SHOTS: dict[str, list[str]] = {
     "size-not-a-size": ["--scene", "menu", "--size", "large"],
@@ -398,6 +404,7 @@ BAD_SHOTS: dict[str, list[str]] = {
     "illegal-move": ["--scene", "game", "--moves", "D4-C4 D4-B1"],
     "not-a-move": ["--scene", "game", "--moves", "D4-C4 Q9-Z1"],
     "no-such-rules-page": ["--scene", "rules", "--page", "99"],
+    "hint-on-the-menu": ["--scene", "menu", "--hint"],
 }
 
 
@@ -473,5 +480,23 @@ def test_a_bad_screenshot_request_fails_with_one_line_and_status_2(
         "illegal-move": "D4-B1",
         "not-a-move": "Q9-Z1",
         "no-such-rules-page": "--page 99",
+        "hint-on-the-menu": "--hint applies to the game and solitaire scenes",
     }[case]
     assert bad_text in lines[0]
+
+
+@pytest.mark.parametrize("scene", ["game", "solitaire"])
+def test_a_screenshot_with_hint_draws_the_hint(
+    screenshot_runs: dict[str, tuple[subprocess.CompletedProcess[str], Path]], scene: str
+) -> None:
+    plain = pygame.image.load(str(screenshot_runs[scene][1]))
+    hinted = pygame.image.load(str(screenshot_runs[f"{scene}-hint"][1]))
+    # The same position: only the hint's marks on the board and its words differ.
+    assert plain.get_size() == hinted.get_size()
+    width, height = plain.get_size()
+    changed = sum(
+        plain.get_at((x, y)) != hinted.get_at((x, y))
+        for x in range(0, width, 4)
+        for y in range(0, height, 4)
+    )
+    assert changed > 50, "the hint left the picture unchanged"
