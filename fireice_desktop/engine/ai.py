@@ -42,7 +42,11 @@ TWO_ON_OPEN_LINE: Final = 0.42
 FORK: Final = 0.6  # two different unblocked lines each one peg short
 ONE_ON_OPEN_LINE: Final = 0.16
 OPEN_ONLY: Final = 0.06
-SCALE: Final = 1000.0
+#: The table holds island values in thousandths, so a line's product is in billionths
+#: and the score, in thousandths of a line, is their sum over a million.  Integers keep
+#: the sum exact, and so the same for a position and its symmetric images (floats
+#: rounded differently as the order of the terms changed).
+SCALE: Final = 1000
 TEMPO: Final = 40  # being the side to move is worth something
 
 
@@ -72,17 +76,18 @@ def _side_value(mine: int, theirs: int) -> float:
     return OPEN_ONLY if open_lines else 0.0
 
 
-def _build_island_value() -> tuple[float, ...]:
-    table = [0.0] * (1 << 14)
+def _build_island_value() -> tuple[int, ...]:
+    table = [0] * (1 << 14)
     for mine in range(128):
         for theirs in range(128):
             if mine & theirs == 0:
-                table[mine | theirs << 7] = _side_value(mine, theirs)
+                table[mine | theirs << 7] = round(_side_value(mine, theirs) * SCALE)
     return tuple(table)
 
 
-#: ``ISLAND_VALUE[mine | theirs << 7]``: the island's worth to the side owning ``mine``.
-ISLAND_VALUE: Final[tuple[float, ...]] = _build_island_value()
+#: ``ISLAND_VALUE[mine | theirs << 7]``: the island's worth to the side owning ``mine``,
+#: in thousandths.
+ISLAND_VALUE: Final[tuple[int, ...]] = _build_island_value()
 _SHIFTS: Final = tuple(7 * i for i in range(7))
 _ISLAND_OF: Final = tuple(h // 7 for h in range(HOLE_COUNT))
 _FULL: Final = (1 << HOLE_COUNT) - 1
@@ -98,10 +103,11 @@ def evaluate(me: int, opp: int) -> int:
         b = (opp >> shift) & 127
         mine.append(value[a | b << 7])
         theirs.append(value[b | a << 7])
-    score = 0.0
+    score = 0
     for x, y, z in LINES:
         score += mine[x] * mine[y] * mine[z] - theirs[x] * theirs[y] * theirs[z]
-    return int(score * SCALE) + TEMPO
+    # Rounded towards zero; the quotient of two integers this small is exact enough for that.
+    return int(score / (SCALE * SCALE)) + TEMPO
 
 
 def evaluate_position(position: Position) -> int:

@@ -99,7 +99,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from .board import ISLAND_MASKS, POINT_MASKS, REACH, Bitboard
 from .errors import Cancelled
@@ -459,18 +459,17 @@ class Solver:
         The tables only save work, so emptying one never changes an answer; a winning
         line is read from the won table right after the search that filled it.
         """
-        if len(self._lost) > _CACHE_LIMIT:
-            self._lost.clear()
-        if len(self._won) > _CACHE_LIMIT:
-            self._won.clear()
-        if len(self._shapes) > _CACHE_LIMIT:
-            self._shapes.clear()
-        if len(self._outcomes) > _CACHE_LIMIT:
-            self._outcomes.clear()
-        if len(self._small) > _CACHE_LIMIT:
-            self._small.clear()
-        if len(self._local_cuts) > _CACHE_LIMIT:
-            self._local_cuts.clear()
+        tables: tuple[set[int] | dict[Any, Any], ...] = (
+            self._lost,
+            self._won,
+            self._shapes,
+            self._outcomes,
+            self._small,
+            self._local_cuts,
+        )
+        for table in tables:
+            if len(table) > _CACHE_LIMIT:
+                table.clear()
 
     def _outcome(
         self, mine: int, theirs: int, link: int, link_mine: int, arrivals: int, last: int

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import pygame
 import pygame_gui
@@ -171,9 +171,7 @@ class SolitaireScene(GameScene):
     def hint_work(self) -> Callable[[Callable[[], bool]], tuple[Move | None, str]]:
         """Ask the solver about the game so far: the next winning move, or how far back."""
         history = self.controller.history  # copied now: the thread must not see later moves
-        positions = [
-            p for p in history.positions[: history.cursor + 1] if isinstance(p, SolitairePosition)
-        ]
+        positions = cast(list[SolitairePosition], history.positions[: history.cursor + 1])
         moves = history.played
 
         def work(stop: Callable[[], bool]) -> tuple[Move | None, str]:
