@@ -42,11 +42,11 @@ TWO_ON_OPEN_LINE: Final = 0.42
 FORK: Final = 0.6  # two different unblocked lines each one peg short
 ONE_ON_OPEN_LINE: Final = 0.16
 OPEN_ONLY: Final = 0.06
-#: The table holds island values in thousandths, so a line's product is in billionths
-#: and the score, in thousandths of a line, is their sum over a million.  Integers keep
+#: The table holds island values in hundredths, so a line's product is in millionths
+#: and the score, in thousandths of a line, is their sum over a thousand.  Integers keep
 #: the sum exact, and so the same for a position and its symmetric images (floats
-#: rounded differently as the order of the terms changed).
-SCALE: Final = 1000
+#: rounded differently as the order of the terms changed); small ones keep it fast.
+ISLAND_UNIT: Final = 100
 TEMPO: Final = 40  # being the side to move is worth something
 
 
@@ -81,12 +81,12 @@ def _build_island_value() -> tuple[int, ...]:
     for mine in range(128):
         for theirs in range(128):
             if mine & theirs == 0:
-                table[mine | theirs << 7] = round(_side_value(mine, theirs) * SCALE)
+                table[mine | theirs << 7] = round(_side_value(mine, theirs) * ISLAND_UNIT)
     return tuple(table)
 
 
 #: ``ISLAND_VALUE[mine | theirs << 7]``: the island's worth to the side owning ``mine``,
-#: in thousandths.
+#: in hundredths.
 ISLAND_VALUE: Final[tuple[int, ...]] = _build_island_value()
 _SHIFTS: Final = tuple(7 * i for i in range(7))
 _ISLAND_OF: Final = tuple(h // 7 for h in range(HOLE_COUNT))
@@ -107,7 +107,7 @@ def evaluate(me: int, opp: int) -> int:
     for x, y, z in LINES:
         score += mine[x] * mine[y] * mine[z] - theirs[x] * theirs[y] * theirs[z]
     # Rounded towards zero; the quotient of two integers this small is exact enough for that.
-    return int(score / (SCALE * SCALE)) + TEMPO
+    return int(score / 1000) + TEMPO
 
 
 def evaluate_position(position: Position) -> int:
