@@ -1,0 +1,193 @@
+"""Build the game as a standalone executable with PyInstaller.
+
+    python scripts/build_exe.py              # one folder: dist/fireice/fireice
+    python scripts/build_exe.py --onefile    # one file:   dist/fireice
+
+Needs PyInstaller (``pip install '.[build]'``). The result runs without Python on a
+machine with the same operating system and architecture as the one that built it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NAME = "fireice"
+ASSETS = ROOT / "assets"
+#: Where ``fireice_desktop/ui/assets.py`` looks for the assets inside a bundle.
+BUNDLED_ASSETS = "fireice_desktop/assets"
+#: Files that must be in every build: the game's own assets, and pygame-gui's default
+#: theme and the font the board is drawn with (collected by pygame-gui's PyInstaller hook).
+REQUIRED = (
+    f"{BUNDLED_ASSETS}/theme.json",
+    f"{BUNDLED_ASSETS}/images/wood_board.jpg",
+    "pygame_gui/data/default_theme.json",
+    "pygame_gui/data/NotoSans-Bold.ttf",
+    "pygame_gui/data/NotoSans-Regular.ttf",
+)
+#: Optional imports of the libraries that the game never uses; left out to keep it small.
+EXCLUDED = ("numpy", "tkinter")
+
+LAUNCHER = """\
+import multiprocessing
+
+from fireice_desktop.cli import main
+
+if __name__ == "__main__":
+    multiprocessing.freeze_support()  # fireice match --jobs N starts worker processes
+    raise SystemExit(main())
+"""
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        description=(
+            "Build the standalone 'fireice' executable with PyInstaller. "
+            "By default the result is a folder, DIST/fireice, holding the executable "
+            "DIST/fireice/fireice and the files it needs; copy the whole folder."
+        ),
+        epilog=(
+            "Relative paths are taken from the current directory; the defaults are in the "
+            "repository. The executable runs only on the operating system and architecture "
+            "it was built on."
+        ),
+    )
+    parser.add_argument(
+        "--onefile",
+        action="store_true",
+        help="build one self-extracting file, DIST/fireice, instead of a folder "
+        "(starts more slowly: it unpacks itself to a temporary folder on every start)",
+    )
+    parser.add_argument(
+        "--windowed",
+        action="store_true",
+        help="for Windows and macOS builds: open no console window (on macOS this also "
+        "makes an app bundle); it has no effect on Linux",
+    )
+    parser.add_argument(
+        "--dist",
+        type=Path,
+        default=ROOT / "dist",
+        metavar="DIR",
+        help="where the result goes (default: dist/ in the repository)",
+    )
+    parser.add_argument(
+        "--work",
+        type=Path,
+        default=ROOT / "build",
+        metavar="DIR",
+        help="PyInstaller's working folder, with the launcher script and the .spec file "
+        "(default: build/ in the repository)",
+    )
+    return parser.parse_args(argv)
+
+
+def pyinstaller_args(args: argparse.Namespace, launcher: Path) -> list[str]:
+    """The PyInstaller command line for ``launcher``."""
+    command = [
+        str(launcher),
+        "--name",
+        NAME,
+        "--onefile" if args.onefile else "--onedir",
+        "--distpath",
+        str(args.dist),
+        "--workpath",
+        str(args.work),
+        "--specpath",
+        str(args.work),
+        "--noconfirm",
+        "--log-level",
+        "WARN",
+        # The package from this checkout, even if another version is installed.
+        "--paths",
+        str(ROOT),
+        # The command line imports the desktop game only when it starts, which
+        # PyInstaller's analysis cannot see: take the whole package.
+        "--collect-submodules",
+        "fireice_desktop",
+        "--add-data",
+        f"{ASSETS}{os.pathsep}{BUNDLED_ASSETS}",
+    ]
+    for module in EXCLUDED:
+        command += ["--exclude-module", module]
+    if args.windowed:
+        command.append("--windowed")
+    return command
+
+
+def bundled_files(result: Path, onefile: bool) -> set[str]:
+    """The data files inside a build, as paths relative to the bundle's root."""
+    if onefile:
+        from PyInstaller.archive.readers import CArchiveReader
+
+        return set(CArchiveReader(str(result)).toc)
+    internal = result.parent / "_internal"
+    root = internal if internal.is_dir() else result.parent
+    return {path.relative_to(root).as_posix() for path in root.rglob("*") if path.is_file()}
+
+
+def folder_size(folder: Path) -> int:
+    return sum(
+        path.stat().st_size
+        for path in folder.rglob("*")
+        if path.is_file() and not path.is_symlink()
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    if importlib.util.find_spec("PyInstaller") is None:
+        print(
+            "PyInstaller is not installed; install it with: pip install '.[build]'",
+            file=sys.stderr,
+        )
+        return 1
+    args.dist = args.dist.resolve()
+    args.work = args.work.resolve()
+    args.work.mkdir(parents=True, exist_ok=True)
+    launcher = args.work / f"{NAME}.py"
+    launcher.write_text(LAUNCHER, encoding="utf-8")
+
+    kind = "one file" if args.onefile else "one folder"
+    print(f"Building {NAME} ({kind}) with PyInstaller; this can take a few minutes...", flush=True)
+    started = time.monotonic()
+    status = subprocess.call(
+        [sys.executable, "-m", "PyInstaller", *pyinstaller_args(args, launcher)]
+    )
+    if status != 0:
+        print(f"PyInstaller failed (exit status {status})", file=sys.stderr)
+        return 1
+    seconds = time.monotonic() - started
+
+    exe = NAME + (".exe" if sys.platform == "win32" else "")
+    result = args.dist / exe if args.onefile else args.dist / NAME / exe
+    if not result.is_file():
+        print(f"PyInstaller did not make {result}", file=sys.stderr)
+        return 1
+    missing = [name for name in REQUIRED if name not in bundled_files(result, args.onefile)]
+    if missing:
+        print(f"The build lacks {', '.join(missing)}", file=sys.stderr)
+        return 1
+
+    print(f"Built in {seconds:.0f} s.")
+    if args.onefile:
+        print(f"Executable: {result} ({result.stat().st_size / 1e6:.1f} MB)")
+    else:
+        folder = result.parent
+        print(f"Executable: {result}")
+        print(
+            f"Folder: {folder} ({folder_size(folder) / 1e6:.1f} MB in all); "
+            "copy the whole folder to run it elsewhere"
+        )
+    print(f"Check it without a display: {result} --screenshot shot.png --scene game")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

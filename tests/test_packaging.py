@@ -1,0 +1,178 @@
+"""Packaging checks: the game installed from this repository into a fresh virtualenv, and
+the standalone executable built by ``scripts/build_exe.py``.
+
+Both draw the same screen with ``--screenshot`` from a folder outside the source tree,
+with no display and no way back to the development environment, and the picture must
+match the one this test's own Python draws from the repository.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+BUILD_SCRIPT = ROOT / "scripts" / "build_exe.py"
+SHOT_ARGS = ("--scene", "game", "--moves", "D4-C4 D4-D5", "--size", "1024x640")
+EXE_SUFFIX = ".exe" if os.name == "nt" else ""
+#: Installing the dependencies or building the executable takes minutes on a slow machine.
+LONG = 1500
+
+
+# --- helpers ---------------------------------------------------------------------------
+
+
+def venv_bin(venv: Path, name: str) -> Path:
+    return venv / ("Scripts" if os.name == "nt" else "bin") / (name + EXE_SUFFIX)
+
+
+def outside_env(home: Path) -> dict[str, str]:
+    """The environment of a user's machine: no display, no PYTHONPATH, no active virtualenv
+    and nothing of the test's virtualenv on PATH; settings and saved games under ``home``."""
+    env = {
+        name: value
+        for name, value in os.environ.items()
+        if name not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "DISPLAY", "WAYLAND_DISPLAY")
+    }
+    prefix = Path(sys.prefix).resolve()
+    env["PATH"] = os.pathsep.join(
+        entry
+        for entry in env.get("PATH", "").split(os.pathsep)
+        if entry and not Path(entry).resolve().is_relative_to(prefix)
+    )
+    env.update(
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        HOME=str(home),
+        FIREICE_CONFIG_DIR=str(home / "config"),
+        FIREICE_DATA_DIR=str(home / "data"),
+    )
+    return env
+
+
+def run(
+    command: list[str], *, timeout: float = 120, **kwargs: object
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        command, capture_output=True, text=True, timeout=timeout, check=False, **kwargs
+    )
+
+
+def screenshot(command: list[str], out: Path, tmp_path: Path) -> Path:
+    """Run ``COMMAND --screenshot OUT`` the way a user would, from a folder of its own."""
+    home = tmp_path / "home"
+    cwd = tmp_path / "elsewhere"
+    cwd.mkdir(exist_ok=True)
+    result = run([*command, "--screenshot", str(out), *SHOT_ARGS], cwd=cwd, env=outside_env(home))
+    assert result.returncode == 0, f"{command[0]} failed:\n{result.stdout}{result.stderr}"
+    assert out.is_file(), f"{command[0]} wrote no {out}"
+    return out
+
+
+def pixels(path: Path) -> tuple[tuple[int, int], bytes]:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    surface = pygame.image.load(str(path))
+    return surface.get_size(), pygame.image.tobytes(surface, "RGB")
+
+
+def assert_same_picture(actual: Path, expected: Path) -> None:
+    """At least 99 % of the pixels are equal (the same pygame-ce draws both)."""
+    size, got = pixels(actual)
+    expected_size, want = pixels(expected)
+    assert size == expected_size
+    total = size[0] * size[1]
+    equal = sum(got[i : i + 3] == want[i : i + 3] for i in range(0, 3 * total, 3))
+    assert equal >= 0.99 * total, f"only {equal / total:.2%} of the pixels match {expected}"
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The screen drawn by the test's own Python from the repository."""
+    tmp_path = tmp_path_factory.mktemp("reference")
+    out = tmp_path / "reference.png"
+    result = run(
+        [sys.executable, "-m", "fireice_desktop", "--screenshot", str(out), *SHOT_ARGS],
+        cwd=ROOT,
+        env=outside_env(tmp_path / "home") | {"PYTHONPATH": str(ROOT)},
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    return out
+
+
+# --- the checks ------------------------------------------------------------------------
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(2 * LONG)
+def test_plain_install_draws_the_board(tmp_path: Path, reference: Path) -> None:
+    venv = tmp_path / "venv"
+    made = run([sys.executable, "-m", "venv", str(venv)], timeout=LONG)
+    assert made.returncode == 0, made.stderr
+    python = str(venv_bin(venv, "python"))
+    # A normal (not editable) install; the dependencies come from the package index.
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    installed = run(
+        [python, "-m", "pip", "install", "--disable-pip-version-check", str(ROOT)],
+        timeout=LONG,
+        env=env,
+        cwd=tmp_path,
+    )
+    assert installed.returncode == 0, installed.stdout + installed.stderr
+
+    located = run(
+        [python, "-c", "import fireice_desktop; print(fireice_desktop.__file__)"],
+        cwd=tmp_path,
+        env=outside_env(tmp_path / "home"),
+    )
+    assert located.returncode == 0, located.stderr
+    package = Path(located.stdout.strip()).resolve()
+    assert package.is_relative_to(venv.resolve()), package
+    assert not package.is_relative_to(ROOT), package
+
+    shot = screenshot([str(venv_bin(venv, "fireice"))], tmp_path / "installed.png", tmp_path)
+    assert_same_picture(shot, reference)
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(2 * LONG)
+@pytest.mark.skipif(
+    importlib.util.find_spec("PyInstaller") is None,
+    reason="PyInstaller is not installed (pip install '.[build]' or '.[test]')",
+)
+def test_standalone_executable_draws_the_board(tmp_path: Path, reference: Path) -> None:
+    dist = tmp_path / "dist"
+    built = run(
+        [sys.executable, str(BUILD_SCRIPT), "--dist", str(dist), "--work", str(tmp_path / "build")],
+        timeout=LONG,
+        cwd=tmp_path,
+    )
+    assert built.returncode == 0, built.stdout + built.stderr
+    exe = dist / "fireice" / f"fireice{EXE_SUFFIX}"
+    assert exe.is_file()
+    assert str(exe) in built.stdout
+    assert re.search(r"\d+\.\d MB", built.stdout), built.stdout
+
+    shot = screenshot([str(exe)], tmp_path / "standalone.png", tmp_path)
+    assert_same_picture(shot, reference)
+
+    bogus = run([str(exe), "--bogus"], cwd=tmp_path, env=outside_env(tmp_path / "home"))
+    assert bogus.returncode == 2
+    assert "usage:" in bogus.stderr
+
+
+def test_build_script_command_line() -> None:
+    helped = run([sys.executable, str(BUILD_SCRIPT), "--help"])
+    assert helped.returncode == 0
+    assert "--onefile" in helped.stdout
+    bogus = run([sys.executable, str(BUILD_SCRIPT), "--bogus"])
+    assert bogus.returncode == 2
+    assert "usage:" in bogus.stderr
