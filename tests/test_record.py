@@ -106,7 +106,9 @@ def _record(**fields: Any) -> str:
 
 CORRUPT: dict[str, tuple[str, type[ValueError], list[str]]] = {
     "not JSON": ("{not json", NotationError, ["not valid JSON"]),
-    "empty text": ("", NotationError, ["not valid JSON"]),
+    "empty text": ("", NotationError, ["empty"]),
+    "truncated": (_record(moves=["D4-C4"])[:-9], NotationError, ["truncated"]),
+    "deeply nested": ("[" * 100_000, NotationError, ["nested too deeply"]),
     "JSON list": ("[1, 2]", NotationError, ["format"]),
     "no format key": (_record(format=...), NotationError, ["format", "fireice-record"]),
     "wrong format key": (_record(format="chess-pgn"), NotationError, ["format"]),

@@ -421,9 +421,8 @@ def test_escape_leaves_review_first_and_then_the_game(ui: Driver) -> None:
     assert ui.game.controller.review is None
     assert ui.dialog is None
     ui.key(pygame.K_ESCAPE)
-    assert ui.dialog is not None
-    ui.key(pygame.K_RETURN)
     assert isinstance(ui.scene, MenuScene)
+    assert ui.has_button("Continue")
 
 
 # --- new game, menu ------------------------------------------------------------------------
@@ -518,25 +517,36 @@ def test_the_menu_is_one_key_or_click_away_before_the_first_move(ui: Driver, how
 
 
 @pytest.mark.parametrize("how", ["escape", "button"])
-def test_leaving_a_game_in_progress_for_the_menu_asks_first(ui: Driver, how: str) -> None:
+def test_leaving_a_game_for_the_menu_keeps_it_for_continue(ui: Driver, how: str) -> None:
     play_all(ui, OPENING)
+    ui.click_button("Undo")
     if how == "escape":
         ui.key(pygame.K_ESCAPE)
     else:
         ui.click_button("Menu")
+    assert isinstance(ui.scene, MenuScene), "nothing is lost, so nothing is asked"
+    ui.click_button("Continue")
+    assert ui.played == OPENING[:-1]
+    assert ui.game.controller.history.can_redo, "the undone move can still be redone"
+    ui.click_button("Redo")
+    assert ui.played == OPENING
+
+
+def test_leaving_asks_first_when_the_game_cannot_be_kept(
+    ui: Driver, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the data folder should be")
+    monkeypatch.setenv("FIREICE_DATA_DIR", str(blocker / "data"))
+    play_all(ui, OPENING)
+    ui.click_button("Menu")
     dialog = ui.dialog
     assert dialog is not None
     assert dialog.confirm_button.text == "Leave"
     assert isinstance(ui.scene, GameScene)
-    ui.key(pygame.K_RETURN)
-    assert isinstance(ui.scene, MenuScene)
-
-
-def test_clicking_leave_in_the_question_opens_the_menu(ui: Driver) -> None:
-    play_all(ui, OPENING)
-    ui.click_button("Menu")
     ui.answer(confirm=True)
     assert isinstance(ui.scene, MenuScene)
+    assert not ui.has_button("Continue")
 
 
 # --- animation -------------------------------------------------------------------------------

@@ -2,7 +2,8 @@
 
 The environment is prepared here, before pygame is imported: the dummy video and
 audio drivers, so the tests need no display or sound device.  Each test points
-``FIREICE_CONFIG_DIR`` at its own temporary directory (see :func:`open_ui`).
+``FIREICE_CONFIG_DIR`` and ``FIREICE_DATA_DIR`` at its own temporary directory
+(see :func:`open_ui`).
 
 A :class:`Driver` posts events to pygame's queue and then runs exactly what
 ``App.run`` does for one frame: ``app.process`` for every queued event,
@@ -344,6 +345,7 @@ def open_ui(
 ) -> Iterator[Driver]:
     """A fresh :class:`App` in a real (dummy-driver) window, its settings kept in ``config_dir``."""
     monkeypatch.setenv("FIREICE_CONFIG_DIR", str(config_dir))
+    monkeypatch.setenv("FIREICE_DATA_DIR", str(config_dir / "data"))  # the autosave
     if pygame.display.get_init():
         pygame.event.clear()  # nothing left over from an earlier test
     app = App(size, settings=Settings(sound=False, animation_speed=animation_speed), window=True)

@@ -15,6 +15,7 @@ import pygame_gui
 
 from ..engine.ai import LEVELS, search
 from ..engine.game import Color, Move, Position
+from ..engine.record import GameRecord
 from .game_scene import GameScene
 from .handicap_scene import HandicapScene
 from .menu import MenuScene
@@ -210,6 +211,7 @@ class ComputerGameScene(GameScene):
             or controller.animation is not None
             or controller.selected is not None
             or (self.confirm_dialog is not None and self.confirm_dialog.alive())
+            or self.files.is_open
         )
         job = self.think_job
         if job.done and not busy:
@@ -282,6 +284,9 @@ class ComputerGameScene(GameScene):
     def rematch(self) -> None:
         self.cancel_thinking()
         super().rematch()
+
+    def record(self) -> GameRecord:
+        return GameRecord.of_history(self.controller.history, computer=self.levels.items())
 
 
 __all__ = ["ComputerGameScene", "ComputerSetupScene"]

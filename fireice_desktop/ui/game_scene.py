@@ -17,10 +17,13 @@ import pygame_gui
 from ..engine.ai import explain, search
 from ..engine.board import ISLANDS
 from ..engine.game import Color, Move, Position
+from ..engine.record import GameRecord
 from ..engine.solitaire import COLOR_NAMES, PEGS_PER_COLOR, SolitairePosition
+from ..storage import save_autosave
 from .board_view import BoardPicture, pocket_slot
 from .controller import BoardController, side_name
 from .layout import Point
+from .saving import FileDialogs, TextWindow, scene_for_record
 from .scene import BoardScene, button
 from .worker import Job
 
@@ -57,7 +60,7 @@ class GameScene(BoardScene):
 
     new_label = ("New game", "Start again (N)")  # the button's text and tool tip
     looking_for_hint = "Looking for the best move..."
-    keys_lines = ("Ctrl+Z undo · Ctrl+Y redo · H hint", "N new game · Esc menu · F11 full screen")
+    keys_lines = ("Ctrl+Z undo · Ctrl+Y redo · H hint", "Ctrl+S save · Ctrl+O open · Esc menu")
 
     def __init__(
         self,
@@ -82,6 +85,10 @@ class GameScene(BoardScene):
         self.hint: Move | None = None
         self.confirm_dialog: pygame_gui.windows.UIConfirmationDialog | None = None
         self.confirm_action: Callable[[], None] = self.start_new
+        self.files = FileDialogs(app.manager, self.open_record, self._saved)
+        self.text_window: TextWindow | None = None
+        self._autosaved: object = None  # what the autosave holds: (history, moves, cursor)
+        self.autosave_failed = False
 
     # --- building ------------------------------------------------------------------
 
@@ -109,7 +116,7 @@ class GameScene(BoardScene):
             "", pygame.Rect(x, y, inner, message_height), m, object_id="#message_box"
         )
         y += message_height + 6
-        buttons_height = 3 * 40 + 10 + KEYS_HEIGHT
+        buttons_height = 4 * 40 + 12 + KEYS_HEIGHT
         list_height = max(60, height - y - buttons_height - 14)
         self.move_list = pygame_gui.elements.UISelectionList(
             pygame.Rect(x, y, inner, list_height), [], m
@@ -138,6 +145,25 @@ class GameScene(BoardScene):
             m, pygame.Rect(x + half + 8, y, half, 36), "Menu", "Back to the main menu (Esc)"
         )
         y += 42
+        self.save_button = button(
+            m,
+            pygame.Rect(x, y, third, 36),
+            "Save...",
+            "Save this game to a file; .txt saves it as text (Ctrl+S)",
+        )
+        self.open_file_button = button(
+            m,
+            pygame.Rect(x + third + 8, y, third, 36),
+            "Open...",
+            "Open a saved game (Ctrl+O)",
+        )
+        self.text_button = button(
+            m,
+            pygame.Rect(x + 2 * third + 16, y, inner - 2 * third - 16, 36),
+            "Text...",
+            "The game as text to copy into a message, or paste one to play (T)",
+        )
+        y += 42
         self.present_button = button(
             m, pygame.Rect(x, y, inner, 36), "Back to the game", "Leave review (End)"
         )
@@ -148,6 +174,8 @@ class GameScene(BoardScene):
             )
         self.over_panel = None
         self.confirm_dialog = None  # the manager was cleared
+        self.files = FileDialogs(self.manager, self.open_record, self._saved)
+        self.text_window = None
         self._shown_moves = -1
         self._shown_message = None
         self.refresh()
@@ -303,7 +331,7 @@ class GameScene(BoardScene):
     # --- input ------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self._dialog_event(event):
+        if self._windows_event(event):
             return
         controller = self.controller
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -351,7 +379,13 @@ class GameScene(BoardScene):
             elif controller.review is not None:
                 controller.leave_review()
             else:
-                self.confirm_leave(self.app.show_menu, "Leave this game for the menu?", "Leave")
+                self.to_menu()
+        elif ctrl and event.key == pygame.K_s:
+            self.ask_save()
+        elif ctrl and event.key == pygame.K_o:
+            self.files.ask_open()
+        elif event.key == pygame.K_t and not ctrl:
+            self.show_text()
         elif ctrl and event.key == pygame.K_z:
             if event.mod & pygame.KMOD_SHIFT:
                 self.redo()
@@ -382,7 +416,13 @@ class GameScene(BoardScene):
         elif element is self.new_button or element is getattr(self, "over_new", None):
             self.confirm_leave(self.start_new, "Start a new game?", self.new_label[0])
         elif element is self.menu_button:
-            self.confirm_leave(self.app.show_menu, "Leave this game for the menu?", "Leave")
+            self.to_menu()
+        elif element is self.save_button:
+            self.ask_save()
+        elif element is self.open_file_button:
+            self.files.ask_open()
+        elif element is self.text_button:
+            self.show_text()
         elif element is self.present_button:
             controller.leave_review()
         elif element is self.hint_button:
@@ -390,8 +430,7 @@ class GameScene(BoardScene):
         elif element is getattr(self, "over_rematch", None):
             self.rematch()
         elif element is getattr(self, "over_review", None):
-            self._over_dismissed = True
-            controller.show_start()
+            self.review_from_start()
 
     def confirm_leave(self, action: Callable[[], None], question: str, verb: str) -> None:
         """Do ``action``, first asking the player if it would throw away a game in progress."""
@@ -414,6 +453,21 @@ class GameScene(BoardScene):
             blocking=True,
         )
         self.confirm_action = action
+
+    def to_menu(self) -> None:
+        """Esc or Menu: the game stays in the autosave, for the menu's Continue."""
+        if self.autosave_failed:
+            self.confirm_leave(self.app.show_menu, "Leave this game for the menu?", "Leave")
+        else:
+            self.app.show_menu()
+
+    def _windows_event(self, event: pygame.event.Event) -> bool:
+        """Events for the open windows: the file dialogs, the text window, a question."""
+        if self.files.handle_event(event):
+            return True
+        if self.text_window is not None and self.text_window.handle_event(event):
+            return True
+        return self._dialog_event(event)
 
     def _dialog_event(self, event: pygame.event.Event) -> bool:
         """Answers to the open confirmation dialog (Enter confirms, Esc cancels)."""
@@ -445,6 +499,51 @@ class GameScene(BoardScene):
     def redo(self) -> None:
         """Ctrl+Y or Redo: play an undone move again."""
         self.controller.redo()
+
+    # --- saving and opening -----------------------------------------------------------
+
+    def record(self) -> GameRecord:
+        """The game so far (undone moves too), as it is saved."""
+        return GameRecord.of_history(self.controller.history)
+
+    def ask_save(self) -> None:
+        """Ctrl+S or Save: choose a file and save the game there."""
+        self.files.ask_save(self.record())
+
+    def _saved(self, path: object) -> None:
+        self.controller.say(f"Saved to {path}.")
+
+    def show_text(self) -> None:
+        """T or Text: the game as text to copy, or a pasted game to play."""
+        if self.text_window is not None:
+            self.text_window.close()
+        self.text_window = TextWindow(self.manager, self.record().to_text(), self.play_record)
+
+    def open_record(self, record: GameRecord, path: object = None) -> None:
+        """Replace this game by ``record`` (asking first if a game is in progress)."""
+        name = getattr(path, "name", None)
+        question = f"Open {name}?" if name else "Play the pasted game?"
+        self.confirm_leave(
+            lambda: self.app.switch(scene_for_record(self.app, record)), question, "Open"
+        )
+
+    def play_record(self, record: GameRecord) -> None:
+        """Play on from a game pasted as text."""
+        self.open_record(record)
+
+    def autosave(self) -> None:
+        """Keep the game in the autosave whenever it has changed and has moves."""
+        history = self.controller.history
+        state = (id(history), tuple(history.moves), history.cursor)
+        if state == self._autosaved or not history.moves:
+            return
+        self._autosaved = state
+        self.autosave_failed = not save_autosave(self.record())
+
+    def review_from_start(self) -> None:
+        """Show a finished game from its first position, to step through it."""
+        self._over_dismissed = True
+        self.controller.show_start()
 
     # --- hints ------------------------------------------------------------------------
 
@@ -501,6 +600,7 @@ class GameScene(BoardScene):
 
     def leave(self) -> None:
         self.cancel_hint()
+        self.autosave()
 
     def settle(self, timeout: float) -> None:
         if self.hint_job is not None:
@@ -537,6 +637,7 @@ class GameScene(BoardScene):
         controller.sounds.clear()
         if controller.changed:
             self.refresh()
+        self.autosave()
         return moving
 
     def picture(self) -> BoardPicture:

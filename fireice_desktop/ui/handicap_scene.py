@@ -248,7 +248,7 @@ class HandicapScene(BoardScene):
             return
         app = self.app
         count = len(setup.holes)
-        note = f"Handicap: {count} extra {setup.side.title} peg{'s' if count != 1 else ''}"
+        note = handicap_title(count, setup.side)
         holes, side = tuple(setup.holes), setup.side
         make_game = self.make_game
         app.switch(
@@ -269,3 +269,8 @@ class HandicapScene(BoardScene):
             marked=tuple(self.setup.holes),
         )
         self.draw_board_and_panel(surface, picture)
+
+
+def handicap_title(count: int, side: Color) -> str:
+    """The game's title for a handicap of ``count`` pegs for ``side``."""
+    return f"Handicap: {count} extra {side.title} peg{'s' if count != 1 else ''}"

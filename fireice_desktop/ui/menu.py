@@ -10,7 +10,10 @@ import pygame_gui
 
 from ..engine.game import Move, Position
 from ..engine.playout import random_playout
+from ..engine.record import GameRecord
+from ..storage import load_autosave
 from .board_view import BoardArt, BoardPicture, board_art, draw_board
+from .saving import FileDialogs, record_summary, scene_for_record
 from .scene import Scene, backdrop, button, translucent
 
 if TYPE_CHECKING:
@@ -41,18 +44,26 @@ class MenuScene(Scene):
         width, height = size
         self.build_backdrop(size)
         m = self.manager
+        self.files = FileDialogs(m, self.open_record)
         column = pygame.Rect(0, 0, 340, 0)
         column.centerx = width // 2
-        entries = [
+        self.saved_game = load_autosave()
+        entries = []
+        if self.saved_game is not None and not self.saved_game.history().position.is_over:
+            entries.append(("Continue", record_summary(self.saved_game)))
+        entries += [
             ("Two players", "Play Fire against Ice at one computer"),
             ("Against the computer", "Choose your side and the computer's level"),
             ("Handicap game", "Give the weaker player up to six extra pegs"),
             ("Solitaire", "The boxed edition's one-player puzzle"),
+            ("Open a saved game", "A game saved to a file (Ctrl+O)"),
             ("Rules", "How to play, with drawings"),
             ("Settings", "Sound, legal-move marks, animation speed, full screen"),
             ("Quit", "Close the game (Esc)"),
         ]
-        top = max(20, height // 2 - (len(entries) * 62 + 120) // 2)
+        # Rows 62 pixels apart, closer together when the window is short.
+        step = max(46, min(62, (height - 150) // len(entries)))
+        top = max(12, height // 2 - (len(entries) * step + 120) // 2)
         self.title_label = pygame_gui.elements.UILabel(
             pygame.Rect(column.x - 80, top, column.width + 160, 64),
             "Fire & Ice",
@@ -69,21 +80,47 @@ class MenuScene(Scene):
         self.buttons: dict[object, str] = {}
         for text, tip in entries:
             element = button(
-                m, pygame.Rect(column.x, y, column.width, 52), text, tip, object_id="#menu_button"
+                m,
+                pygame.Rect(column.x, y, column.width, step - 10),
+                text,
+                tip,
+                object_id="#menu_button",
             )
             self.buttons[element] = text
-            y += 62
+            y += step
         self.panel_rect = pygame.Rect(column.x - 40, top - 16, column.width + 80, y - top + 24)
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.files.handle_event(event):
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
             self.choose(self.buttons[event.ui_element])
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.quit()
+        elif (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_o
+            and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+        ):
+            self.files.ask_open()
+        elif (
+            event.type == pygame.KEYDOWN
+            and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+            and "Continue" in self.buttons.values()
+        ):
+            self.choose("Continue")
+
+    def open_record(self, record: GameRecord, path: object = None) -> None:
+        """Play the game read from a file."""
+        self.app.switch(scene_for_record(self.app, record))
 
     def choose(self, entry: str) -> None:
         """Open the menu entry called ``entry``."""
-        if entry == "Two players":
+        if entry == "Continue" and self.saved_game is not None:
+            self.app.switch(scene_for_record(self.app, self.saved_game))
+        elif entry == "Open a saved game":
+            self.files.ask_open()
+        elif entry == "Two players":
             self.app.switch(two_player_scene(self.app))
         elif entry == "Against the computer":
             from .computer_scene import ComputerSetupScene

@@ -2,23 +2,12 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-import tempfile
 from dataclasses import asdict, dataclass, fields
-from pathlib import Path
 
-import platformdirs
+from ..storage import SaveFileError, config_dir, write_atomic
 
-APP_NAME = "fireice-desktop"
 ANIMATION_SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "off": 0.0}
-
-
-def config_dir() -> Path:
-    """Where settings live; ``FIREICE_CONFIG_DIR`` overrides it (tests, portable installs)."""
-    override = os.environ.get("FIREICE_CONFIG_DIR")
-    return Path(override) if override else Path(platformdirs.user_config_dir(APP_NAME))
 
 
 @dataclass
@@ -60,13 +49,6 @@ class Settings:
         folder = config_dir()
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            handle, temporary = tempfile.mkstemp(prefix=".settings-", dir=folder)
-        except OSError:
-            return  # settings are a convenience: a read-only home must not stop the game
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as stream:
-                json.dump(asdict(self), stream, indent=1)
-            os.replace(temporary, folder / "settings.json")
-        except OSError:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
+            write_atomic(folder / "settings.json", json.dumps(asdict(self), indent=1))
+        except (OSError, SaveFileError):
+            pass  # settings are a convenience: a read-only home must not stop the game

@@ -11,6 +11,7 @@ import pygame
 import pygame_gui
 
 from ..engine.game import Move
+from ..engine.record import GameRecord
 from ..engine.solitaire import FIRST_DEAL, LAST_DEAL, SolitairePosition
 from ..engine.solver import Hint, difficulty, hint, random_deal
 from .controller import BoardController
@@ -47,7 +48,6 @@ class SolitaireScene(GameScene):
     new_label = ("New deal", "A random deal (N)")
     pocket_labels = ("RED", "AQUA")  # the captured pegs collect here
     looking_for_hint = "Looking for a winning line..."
-    keys_lines = ("Ctrl+Z undo · Ctrl+Y redo · H hint", "N new deal · Esc menu · F11 full screen")
 
     def build(self, size: tuple[int, int]) -> None:
         super().build(size)
@@ -84,7 +84,7 @@ class SolitaireScene(GameScene):
         return y + 28
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self._dialog_event(event):
+        if self._windows_event(event):
             return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.open_button:
@@ -165,6 +165,9 @@ class SolitaireScene(GameScene):
         if self.difficulty_job is not None:
             self.difficulty_job.cancel()
         super().leave()
+
+    def record(self) -> GameRecord:
+        return GameRecord.of_history(self.controller.history, deal=self.deal)
 
     # --- hints ------------------------------------------------------------------------
 

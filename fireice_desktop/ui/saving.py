@@ -1,0 +1,358 @@
+"""Saving, opening and sharing games in the desktop app.
+
+The Open and Save dialogs are pygame-gui's file dialog; the Text window shows a game
+in pbmserv notation to copy into a message, or takes one pasted from a message.
+Reading and writing files is :mod:`fireice_desktop.storage`'s job; this module only
+asks the player and shows what happened.
+"""
+
+from __future__ import annotations
+
+import html
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+from pygame_gui.core.utility import clipboard_copy, clipboard_paste
+
+from ..engine.game import Position
+from ..engine.record import GameRecord
+from ..engine.solitaire import SolitairePosition
+from ..storage import SAVE_SUFFIX, TEXT_SUFFIX, SaveFileError, games_dir, read_game, write_game
+from .scene import button
+
+if TYPE_CHECKING:
+    from .app import App
+    from .game_scene import GameScene
+
+#: The folder the last dialog ended in, kept while the app runs.
+LAST_FOLDER: list[Path] = []
+
+
+def record_summary(record: GameRecord) -> str:
+    """One line about a saved game, for the menu's Continue button."""
+    final = record.positions()[len(record.moves)]
+    count = len(record.moves)
+    moves = f"{count} move{'s' if count != 1 else ''}"
+    if isinstance(final, SolitairePosition):
+        return f"Solitaire, deal {record.deal:,}: {moves}, {final.pegs_left} pegs left"
+    assert isinstance(final, Position)
+    if record.computer:
+        levels = dict(record.computer)
+        who = (
+            f"The computer against itself ({next(iter(levels.values()))})"
+            if len(levels) == 2
+            else f"You against the {next(iter(levels.values()))} level"
+        )
+    else:
+        who = "Handicap game" if record.handicap else "Two players"
+    state = f"{final.winner.title} has won" if final.winner else f"{final.to_move.title} to move"
+    return f"{who}: {moves}, {state}"
+
+
+def scene_for_record(app: App, record: GameRecord) -> GameScene:
+    """The game scene that plays on from ``record``, its moves (and undone moves) in place.
+
+    A finished game opens at its start position in review, ready to be stepped through.
+    """
+    from .computer_scene import ComputerGameScene, ComputerSetupScene, game_title
+    from .controller import BoardController
+    from .game_scene import GameScene
+    from .handicap_scene import handicap_title
+    from .solitaire_scene import SolitaireScene
+
+    scene: GameScene
+    if record.game == "solitaire":
+        scene = SolitaireScene(app, record.deal)
+    elif record.computer:
+        levels = dict(record.computer)
+        scene = ComputerGameScene(
+            app,
+            record.start,  # type: ignore[arg-type]
+            game_title(levels),
+            levels,
+            lambda: app.switch(ComputerSetupScene(app)),
+        )
+    else:
+        title = (
+            handicap_title(len(record.handicap), record.handicap_side)
+            if record.handicap
+            else "Two players"
+        )
+        scene = GameScene(app, record.start, title)
+    controller: BoardController[Position | SolitairePosition] = BoardController(record.start())
+    controller.history = record.history()  # type: ignore[assignment]
+    scene.controller = controller
+    if controller.history.position.is_over:
+        scene.review_from_start()
+    return scene
+
+
+def show_error(manager: pygame_gui.UIManager, title: str, text: str) -> None:
+    """A small window with ``text`` that the player closes with its button."""
+    width, height = manager.window_resolution
+    rect = pygame.Rect(0, 0, min(440, width - 40), 220)
+    rect.center = (width // 2, height // 2)
+    pygame_gui.windows.UIMessageWindow(
+        rect, html.escape(text), manager, window_title=title, always_on_top=True
+    )
+
+
+def default_name(record: GameRecord) -> str:
+    """A file name for a new save: the kind of game and the date and time."""
+    stamp = time.strftime("%Y-%m-%d %H.%M")
+    if record.game == "solitaire":
+        return f"Solitaire deal {record.deal} {stamp}{SAVE_SUFFIX}"
+    return f"Fire and Ice {stamp}{SAVE_SUFFIX}"
+
+
+def _start_folder() -> Path:
+    if LAST_FOLDER and LAST_FOLDER[-1].is_dir():
+        return LAST_FOLDER[-1]
+    return games_dir()
+
+
+class FileDialogs:
+    """The Open and Save dialogs of one scene, and what comes of the player's choice.
+
+    The scene passes every event to :meth:`handle_event` first.
+    """
+
+    def __init__(
+        self,
+        manager: pygame_gui.UIManager,
+        opened: Callable[[GameRecord, Path], None],
+        saved: Callable[[Path], None] = lambda path: None,
+    ) -> None:
+        self.manager = manager
+        self.opened = opened
+        self.saved = saved
+        self.dialog: pygame_gui.windows.UIFileDialog | None = None
+        self.replace_dialog: pygame_gui.windows.UIConfirmationDialog | None = None
+        self.purpose = ""
+        self.record: GameRecord | None = None
+        self.target: Path | None = None
+
+    @property
+    def is_open(self) -> bool:
+        """Whether a dialog of this scene is on screen."""
+        return any(
+            window is not None and window.alive() for window in (self.dialog, self.replace_dialog)
+        )
+
+    def _dialog(self, title: str, initial: Path, existing_only: bool) -> None:
+        self.close()
+        width, height = self.manager.window_resolution
+        rect = pygame.Rect(0, 0, min(560, width - 40), min(460, height - 40))
+        rect.center = (width // 2, height // 2)
+        dialog = pygame_gui.windows.UIFileDialog(
+            rect,
+            self.manager,
+            window_title=title,
+            initial_file_path=str(initial),
+            allow_existing_files_only=existing_only,
+            allowed_suffixes={SAVE_SUFFIX, TEXT_SUFFIX},
+            always_on_top=True,
+        )
+        # The dialog can delete files; a game has no business doing that.
+        dialog.delete_button.kill()
+        dialog.set_blocking(True)
+        self.dialog = dialog
+
+    def ask_open(self) -> None:
+        """Show the Open dialog (saved games and plain text games)."""
+        self.purpose = "open"
+        self._dialog("Open a saved game", _start_folder(), existing_only=True)
+
+    def ask_save(self, record: GameRecord) -> None:
+        """Show the Save dialog for ``record`` (``.txt`` saves plain text)."""
+        self.purpose = "save"
+        self.record = record
+        self._dialog(
+            "Save this game (.fireice, or .txt for text)",
+            _start_folder() / default_name(record),
+            existing_only=False,
+        )
+
+    def close(self) -> None:
+        """Close any dialog of this scene."""
+        for window in (self.dialog, self.replace_dialog):
+            if window is not None and window.alive():
+                window.kill()
+        self.dialog = self.replace_dialog = None
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """React to the dialogs' answers; ``True`` if the event was theirs."""
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
+            self.dialog = None
+            path = Path(event.text)
+            LAST_FOLDER.append(path.parent)
+            if self.purpose == "open":
+                self.open(path)
+            else:
+                self._save_to(path)
+            return True
+        if (
+            event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED
+            and event.ui_element is self.replace_dialog
+        ):
+            self.replace_dialog = None
+            if self.target is not None:
+                self.save(self.target)
+            return True
+        if self.is_open and event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.close()
+            return True  # typing a file name, not a shortcut
+        return False
+
+    def open(self, path: Path) -> None:
+        """Read the game in ``path``; a bad file gets a message and changes nothing."""
+        try:
+            record = read_game(path)
+        except SaveFileError as error:
+            show_error(self.manager, "Cannot open this game", str(error))
+            return
+        self.opened(record, path)
+
+    def _save_to(self, path: Path) -> None:
+        if path.suffix.lower() not in (SAVE_SUFFIX, TEXT_SUFFIX):
+            path = path.with_name(path.name + SAVE_SUFFIX)
+        if path.exists() and not path.is_dir():
+            self.target = path
+            width, height = self.manager.window_resolution
+            rect = pygame.Rect(0, 0, min(400, width - 40), 180)
+            rect.center = (width // 2, height // 2)
+            self.replace_dialog = pygame_gui.windows.UIConfirmationDialog(
+                rect,
+                f"{html.escape(path.name)} already exists. Replace it with this game?",
+                self.manager,
+                window_title="Replace the file?",
+                action_short_name="Replace",
+                blocking=True,
+                always_on_top=True,
+            )
+            return
+        self.save(path)
+
+    def save(self, path: Path) -> None:
+        """Write the game to ``path``; a failure gets a message and leaves the file as it was."""
+        assert self.record is not None
+        try:
+            write_game(path, self.record)
+        except SaveFileError as error:
+            show_error(self.manager, "Cannot save the game", str(error))
+            return
+        self.saved(path)
+
+
+class TextWindow:
+    """The game in pbmserv notation: copy it into a message, or paste one in and play it."""
+
+    def __init__(
+        self,
+        manager: pygame_gui.UIManager,
+        text: str,
+        play: Callable[[GameRecord], None],
+    ) -> None:
+        self.manager = manager
+        self.play = play
+        width, height = manager.window_resolution
+        rect = pygame.Rect(0, 0, min(460, width - 40), min(520, height - 40))
+        rect.center = (width // 2, height // 2)
+        self.window = pygame_gui.elements.UIWindow(
+            rect, manager, window_display_title="The game as text", always_on_top=True
+        )
+        self.window.set_blocking(True)
+        inner = self.window.get_container().get_rect()
+        w, h = inner.width, inner.height
+        pygame_gui.elements.UILabel(
+            pygame.Rect(10, 6, w - 20, 22),
+            "One move per line, the set-up on top (pbmserv notation).",
+            manager,
+            container=self.window,
+            object_id="#keys",
+        )
+        self.box = pygame_gui.elements.UITextEntryBox(
+            pygame.Rect(10, 32, w - 20, h - 32 - 96), text, manager, container=self.window
+        )
+        self.status = pygame_gui.elements.UITextBox(
+            "", pygame.Rect(6, h - 94, w - 12, 46), manager, container=self.window
+        )
+        third = (w - 20 - 16) // 3
+        y = h - 46
+        self.copy_button = button(
+            manager,
+            pygame.Rect(10, y, third, 36),
+            "Copy",
+            "Copy the text, to paste into a message",
+            container=self.window,
+        )
+        self.paste_button = button(
+            manager,
+            pygame.Rect(18 + third, y, third, 36),
+            "Paste",
+            "Put a game copied from a message here",
+            container=self.window,
+        )
+        self.play_button = button(
+            manager,
+            pygame.Rect(26 + 2 * third, y, w - 20 - 2 * third - 16, 36),
+            "Play it",
+            "Set up the game in this text and play on from its last move",
+            container=self.window,
+        )
+
+    @property
+    def is_open(self) -> bool:
+        """Whether the window is still on screen."""
+        return self.window.alive()
+
+    def close(self) -> None:
+        """Close the window."""
+        self.window.kill()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """The window's buttons; ``True`` while the window takes the event."""
+        if not self.is_open:
+            return False
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.copy_button:
+                clipboard_copy(self.box.get_text())
+                self._say("Copied: paste it into a message.")
+                return True
+            if event.ui_element is self.paste_button:
+                pasted = clipboard_paste() or ""
+                if not pasted.strip():
+                    self._say("There is no text to paste: copy a game first.")
+                else:
+                    self.box.set_text(pasted)
+                    self._say("Pasted: press Play it to set it up.")
+                return True
+            if event.ui_element is self.play_button:
+                self.play_text()
+                return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.close()
+            return True  # the keys are the text box's while the window is open
+        return False
+
+    def play_text(self) -> None:
+        """Read the text in the box; play it, or say what is wrong with it."""
+        try:
+            record = GameRecord.parse(self.box.get_text())
+        except ValueError as error:
+            self._say(f"Not a game: {error}")
+            return
+        self.close()
+        self.play(record)
+
+    def _say(self, text: str) -> None:
+        self.status.set_text(html.escape(text))
+
+
+__all__ = ["FileDialogs", "TextWindow", "record_summary", "scene_for_record", "show_error"]
