@@ -12,6 +12,7 @@ import os
 import random
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, NoReturn
 
 from .engine import textboard
@@ -26,19 +27,24 @@ from .engine.game import (
     random_handicap,
 )
 from .engine.interface import History
-from .engine.record import replay
+from .engine.record import GameRecord, replay
 from .engine.solitaire import COLOR_NAMES, SolitairePosition, parse_deal
 from .engine.solver import Solution, solve
+from .storage import MAX_RECORD_BYTES, SaveFileError, read_game, write_atomic
 
 EXIT_USAGE = 2
 
 
 class CommandError(Exception):
-    """A user's mistake on the command line: reported in one line, exit status 2 by default."""
+    """A user's mistake on the command line: reported in one line, exit status 2 by default.
 
-    def __init__(self, message: str, status: int = EXIT_USAGE) -> None:
+    ``usage``: the mistake is in a flag's value, so the command's usage is printed first.
+    """
+
+    def __init__(self, message: str, status: int = EXIT_USAGE, usage: bool = False) -> None:
         super().__init__(message)
         self.status = status
+        self.usage = usage
 
 
 def _split_moves(words: Sequence[str]) -> list[str]:
@@ -52,9 +58,11 @@ def _handicap_holes(text: str | None) -> tuple[int, ...]:
     try:
         holes = check_handicap(parse_holes(text))
     except ValueError as error:
-        raise CommandError(f"--handicap-at {text!r}: {error}") from None
+        raise CommandError(f"--handicap-at {text!r}: {error}", usage=True) from None
     if not holes:
-        raise CommandError(f"--handicap-at {text!r}: name 1 to {MAX_HANDICAP} holes, like A3,B5")
+        raise CommandError(
+            f"--handicap-at {text!r}: name 1 to {MAX_HANDICAP} holes, like A3,B5", usage=True
+        )
     return holes
 
 
@@ -162,9 +170,9 @@ def _cmd_match(args: argparse.Namespace) -> int:
     from .engine.match import GameResult, run_match
 
     if args.games < 1:
-        raise CommandError(f"--games {args.games}: play at least one game")
+        raise CommandError(f"--games {args.games}: play at least one game", usage=True)
     if args.jobs < 1:
-        raise CommandError(f"--jobs {args.jobs}: use at least one process")
+        raise CommandError(f"--jobs {args.jobs}: use at least one process", usage=True)
 
     def progress(game: GameResult) -> None:
         if args.verbose:
@@ -199,7 +207,7 @@ def _deal_after_moves(args: argparse.Namespace) -> tuple[int, SolitairePosition]
     try:
         deal = parse_deal(args.deal)
     except ValueError as error:
-        raise CommandError(f"--deal: {error}") from None
+        raise CommandError(f"--deal: {error}", usage=True) from None
     return deal, _replay(SolitairePosition.deal(deal), _split_moves(args.moves))
 
 
@@ -245,6 +253,74 @@ def _cmd_solitaire_solve(args: argparse.Namespace) -> int:
     for number, move in enumerate(solution.line or (), 1):
         print(f"{number}. {move}")
     print(f"Nodes searched: {solution.nodes:,} in {solution.seconds:.3f} s")
+    return 0
+
+
+def _read_record(name: str) -> GameRecord:
+    """The game in file ``name`` (``-``: standard input), or a one-line reason it is not one."""
+    if name != "-":
+        try:
+            return read_game(Path(name))
+        except SaveFileError as error:
+            raise CommandError(str(error)) from None
+    try:
+        return GameRecord.parse(sys.stdin.read(MAX_RECORD_BYTES + 1))
+    except ValueError as error:
+        raise CommandError(f"standard input: {error}") from None
+
+
+def _write_output(args: argparse.Namespace, text: str) -> None:
+    """Print ``text``, or write it atomically to ``--output`` (an old file only with --force)."""
+    if args.output is None:
+        sys.stdout.write(text)
+        return
+    path = Path(args.output)
+    if path.exists() and not args.force:
+        raise CommandError(f"{path} already exists: add --force to replace it")
+    try:
+        write_atomic(path, text)
+    except SaveFileError as error:
+        raise CommandError(str(error)) from None
+
+
+def record_json(record: GameRecord) -> dict[str, Any]:
+    """The ``fireice game show --json`` object: the record and the position it has reached."""
+    positions = record.positions()
+    position = positions[len(record.moves)]
+    shown = (
+        solitaire_json(record.deal, position)
+        if isinstance(position, SolitairePosition)
+        else position_json(position)
+    )
+    return {"record": json.loads(record.to_json()), "position": shown}
+
+
+def _cmd_game_show(args: argparse.Namespace) -> int:
+    record = _read_record(args.file)
+    if args.json:
+        print(json.dumps(record_json(record)))
+        return 0
+    position = record.positions()[len(record.moves)]
+    print(record.to_text(), end="")
+    print()
+    if isinstance(position, SolitairePosition):
+        print(solitaire_board(position))
+        print(f"Pegs left: {position.pegs_left}")
+    else:
+        print(textboard.render(position))
+        print(position_report(position))
+    if record.undone:
+        print("Undone: " + " ".join(str(move) for move in record.undone))
+    return 0
+
+
+def _cmd_game_export(args: argparse.Namespace) -> int:
+    _write_output(args, _read_record(args.file).to_text())
+    return 0
+
+
+def _cmd_game_import(args: argparse.Namespace) -> int:
+    _write_output(args, _read_record(args.file).to_json())
     return 0
 
 
@@ -333,10 +409,11 @@ def _screenshot(args: argparse.Namespace) -> int:
     try:
         return screenshot(args)
     except ValueError as error:
-        raise CommandError(str(error)) from None
+        raise CommandError(str(error), usage=True) from None
 
 
 def _launch_desktop(args: argparse.Namespace) -> int:
+    args.record = _read_record(args.open) if args.open is not None else None
     if args.screenshot:
         return _screenshot(args)
     for flag, dest in (
@@ -348,7 +425,7 @@ def _launch_desktop(args: argparse.Namespace) -> int:
         ("size", "size"),
     ):
         if getattr(args, dest) is not None:
-            raise CommandError(f"--{flag} only applies with --screenshot PATH")
+            raise CommandError(f"--{flag} only applies with --screenshot PATH", usage=True)
     if sys.platform.startswith("linux") and not (
         os.environ.get("DISPLAY")
         or os.environ.get("WAYLAND_DISPLAY")
@@ -373,6 +450,13 @@ def _launch_desktop(args: argparse.Namespace) -> int:
             f"the desktop game needs {error.name}, which is not installed", status=1
         ) from None
     return run(args)
+
+
+def _deal_number(text: str) -> int:
+    try:
+        return parse_deal(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _handicap_count(text: str) -> int:
@@ -407,6 +491,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Fire & Ice, the board game by Jens-Peter Schliemann. "
         "With no command, starts the desktop game.",
     )
+    parser.add_argument(
+        "--open", metavar="FILE", help="start with the game saved in FILE (.fireice or text)"
+    )
     shots = parser.add_argument_group("screenshots (render one scene to a PNG, no display needed)")
     shots.add_argument("--screenshot", metavar="PATH", help="write the scene to PATH and exit")
     shots.add_argument("--scene", choices=SCENES, help="which screen (default menu)")
@@ -414,7 +501,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--moves", dest="shot_moves", metavar='"D4-C4 ..."', help="moves played first"
     )
     shots.add_argument(
-        "--deal", dest="shot_deal", type=int, metavar="N", help="solitaire deal number"
+        "--deal", dest="shot_deal", type=_deal_number, metavar="N", help="solitaire deal number"
     )
     shots.add_argument(
         "--page", dest="shot_page", type=int, metavar="N", help="rules chapter, from 1"
@@ -451,7 +538,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_set_up_options(show)
     show.add_argument("--json", action="store_true", help="print one JSON object")
     show.add_argument("moves", nargs="*", metavar="MOVE", help="moves from the start, like D4-C4")
-    show.set_defaults(handler=_cmd_show)
+    show.set_defaults(handler=_cmd_show, subparser=show)
 
     from .engine.ai import LEVEL_NAMES
 
@@ -468,7 +555,7 @@ def build_parser() -> argparse.ArgumentParser:
     ai_move.add_argument(
         "moves", nargs="*", metavar="MOVE", help="moves from the start, like D4-C4"
     )
-    ai_move.set_defaults(handler=_cmd_ai_move)
+    ai_move.set_defaults(handler=_cmd_ai_move, subparser=ai_move)
 
     match = commands.add_parser("match", help="play computer levels against each other")
     match.add_argument("--fire", choices=LEVEL_NAMES, required=True, help="Fire's level")
@@ -479,7 +566,7 @@ def build_parser() -> argparse.ArgumentParser:
     match.add_argument(
         "--verbose", action="store_true", help="report each game on stderr as it ends"
     )
-    match.set_defaults(handler=_cmd_match)
+    match.set_defaults(handler=_cmd_match, subparser=match)
 
     solitaire = commands.add_parser("solitaire", help="the one-player puzzle")
     solitaire_commands = solitaire.add_subparsers(
@@ -489,14 +576,34 @@ def build_parser() -> argparse.ArgumentParser:
     sol_show.add_argument("--deal", required=True, metavar="N", help="deal number, 1 to 1000000")
     sol_show.add_argument("--json", action="store_true", help="print one JSON object")
     sol_show.add_argument("moves", nargs="*", metavar="MOVE", help="captures, like A1-A4")
-    sol_show.set_defaults(handler=_cmd_solitaire_show)
+    sol_show.set_defaults(handler=_cmd_solitaire_show, subparser=sol_show)
     sol_solve = solitaire_commands.add_parser(
         "solve", help="find a winning line from a deal after some captures, or prove none exists"
     )
     sol_solve.add_argument("--deal", required=True, metavar="N", help="deal number, 1 to 1000000")
     sol_solve.add_argument("--json", action="store_true", help="print one JSON object")
     sol_solve.add_argument("moves", nargs="*", metavar="MOVE", help="captures, like A1-A4")
-    sol_solve.set_defaults(handler=_cmd_solitaire_solve)
+    sol_solve.set_defaults(handler=_cmd_solitaire_solve, subparser=sol_solve)
+
+    game = commands.add_parser("game", help="saved games: show, export as text, import text")
+    game_commands = game.add_subparsers(dest="game_command", metavar="COMMAND", required=True)
+    game_show = game_commands.add_parser("show", help="print a saved game and where it stands")
+    game_show.add_argument(
+        "file", metavar="FILE", help="a .fireice file or a game as text; - reads stdin"
+    )
+    game_show.add_argument("--json", action="store_true", help="print one JSON object")
+    game_show.set_defaults(handler=_cmd_game_show, subparser=game_show)
+    for name, handler, helps in (
+        ("export", _cmd_game_export, "write a saved game as text in pbmserv notation"),
+        ("import", _cmd_game_import, "turn a game written as text into a .fireice record"),
+    ):
+        command = game_commands.add_parser(name, help=helps)
+        command.add_argument("file", metavar="FILE", help="the game to read; - reads stdin")
+        command.add_argument(
+            "-o", "--output", metavar="OUT", help="write to OUT instead of standard output"
+        )
+        command.add_argument("--force", action="store_true", help="replace OUT if it exists")
+        command.set_defaults(handler=handler, subparser=command)
     return parser
 
 
@@ -515,15 +622,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.shot_hint,
         args.size,
     )
-    if args.command is not None and any(option is not None for option in shot_options):
-        parser.error("--screenshot and its options go without a command")
+    if args.command is not None and any(
+        option is not None for option in (*shot_options, args.open)
+    ):
+        parser.error("--open, --screenshot and its options go without a command")
     if args.screenshot and args.scene is None:
         args.scene = "menu"
     handler = getattr(args, "handler", _launch_desktop)
     try:
         return int(handler(args))
     except CommandError as error:
-        _fail(args, str(error), error.status)
+        _fail(args, parser, error)
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
@@ -534,12 +643,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
-def _fail(args: argparse.Namespace, message: str, status: int) -> NoReturn:
+def _fail(
+    args: argparse.Namespace, parser: argparse.ArgumentParser, error: CommandError
+) -> NoReturn:
     name = "fireice" + (f" {args.command}" if args.command else "")
-    if getattr(args, "solitaire_command", None):
-        name += f" {args.solitaire_command}"
-    print(f"{name}: {message}", file=sys.stderr)
-    raise SystemExit(status)
+    for group in ("solitaire_command", "game_command"):
+        if getattr(args, group, None):
+            name += f" {getattr(args, group)}"
+    if error.usage:
+        print(getattr(args, "subparser", parser).format_usage(), end="", file=sys.stderr)
+    print(f"{name}: {error}", file=sys.stderr)
+    raise SystemExit(error.status)
 
 
 __all__ = ["IllegalMoveError", "NotationError", "build_parser", "main"]

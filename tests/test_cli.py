@@ -108,6 +108,16 @@ def assert_one_line_error(proc: subprocess.CompletedProcess[str], *needles: str)
     return line
 
 
+def assert_flag_error(proc: subprocess.CompletedProcess[str], *needles: str) -> str:
+    """A bad flag value: exit status 2, the usage, then one line that contains every needle."""
+    assert_usage_error(proc)
+    assert proc.stderr.startswith("usage: "), proc.stderr
+    line = proc.stderr.strip().splitlines()[-1]
+    for needle in needles:
+        assert needle.lower() in line.lower(), (needle, line)
+    return line
+
+
 def assert_usage_error(proc: subprocess.CompletedProcess[str]) -> None:
     no_traceback(proc)
     assert proc.returncode == 2, (proc.returncode, proc.stdout, proc.stderr)
@@ -520,7 +530,7 @@ def test_show_bad_move(
 def test_show_bad_handicap(holes: str, named: str, reason: str, side: str) -> None:
     for extra in ((), ("--json",)):
         proc = run("show", *extra, "--side", side, "--handicap-at", holes, "D4-C4")
-        assert_one_line_error(proc, named, reason)
+        assert_flag_error(proc, named, reason)
 
 
 # --- fireice solitaire show ------------------------------------------------------------------
@@ -716,7 +726,7 @@ def test_solitaire_move_after_game_over() -> None:
 def test_solitaire_bad_deal(deal: str) -> None:
     for extra in ((), ("--json",)):
         proc = run("solitaire", "show", "--deal", deal, *extra)
-        line = assert_one_line_error(proc, "deal")
+        line = assert_flag_error(proc, "deal")
         assert deal in line
 
 

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_cli import run
+from test_cli import assert_flag_error, run
 
 from fireice_desktop.engine.solitaire import SolitairePosition
 from fireice_desktop.engine.solver import Solver
@@ -172,8 +172,8 @@ def test_the_command_does_not_import_pygame() -> None:
 
 @pytest.mark.parametrize("deal", ["0", "1000001", "-5", "abc", "4.2", ""])
 def test_bad_deal_numbers(deal: str) -> None:
-    assert_one_line_error(run("solitaire", "solve", "--deal", deal), "--deal", "1 to 1,000,000")
-    assert_one_line_error(
+    assert_flag_error(run("solitaire", "solve", "--deal", deal), "--deal", "1 to 1,000,000")
+    assert_flag_error(
         run("solitaire", "solve", "--deal", deal, "--json"), "--deal", "1 to 1,000,000"
     )
 

@@ -219,15 +219,21 @@ def parse_size(text: str) -> tuple[int, int]:
     try:
         width, height = (int(part) for part in text.lower().split("x"))
     except ValueError:
-        raise ValueError(f"{text!r} is not a size: write WIDTHxHEIGHT, like 1280x800") from None
+        raise ValueError(
+            f"--size {text!r} is not a size: write WIDTHxHEIGHT, like 1280x800"
+        ) from None
     if width < 200 or height < 200 or width > 8000 or height > 8000:
-        raise ValueError(f"{text!r} is not a sensible window size")
+        raise ValueError(f"--size {text!r} is not a sensible window size")
     return width, height
 
 
 def run(args: argparse.Namespace) -> int:
-    """Start the desktop game (``fireice`` with no command)."""
+    """Start the desktop game (``fireice`` with no command; ``--open FILE`` starts with a game)."""
     app = App()
+    if getattr(args, "record", None) is not None:
+        from .saving import scene_for_record
+
+        app.switch(scene_for_record(app, args.record))
     app.run()
     pygame.quit()
     return 0
@@ -241,9 +247,17 @@ def screenshot(args: argparse.Namespace) -> int:
     if size[0] < MIN_SIZE[0] or size[1] < MIN_SIZE[1]:
         raise ValueError(f"--size {args.size}: the window is at least {MIN_SIZE[0]}x{MIN_SIZE[1]}")
     app = App(size, settings=Settings(sound=False), window=False)
-    scene = scene_for_screenshot(
-        app, args.scene, args.shot_moves or "", args.shot_deal, args.shot_page
-    )
+    if getattr(args, "record", None) is not None:
+        from .saving import scene_for_record
+
+        if args.shot_moves or args.shot_deal or args.shot_page:
+            raise ValueError("--open shows the saved game: leave out --moves, --deal and --page")
+        scene: Scene = scene_for_record(app, args.record)
+        args.scene = "game"
+    else:
+        scene = scene_for_screenshot(
+            app, args.scene, args.shot_moves or "", args.shot_deal, args.shot_page
+        )
     app.switch(scene)
     if args.shot_hint:
         from .game_scene import GameScene
