@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+import time
 from pathlib import Path
 from typing import Final
 
@@ -140,6 +141,22 @@ def write_game(path: Path, record: GameRecord) -> None:
     write_atomic(path, text)
 
 
+def remove_stale_temporaries(folder: Path, name: str, age: float = 60.0) -> None:
+    """Delete temporary files a killed program left beside ``name`` (older than ``age`` s).
+
+    Younger ones may belong to another copy of the game writing at this moment.
+    """
+    try:
+        candidates = list(folder.glob(f".{name}.*.tmp"))
+    except OSError:
+        return
+    now = time.time()
+    for candidate in candidates:
+        with contextlib.suppress(OSError):
+            if now - candidate.stat().st_mtime > age:
+                candidate.unlink()
+
+
 def save_autosave(record: GameRecord) -> bool:
     """Keep ``record`` as the autosave; ``False`` if it could not be written."""
     try:
@@ -152,6 +169,7 @@ def save_autosave(record: GameRecord) -> bool:
 
 def load_autosave() -> GameRecord | None:
     """The autosaved game, or ``None`` if there is none or it cannot be read."""
+    remove_stale_temporaries(data_dir(), AUTOSAVE_NAME)
     try:
         return read_game(autosave_path())
     except SaveFileError:
