@@ -77,6 +77,11 @@ def write_atomic(path: Path, text: str) -> None:
     except OSError as error:
         raise SaveFileError(f"cannot write into {folder}: {error.strerror or error}") from None
     try:
+        # mkstemp makes the file private (0600); give it the mode a new file gets, or keep
+        # the mode of the file it replaces.
+        mode = path.stat().st_mode & 0o777 if path.exists() else 0o666 & ~_umask()
+        with contextlib.suppress(OSError, AttributeError):  # Windows has no fchmod
+            os.fchmod(handle, mode)
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
             stream.write(text)
             stream.flush()
@@ -88,6 +93,12 @@ def write_atomic(path: Path, text: str) -> None:
         if isinstance(error, PermissionError):
             raise SaveFileError(f"this program may not write {path}") from None
         raise SaveFileError(f"cannot write {path}: {error.strerror or error}") from None
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)  # reading the umask means setting it: put it straight back
+    os.umask(mask)
+    return mask
 
 
 def read_text(path: Path, limit: int = MAX_RECORD_BYTES) -> str:
