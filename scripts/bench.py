@@ -5,6 +5,7 @@
     python scripts/bench.py ui         # only the desktop UI (SDL dummy drivers, no screen)
     python scripts/bench.py solver     # only the solitaire solver
     python scripts/bench.py ai         # only the computer player
+    python scripts/bench.py saving     # only saving and loading games
 
 Engine targets: at least 6,000 uniformly random playouts (whole games from the
 start position) per second on one core, pure Python.
@@ -15,6 +16,10 @@ the worst of them under 5 s; every answer exact.
 AI targets: the expert's median time per move at most 2 s on a 2-core machine (the
 other levels far less); its positions per second are reported, and what the board's
 symmetries save in the opening.
+
+Saving targets: the autosave after a move (an atomic write flushed to the disk, on
+the UI thread) well under one 60 Hz frame, 16 ms, at the median; loading a saved
+game (read, parse and replay every move) under 5 ms.
 
 UI targets, at the default 1280x800 window:
   - time to the first frame (a fresh process importing pygame, pygame-gui and the
@@ -546,7 +551,40 @@ def bench_ui(seconds: float) -> None:
         bench_idle(env, max(1.0, seconds))
 
 
-SECTIONS = {"engine": bench_engine, "ui": bench_ui, "solver": bench_solver, "ai": bench_ai}
+def bench_saving(seconds: float) -> None:
+    from fireice_desktop.engine.record import GameRecord
+    from fireice_desktop.storage import read_game, save_autosave
+
+    moves: list[Move] = []
+    random_playout(Position.start(), random.Random(1), moves)
+    record = GameRecord(moves=tuple(moves))
+    with tempfile.TemporaryDirectory() as folder:
+        os.environ["FIREICE_DATA_DIR"] = folder
+        path = Path(folder) / "autosave.fireice"
+        writes, reads = [], []
+        deadline = time.perf_counter() + seconds
+        while time.perf_counter() < deadline or len(writes) < 20:
+            start = time.perf_counter()
+            save_autosave(record)
+            writes.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            read_game(path)
+            reads.append(time.perf_counter() - start)
+    print(f"a {len(moves)}-move game, {len(record.to_json())} bytes, {len(writes)} rounds:")
+    for label, times in (("autosave (atomic, fsync)", writes), ("load and replay", reads)):
+        print(
+            f"  {label:<26} median {1000 * statistics.median(times):.2f} ms, "
+            f"99th percentile {1000 * percentile(times, 99):.2f} ms"
+        )
+
+
+SECTIONS = {
+    "engine": bench_engine,
+    "ui": bench_ui,
+    "solver": bench_solver,
+    "ai": bench_ai,
+    "saving": bench_saving,
+}
 
 
 def main() -> int:
