@@ -87,12 +87,14 @@ def write_atomic(path: Path, text: str) -> None:
             stream.flush()
             os.fsync(stream.fileno())
         os.replace(temporary, path)
-    except OSError as error:
+    except BaseException as error:  # interrupted too: never leave the temporary file behind
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         if isinstance(error, PermissionError):
             raise SaveFileError(f"this program may not write {path}") from None
-        raise SaveFileError(f"cannot write {path}: {error.strerror or error}") from None
+        if isinstance(error, OSError):
+            raise SaveFileError(f"cannot write {path}: {error.strerror or error}") from None
+        raise
 
 
 def _umask() -> int:
@@ -141,7 +143,12 @@ def read_game(path: Path) -> GameRecord:
         return GameRecord.parse(text)
     except IllegalMoveError as error:
         raise SaveFileError(f"{path.name} holds an illegal move: {error}") from None
-    except (ValueError, RecursionError) as error:
+    except ValueError as error:
+        if path.suffix.lower() == SAVE_SUFFIX and text.lstrip("\ufeff \t\r\n")[:1] not in "{[":
+            raise SaveFileError(
+                f"{path.name} is not a saved game: it is neither a game record nor a game "
+                f"written as text ({error})"
+            ) from None
         raise SaveFileError(f"{path.name}: {error}") from None
 
 

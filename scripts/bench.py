@@ -329,19 +329,22 @@ def percentile(samples: list[float], pct: int) -> float:
 
 @contextmanager
 def ui_environment() -> Iterator[dict[str, str]]:
-    """SDL's dummy drivers and a throw-away settings folder; yields the children's environment."""
+    """SDL's dummy drivers and throw-away settings and data folders; yields the children's
+    environment."""
     for name, value in UI_ENV.items():
         os.environ.setdefault(name, value)
-    before = os.environ.get("FIREICE_CONFIG_DIR")
+    before = {name: os.environ.get(name) for name in ("FIREICE_CONFIG_DIR", "FIREICE_DATA_DIR")}
     with tempfile.TemporaryDirectory(prefix="fireice-bench-") as folder:
         os.environ["FIREICE_CONFIG_DIR"] = folder
+        os.environ["FIREICE_DATA_DIR"] = folder
         try:
             yield dict(os.environ)
         finally:
-            if before is None:
-                os.environ.pop("FIREICE_CONFIG_DIR", None)
-            else:
-                os.environ["FIREICE_CONFIG_DIR"] = before
+            for name, value in before.items():
+                if value is None:
+                    os.environ.pop(name, None)
+                else:
+                    os.environ[name] = value
 
 
 def game_app() -> App:
@@ -553,14 +556,13 @@ def bench_ui(seconds: float) -> None:
 
 def bench_saving(seconds: float) -> None:
     from fireice_desktop.engine.record import GameRecord
-    from fireice_desktop.storage import read_game, save_autosave
+    from fireice_desktop.storage import autosave_path, read_game, save_autosave
 
     moves: list[Move] = []
     random_playout(Position.start(), random.Random(1), moves)
     record = GameRecord(moves=tuple(moves))
-    with tempfile.TemporaryDirectory() as folder:
-        os.environ["FIREICE_DATA_DIR"] = folder
-        path = Path(folder) / "autosave.fireice"
+    with ui_environment():
+        path = autosave_path()
         writes, reads = [], []
         deadline = time.perf_counter() + seconds
         while time.perf_counter() < deadline or len(writes) < 20:

@@ -11,10 +11,24 @@ import random
 from collections.abc import Iterable
 from pathlib import Path
 
+import pytest
+
 from fireice_desktop.engine.board import parse_hole
 from fireice_desktop.engine.game import Color, Move, Position
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(autouse=True)
+def _private_user_folders(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No test reads or writes the real player's settings or autosave."""
+    folder = tmp_path_factory.mktemp("user")
+    monkeypatch.setenv("FIREICE_CONFIG_DIR", str(folder / "config"))
+    monkeypatch.setenv("FIREICE_DATA_DIR", str(folder / "data"))
+
+
 #: The pbmserv help file (RULES.md sources); present on the project's machines.
 SEED_001 = ROOT.parent / "shared" / "seeds" / "001_63becbcb55420b53.txt"
 

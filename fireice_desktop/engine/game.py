@@ -62,6 +62,11 @@ class Color(enum.Enum):
         return "Fire" if self is Color.FIRE else "Ice"
 
     @property
+    def article(self) -> str:
+        """The article before :attr:`title`: "a Fire peg", "an Ice peg"."""
+        return "a" if self is Color.FIRE else "an"
+
+    @property
     def symbol(self) -> str:
         """The character on pbmserv's text board: ``#`` for Fire, ``O`` for Ice."""
         return "#" if self is Color.FIRE else "O"
@@ -278,7 +283,8 @@ class Position(NamedTuple):
             return f"there is no peg on {hole_name(src)}"
         if color is not self.to_move:
             return (
-                f"{hole_name(src)} holds a {color.title} peg and it is {self.to_move.title}'s turn"
+                f"{hole_name(src)} holds {color.article} {color.title} peg "
+                f"and it is {self.to_move.title}'s turn"
             )
         if src == dst:
             return "a peg must move to another hole"

@@ -25,6 +25,7 @@ form has the set-up in a header and then one move per line:
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections.abc import Iterable, Sequence
@@ -186,6 +187,8 @@ class GameRecord:
             raise NotationError(f"not a game record: it is not valid JSON ({error})") from None
         except RecursionError:
             raise NotationError("not a game record: it is nested too deeply") from None
+        except ValueError:  # a number of thousands of digits
+            raise NotationError("not a game record: it holds an absurdly long number") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise NotationError(f'not a game record: it lacks "format": "{FORMAT}"')
         version = data.get("version")
@@ -237,15 +240,15 @@ class GameRecord:
     def from_text(cls, text: str) -> GameRecord:
         """Read a game written by :meth:`to_text`, or pasted by a player.
 
-        Blank lines and lines starting with ``#`` are skipped; a move may carry its
+        Blank lines and everything after a ``#`` are skipped; a move may carry its
         number (``12. D4-C4``) and a line may hold several moves.  With no ``Game:``
         header the game is two-player Fire & Ice.
         """
         headers: dict[str, str] = {}
         words: list[tuple[int, str]] = []
         for line_number, raw in enumerate(text.splitlines(), start=1):
-            line = raw.strip()
-            if not line or line.startswith("#"):
+            line = raw.partition("#")[0].strip()
+            if not line:
                 continue
             header = _HEADER.fullmatch(line)
             if header is not None:
@@ -264,6 +267,7 @@ class GameRecord:
                 headers[key] = header.group(2).strip()
                 continue
             words.extend((line_number, word) for word in line.split())
+        record = _record_from_headers(headers)  # a wrong game is named before its moves
         moves = []
         for line_number, word in words:
             if _MOVE_NUMBER.fullmatch(word):
@@ -273,14 +277,15 @@ class GameRecord:
                 moves.append(Move.parse(word))
             except NotationError as error:
                 raise NotationError(f"line {line_number}: {error}") from None
-        record = _record_from_headers(headers, tuple(moves))
+        record = dataclasses.replace(record, moves=tuple(moves))
         record.positions()
         return record
 
     @classmethod
     def parse(cls, text: str) -> GameRecord:
-        """A record in either form: JSON (it starts with ``{``) or plain text."""
-        if text.lstrip().startswith("{") or not text.strip():
+        """A record in either form: JSON (it starts with ``{`` or ``[``) or plain text."""
+        text = text.removeprefix("\ufeff")  # a byte order mark, as some editors write
+        if text.lstrip()[:1] in ("{", "[", ""):
             return cls.from_json(text)
         return cls.from_text(text)
 
@@ -290,7 +295,8 @@ _MOVE_NUMBER = re.compile(r"\d+[.)]")
 _MOVE_NUMBER_PREFIX = re.compile(r"^\d+[.)]")
 
 
-def _record_from_headers(headers: dict[str, str], moves: tuple[Move, ...]) -> GameRecord:
+def _record_from_headers(headers: dict[str, str]) -> GameRecord:
+    """The set-up the headers name, without moves yet."""
     title = " ".join(headers.get("Game", TEXT_TITLES["fire-and-ice"]).lower().split())
     kinds = {name.lower(): kind for kind, name in TEXT_TITLES.items()}
     if title not in kinds:
@@ -303,9 +309,9 @@ def _record_from_headers(headers: dict[str, str], moves: tuple[Move, ...]) -> Ga
         if "Handicap" in headers or computer:
             raise NotationError("the solitaire has no handicap and no computer player")
         deal_text = headers.get("Deal")
-        if deal_text is None or not deal_text.replace(",", "").isdigit():
+        if deal_text is None or not re.fullmatch(r"[0-9][0-9,]{0,15}", deal_text):
             raise NotationError(f"Deal: {deal_text!r} is not a deal number (1 to 1,000,000)")
-        return GameRecord("solitaire", moves, deal=_deal(int(deal_text.replace(",", ""))))
+        return GameRecord("solitaire", deal=_deal(int(deal_text.replace(",", ""))))
     if "Deal" in headers:
         raise NotationError("Deal: only the solitaire has deal numbers")
     holes: tuple[int, ...] = ()
@@ -319,7 +325,7 @@ def _record_from_headers(headers: dict[str, str], moves: tuple[Move, ...]) -> Ga
             )
         side = Color.parse(parts[0])
         holes = check_handicap(parse_hole(part) for part in parts[1:])
-    return GameRecord("fire-and-ice", moves, holes, side, computer=computer)
+    return GameRecord("fire-and-ice", (), holes, side, computer=computer)
 
 
 def _computer_text(text: str) -> tuple[tuple[Color, str], ...]:

@@ -139,9 +139,9 @@ class BoardController(Generic[S]):
             self.say(f"{hole_name(hole)} is empty: pick up one of your pegs first.")
         else:
             mover = self._mover_name(position)
-            self.say(
-                f"{hole_name(hole)} holds a {side_name(position, color)} peg: {mover} moves now."
-            )
+            name = side_name(position, color)
+            article = "an" if name[0] in "AEIOUaeiou" else "a"
+            self.say(f"{hole_name(hole)} holds {article} {name} peg: {mover} moves now.")
 
     def _no_move_reason(self, hole: int) -> str:
         position = self.history.position

@@ -529,16 +529,26 @@ class GameScene(BoardScene):
 
     def play_record(self, record: GameRecord) -> None:
         """Play on from a game pasted as text."""
+        if record == replace(self.record(), undone=()):
+            self.controller.say("That is the game on the board already.")
+            return
         self.open_record(record)
+
+    def _autosave_state(self) -> object:
+        history = self.controller.history
+        return (id(history), tuple(history.moves), history.cursor)
 
     def autosave(self) -> None:
         """Keep the game in the autosave whenever it has changed and has moves."""
-        history = self.controller.history
-        state = (id(history), tuple(history.moves), history.cursor)
-        if state == self._autosaved or not history.moves:
+        state = self._autosave_state()
+        if state == self._autosaved or not self.controller.history.moves:
             return
         self._autosaved = state
         self.autosave_failed = not save_autosave(self.record())
+
+    def mark_autosaved(self) -> None:
+        """Take the game as it stands for saved: only a change will write the autosave."""
+        self._autosaved = self._autosave_state()
 
     def review_from_start(self) -> None:
         """Show a finished game from its first position, to step through it."""

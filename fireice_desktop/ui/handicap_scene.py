@@ -59,8 +59,7 @@ class HandicapSetup:
             ) + ": click one to take it off, or choose a larger number."
         self.holes.append(hole)
         self.seed = None
-        article = "an" if self.side is Color.ICE else "a"
-        return f"Placed {article} {self.side.title} peg on {name}."
+        return f"Placed {self.side.article} {self.side.title} peg on {name}."
 
     def set_count(self, count: int) -> str:
         self.count = count

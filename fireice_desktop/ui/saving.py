@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from .app import App
     from .game_scene import GameScene
 
-#: The folder the last dialog ended in, kept while the app runs.
+#: The folder the last dialog ended in, kept while the app runs (one entry at most).
 LAST_FOLDER: list[Path] = []
 
 
@@ -61,7 +61,7 @@ def scene_for_record(app: App, record: GameRecord) -> GameScene:
     from .computer_scene import ComputerGameScene, ComputerSetupScene, game_title
     from .controller import BoardController
     from .game_scene import GameScene
-    from .handicap_scene import handicap_title
+    from .handicap_scene import HandicapScene, HandicapSetup, handicap_title
     from .solitaire_scene import SolitaireScene
 
     scene: GameScene
@@ -77,28 +77,43 @@ def scene_for_record(app: App, record: GameRecord) -> GameScene:
             lambda: app.switch(ComputerSetupScene(app)),
         )
     else:
-        title = (
-            handicap_title(len(record.handicap), record.handicap_side)
-            if record.handicap
-            else "Two players"
-        )
-        scene = GameScene(app, record.start, title)
+        if record.handicap:
+            setup = HandicapSetup()
+            setup.side, setup.count = record.handicap_side, len(record.handicap)
+            setup.holes = list(record.handicap)
+            title = handicap_title(setup.count, setup.side)
+            scene = GameScene(
+                app, record.start, title, lambda: app.switch(HandicapScene(app, setup))
+            )
+        else:
+            scene = GameScene(app, record.start, "Two players")
     controller: BoardController[Position | SolitairePosition] = BoardController(record.start())
     controller.history = record.history()  # type: ignore[assignment]
     scene.controller = controller
     if controller.history.position.is_over:
+        # Looking through a finished game keeps the game in progress for Continue; a
+        # change (an undo, say) makes it the game being played.
+        scene.mark_autosaved()
         scene.review_from_start()
     return scene
 
 
-def show_error(manager: pygame_gui.UIManager, title: str, text: str) -> None:
-    """A small window with ``text`` that the player closes with its button."""
+def show_error(
+    manager: pygame_gui.UIManager, title: str, text: str
+) -> pygame_gui.windows.UIMessageWindow:
+    """A small window with ``text`` that the player closes with its button (or Esc)."""
     width, height = manager.window_resolution
-    rect = pygame.Rect(0, 0, min(440, width - 40), 220)
+    rect = pygame.Rect(0, 0, min(460, width - 40), 230)
     rect.center = (width // 2, height // 2)
-    pygame_gui.windows.UIMessageWindow(
-        rect, html.escape(text), manager, window_title=title, always_on_top=True
+    window = pygame_gui.windows.UIMessageWindow(
+        rect,
+        html.escape(text),
+        manager,
+        window_title=title,
+        always_on_top=True,
     )
+    window.set_blocking(True)
+    return window
 
 
 def default_name(record: GameRecord) -> str:
@@ -132,6 +147,7 @@ class FileDialogs:
         self.saved = saved
         self.dialog: pygame_gui.windows.UIFileDialog | None = None
         self.replace_dialog: pygame_gui.windows.UIConfirmationDialog | None = None
+        self.error_window: pygame_gui.windows.UIMessageWindow | None = None
         self.purpose = ""
         self.record: GameRecord | None = None
         self.target: Path | None = None
@@ -139,9 +155,11 @@ class FileDialogs:
     @property
     def is_open(self) -> bool:
         """Whether a dialog of this scene is on screen."""
-        return any(
-            window is not None and window.alive() for window in (self.dialog, self.replace_dialog)
-        )
+        return any(window is not None and window.alive() for window in self._windows)
+
+    @property
+    def _windows(self) -> tuple[pygame_gui.elements.UIWindow | None, ...]:
+        return (self.dialog, self.replace_dialog, self.error_window)
 
     def _dialog(self, title: str, initial: Path, existing_only: bool) -> None:
         self.close()
@@ -158,7 +176,10 @@ class FileDialogs:
             always_on_top=True,
         )
         # The dialog can delete files; a game has no business doing that.
+        gap = dialog.parent_directory_button.relative_rect.x - dialog.delete_button.relative_rect.x
         dialog.delete_button.kill()
+        for icon in (dialog.parent_directory_button, dialog.refresh_button):
+            icon.set_relative_position((icon.relative_rect.x - gap, icon.relative_rect.y))
         dialog.set_blocking(True)
         self.dialog = dialog
 
@@ -179,42 +200,63 @@ class FileDialogs:
 
     def close(self) -> None:
         """Close any dialog of this scene."""
-        for window in (self.dialog, self.replace_dialog):
+        for window in self._windows:
             if window is not None and window.alive():
                 window.kill()
-        self.dialog = self.replace_dialog = None
+        self.dialog = self.replace_dialog = self.error_window = None
+
+    def _error(self, title: str, text: str) -> None:
+        self.error_window = show_error(self.manager, title, text)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """React to the dialogs' answers; ``True`` if the event was theirs."""
-        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
-            self.dialog = None
-            path = Path(event.text)
-            LAST_FOLDER.append(path.parent)
-            if self.purpose == "open":
-                self.open(path)
-            else:
-                self._save_to(path)
+        dialog = self.dialog
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is dialog:
+            self._picked(Path(event.text))
             return True
         if (
-            event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED
-            and event.ui_element is self.replace_dialog
+            event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED
+            and dialog is not None
+            and dialog.alive()
+            and event.ui_element is dialog.file_path_text_line
         ):
+            # Enter in the file name box: the same as OK, once the name is a file's.
+            path = dialog.current_file_path
+            if path is not None and not path.is_dir() and dialog._validate_file_path(path):
+                dialog.kill()
+                self._picked(path)
+            return True
+        replace = self.replace_dialog
+        enter = event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+        if (
+            event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED
+            and event.ui_element is replace
+        ) or (enter and replace is not None and replace.alive()):
+            replace.kill()  # type: ignore[union-attr]
             self.replace_dialog = None
             if self.target is not None:
                 self.save(self.target)
             return True
         if self.is_open and event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
+            if event.key == pygame.K_ESCAPE or (enter and self.error_window is not None):
                 self.close()
             return True  # typing a file name, not a shortcut
         return False
+
+    def _picked(self, path: Path) -> None:
+        self.dialog = None
+        LAST_FOLDER[:] = [path.parent]
+        if self.purpose == "open":
+            self.open(path)
+        else:
+            self._save_to(path)
 
     def open(self, path: Path) -> None:
         """Read the game in ``path``; a bad file gets a message and changes nothing."""
         try:
             record = read_game(path)
         except SaveFileError as error:
-            show_error(self.manager, "Cannot open this game", str(error))
+            self._error("Cannot open this game", str(error))
             return
         self.opened(record, path)
 
@@ -244,7 +286,7 @@ class FileDialogs:
         try:
             write_game(path, self.record)
         except SaveFileError as error:
-            show_error(self.manager, "Cannot save the game", str(error))
+            self._error("Cannot save the game", str(error))
             return
         self.saved(path)
 
