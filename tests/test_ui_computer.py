@@ -113,3 +113,21 @@ def test_watching_the_computer_play_itself(ui: Driver) -> None:
     wait_for_computer(ui)
     wait_for_computer(ui)
     assert len(ui.played) >= 2
+
+
+@pytest.mark.timeout(60)
+def test_undo_while_looking_back_on_the_computers_turn_steps_back_through_the_moves(
+    ui: Driver,
+) -> None:
+    ui.click_button("Start")
+    scene = ui.scene
+    assert isinstance(scene, ComputerGameScene)
+    ui.play("D4-C4")
+    ui.key(pygame.K_LEFT)  # the computer waits while the player looks back
+    assert scene.controller.review == 0
+    ui.key(pygame.K_z, pygame.KMOD_LCTRL)  # used to loop for ever: undo moved only the review
+    assert scene.controller.review == 0
+    assert ui.played == ["D4-C4"], "looking back takes no move back"
+    ui.key(pygame.K_END)
+    wait_for_computer(ui)
+    assert len(ui.played) == 2

@@ -413,6 +413,13 @@ def test_arrow_keys_step_through_the_game_and_end_returns(ui: Driver) -> None:
     assert ui.played == OPENING
 
 
+def test_left_before_the_first_move_leaves_the_board_playable(ui: Driver) -> None:
+    ui.key(pygame.K_LEFT)
+    assert ui.game.controller.review is None, "the start is the game itself, not a review"
+    ui.play("D4-C4")
+    assert ui.played == ["D4-C4"]
+
+
 def test_escape_leaves_review_first_and_then_the_game(ui: Driver) -> None:
     play_all(ui, OPENING)
     ui.key(pygame.K_LEFT)

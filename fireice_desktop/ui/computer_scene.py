@@ -261,8 +261,9 @@ class ComputerGameScene(GameScene):
         """Take back moves until it is a player's turn again (the computer's reply too)."""
         self.cancel_thinking()
         controller = self.controller
+        reviewing = controller.review is not None  # then undo steps back through the review
         controller.undo()
-        if len(self.levels) < 2:
+        if len(self.levels) < 2 and not reviewing:
             while self.computer_to_move() is not None and controller.history.can_undo:
                 controller.undo()
 
@@ -270,8 +271,9 @@ class ComputerGameScene(GameScene):
         """Replay undone moves up to the player's next turn."""
         self.cancel_thinking()
         controller = self.controller
+        reviewing = controller.review is not None
         controller.redo()
-        if len(self.levels) < 2:
+        if len(self.levels) < 2 and not reviewing:
             while self.computer_to_move() is not None and controller.history.can_redo:
                 controller.redo()
 

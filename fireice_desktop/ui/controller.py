@@ -251,8 +251,9 @@ class BoardController(Generic[S]):
         """Show the position after move ``index`` (0-based) of the game; review mode if past."""
         self.finish_animation()
         self.selected = None
-        target = index + 1
-        self.review = None if target >= self.history.cursor else max(0, target)
+        target = max(0, index + 1)
+        # The present position is the game itself, not a review of it (even at move 0).
+        self.review = None if target >= self.history.cursor else target
         self.changed = True
 
     def show_start(self) -> None:
