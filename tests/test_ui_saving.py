@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import errno
 import json
 import os
-import pathlib
-import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from test_storage import deny_reading, deny_writing
 from uihelpers import Driver, open_ui, plain_text, pygame, pygame_gui, winning_moves
 
 from fireice_desktop.engine.game import Color, Move, Position
@@ -123,36 +121,6 @@ def file_state(path: Path) -> tuple[object, ...]:
         except PermissionError:
             pass
     return (info.st_mode, info.st_size, info.st_mtime_ns, content)
-
-
-def deny_reading(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Make ``path`` unreadable: a real ``chmod`` where that works, else a faked refusal."""
-    if not ROOT:
-        path.chmod(0)
-        return
-    real_open = pathlib.Path.open
-
-    def refusing_open(self: pathlib.Path, *args: Any, **kwargs: Any) -> Any:
-        if self == path:
-            raise PermissionError(errno.EACCES, "Permission denied", str(self))
-        return real_open(self, *args, **kwargs)
-
-    monkeypatch.setattr(pathlib.Path, "open", refusing_open)
-
-
-def deny_writing(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Make ``folder`` refuse new files: a real ``chmod`` where that works, else faked."""
-    if not ROOT:
-        folder.chmod(0o555)
-        return
-    real_mkstemp = tempfile.mkstemp
-
-    def refusing_mkstemp(*args: Any, **kwargs: Any) -> Any:
-        if Path(kwargs.get("dir") or ".") == folder:
-            raise PermissionError(errno.EACCES, "Permission denied", str(folder))
-        return real_mkstemp(*args, **kwargs)
-
-    monkeypatch.setattr(tempfile, "mkstemp", refusing_mkstemp)
 
 
 def play_all(ui: Driver, moves: list[str]) -> None:
