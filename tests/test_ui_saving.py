@@ -827,3 +827,62 @@ def test_no_click_or_shortcut_goes_through_a_dialog_to_the_board(
     assert ui.game.controller.selected is None
     assert ui.message == message
     assert len(windows(ui, pygame_gui.elements.UIWindow)) == 1, "one window, no more"
+
+
+def _select_by_dragging(ui: Driver, box: Any) -> None:
+    """Drag across the box's third line (a move) until some of it is selected."""
+    for dy in range(56, 120, 4):
+        start, end = (box.rect.x + 40, box.rect.y + dy), (box.rect.x + 80, box.rect.y + dy)
+        ui.mouse_down(start)
+        ui.move_mouse(start, end)
+        ui.mouse_up(end)
+        low, high = sorted(box.select_range)
+        if high > low and box.get_text().count("\n", 0, low) >= 2:
+            return
+    raise AssertionError("could not select part of a move line")
+
+
+def test_typing_over_part_of_a_line_in_the_text_window_never_crashes(ui: Driver) -> None:
+    # pygame-gui 0.6.14 raises "Failed to insert text at index" here; the window keeps its text.
+    ui.play("D4-C4")
+    ui.key(pygame.K_t, text="t")
+    box = ui.game.text_window.box  # type: ignore[union-attr]
+    _select_by_dragging(ui, box)
+    before = box.get_text()
+    low, high = sorted(box.select_range)
+    ui.type_text("x")
+    assert box.get_text() in (before, before[:low] + "x" + before[high:])
+    assert ui.game.text_window.is_open  # type: ignore[union-attr]
+
+
+def test_a_key_after_select_all_and_paste_never_crashes(ui: Driver) -> None:
+    # pygame-gui 0.6.14 raises "No selected rows" for a key after set_text with a selection.
+    play_all(ui, OPENING)
+    ui.key(pygame.K_t, text="t")
+    window = ui.game.text_window
+    assert window is not None
+    ui.click_element(window.box)
+    ui.key(pygame.K_a, CTRL)
+    pygame.scrap.put_text("Game: Fire & Ice\n\nD4-C4\nD4-A4\n")
+    ui.click_element(window.paste_button)
+    ui.key(pygame.K_DELETE)
+    ui.type_text("x")
+    assert window.is_open
+    assert window.box.get_text().startswith("Game: Fire & Ice\n\nD4-C4\nD4-A4")
+    assert ui.played == OPENING
+
+
+def test_the_move_list_follows_an_undo_and_a_new_move_in_one_frame(ui: Driver) -> None:
+    ui.play("D4-C4")
+    pygame.event.post(
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=CTRL, unicode="", scancode=0)
+    )
+    for name in ("D4", "A4"):
+        pos = ui.hole_pos(name)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    ui.pump(3)
+    assert ui.played == ["D4-A4"]
+    assert [item["text"].split() for item in ui.game.move_list.item_list] == [
+        ["1.", "Fire", "D4-A4"]
+    ]

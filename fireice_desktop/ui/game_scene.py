@@ -74,10 +74,10 @@ class GameScene(BoardScene):
         self.title = title
         self.new_game = new_game
         self.controller: BoardController[AnyPosition] = BoardController(restart())
+        self._shown_moves: object = None  # what the move list shows: (history, moves)
         self.press_pos: tuple[int, int] | None = None
         self.drag_pos: tuple[int, int] | None = None
         self.over_panel: pygame_gui.elements.UIPanel | None = None
-        self._shown_moves = -1
         self._shown_message: str | None = None
         self._over_dismissed = False
         self.hint_job: Job[tuple[Move | None, str]] | None = None
@@ -176,7 +176,7 @@ class GameScene(BoardScene):
         self.confirm_dialog = None  # the manager was cleared
         self.files = FileDialogs(self.manager, self.open_record, self._saved)
         self.text_window = None
-        self._shown_moves = -1
+        self._shown_moves = None
         self._shown_message = None
         self.refresh()
 
@@ -219,10 +219,11 @@ class GameScene(BoardScene):
             self.message_box.set_text(html.escape(message))
             self._shown_message = message
         moves = controller.history.played
-        if len(moves) != self._shown_moves:
+        shown = (id(controller.history), tuple(moves))  # an undo and a new move may share a frame
+        if shown != self._shown_moves:
             names = [self._move_label(i, move) for i, move in enumerate(moves)]
             self.move_list.set_item_list(names)
-            self._shown_moves = len(moves)
+            self._shown_moves = shown
             if self.move_list.scroll_bar is not None:  # keep the latest move in sight
                 self.move_list.scroll_bar.set_scroll_from_start_percentage(1.0)
         self.undo_button.enable() if controller.history.can_undo else self.undo_button.disable()
@@ -627,7 +628,7 @@ class GameScene(BoardScene):
         """The same set-up again."""
         self.controller = BoardController(self.restart())
         self._over_dismissed = False
-        self._shown_moves = -1
+        self._shown_moves = None
         self.controller.changed = True
 
     # --- geometry ---------------------------------------------------------------------

@@ -291,6 +291,28 @@ class FileDialogs:
         self.saved(path)
 
 
+class SafeTextEntryBox(pygame_gui.elements.UITextEntryBox):
+    """pygame-gui's multi-line entry box, kept from crashing on its own selection bugs.
+
+    In pygame-gui 0.6.14 typing over some selections (a part of a line that does not
+    start it) raises ``RuntimeError``, and a key after ``set_text`` with a selection
+    open raises ``IndexError``.  Here ``set_text`` drops the selection, and an edit that
+    trips either bug is undone instead of closing the program.
+    """
+
+    def set_text(self, html_text: str, *, text_kwargs: dict[str, str] | None = None) -> None:
+        self.select_range = [0, 0]
+        super().set_text(html_text, text_kwargs=text_kwargs)
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        before = self.get_text()
+        try:
+            return bool(super().process_event(event))
+        except (RuntimeError, IndexError):
+            self.set_text(before)  # the box's own layout broke: keep the text as it was
+            return True
+
+
 class TextWindow:
     """The game in pbmserv notation: copy it into a message, or paste one in and play it."""
 
@@ -318,7 +340,7 @@ class TextWindow:
             container=self.window,
             object_id="#keys",
         )
-        self.box = pygame_gui.elements.UITextEntryBox(
+        self.box = SafeTextEntryBox(
             pygame.Rect(10, 32, w - 20, h - 32 - 96), text, manager, container=self.window
         )
         self.status = pygame_gui.elements.UITextBox(

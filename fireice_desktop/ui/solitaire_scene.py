@@ -121,7 +121,7 @@ class SolitaireScene(GameScene):
         self.deal_entry.set_text(str(deal))
         self.controller = BoardController(self._deal_position())
         self._over_dismissed = False
-        self._shown_moves = -1
+        self._shown_moves = None
         self.controller.changed = True
         self._rate_deal()
 
