@@ -45,6 +45,7 @@ class History(Generic[S]):
         self.positions: list[S] = [start]
         self.moves: list[Move] = []
         self.cursor = 0
+        self.changes = 0  # counts plays, undos and redos: a cheap "has it changed?" for views
 
     @property
     def position(self) -> S:
@@ -66,6 +67,7 @@ class History(Generic[S]):
         self.positions.append(after)  # type: ignore[arg-type]
         self.moves.append(move)
         self.cursor += 1
+        self.changes += 1
         return self.position
 
     @property
@@ -83,6 +85,7 @@ class History(Generic[S]):
         if not self.can_undo:
             return False
         self.cursor -= 1
+        self.changes += 1
         return True
 
     def redo(self) -> bool:
@@ -90,4 +93,5 @@ class History(Generic[S]):
         if not self.can_redo:
             return False
         self.cursor += 1
+        self.changes += 1
         return True

@@ -24,7 +24,7 @@ from .board_view import BoardPicture, pocket_slot
 from .controller import BoardController, side_name
 from .layout import Point
 from .saving import FileDialogs, TextWindow, scene_for_record
-from .scene import BoardScene, button
+from .scene import BoardScene, button, button_row
 from .worker import Job
 
 if TYPE_CHECKING:
@@ -74,7 +74,7 @@ class GameScene(BoardScene):
         self.title = title
         self.new_game = new_game
         self.controller: BoardController[AnyPosition] = BoardController(restart())
-        self._shown_moves: object = None  # what the move list shows: (history, moves)
+        self._shown_moves: object = None  # what the move list shows: (history, changes)
         self.press_pos: tuple[int, int] | None = None
         self.drag_pos: tuple[int, int] | None = None
         self.over_panel: pygame_gui.elements.UIPanel | None = None
@@ -87,7 +87,7 @@ class GameScene(BoardScene):
         self.confirm_action: Callable[[], None] = self.start_new
         self.files = FileDialogs(app.manager, self.open_record, self._saved)
         self.text_window: TextWindow | None = None
-        self._autosaved: object = None  # what the autosave holds: (history, moves, cursor)
+        self._autosaved: object = None  # what the autosave holds: (history, changes)
         self.autosave_failed = False
 
     # --- building ------------------------------------------------------------------
@@ -122,46 +122,32 @@ class GameScene(BoardScene):
             pygame.Rect(x, y, inner, list_height), [], m
         )
         y += list_height + 8
-        half = (inner - 8) // 2
-        third = (inner - 16) // 3
-        self.undo_button = button(
-            m, pygame.Rect(x, y, third, 36), "Undo", "Take back a move (Ctrl+Z)"
-        )
-        self.redo_button = button(
+        self.undo_button, self.redo_button, self.hint_button = button_row(
             m,
-            pygame.Rect(x + third + 8, y, third, 36),
-            "Redo",
-            "Play an undone move again (Ctrl+Y)",
-        )
-        self.hint_button = button(
-            m,
-            pygame.Rect(x + 2 * third + 16, y, inner - 2 * third - 16, 36),
-            "Hint",
-            "Show the move the strongest computer level would play (H)",
+            x,
+            y,
+            inner,
+            (
+                ("Undo", "Take back a move (Ctrl+Z)"),
+                ("Redo", "Play an undone move again (Ctrl+Y)"),
+                ("Hint", "Show the move the strongest computer level would play (H)"),
+            ),
         )
         y += 42
-        self.new_button = button(m, pygame.Rect(x, y, half, 36), *self.new_label)
-        self.menu_button = button(
-            m, pygame.Rect(x + half + 8, y, half, 36), "Menu", "Back to the main menu (Esc)"
+        self.new_button, self.menu_button = button_row(
+            m, x, y, inner, (self.new_label, ("Menu", "Back to the main menu (Esc)"))
         )
         y += 42
-        self.save_button = button(
+        self.save_button, self.open_file_button, self.text_button = button_row(
             m,
-            pygame.Rect(x, y, third, 36),
-            "Save...",
-            "Save this game to a file; .txt saves it as text (Ctrl+S)",
-        )
-        self.open_file_button = button(
-            m,
-            pygame.Rect(x + third + 8, y, third, 36),
-            "Open...",
-            "Open a saved game (Ctrl+O)",
-        )
-        self.text_button = button(
-            m,
-            pygame.Rect(x + 2 * third + 16, y, inner - 2 * third - 16, 36),
-            "Text...",
-            "The game as text to copy into a message, or paste one to play (T)",
+            x,
+            y,
+            inner,
+            (
+                ("Save...", "Save this game to a file; .txt saves it as text (Ctrl+S)"),
+                ("Open...", "Open a saved game (Ctrl+O)"),
+                ("Text...", "The game as text to copy into a message, or paste one to play (T)"),
+            ),
         )
         y += 42
         self.present_button = button(
@@ -219,7 +205,8 @@ class GameScene(BoardScene):
             self.message_box.set_text(html.escape(message))
             self._shown_message = message
         moves = controller.history.played
-        shown = (id(controller.history), tuple(moves))  # an undo and a new move may share a frame
+        # Not the number of moves: an undo and a new move may come in the same frame.
+        shown = (id(controller.history), controller.history.changes)
         if shown != self._shown_moves:
             names = [self._move_label(i, move) for i, move in enumerate(moves)]
             self.move_list.set_item_list(names)
@@ -537,7 +524,7 @@ class GameScene(BoardScene):
 
     def _autosave_state(self) -> object:
         history = self.controller.history
-        return (id(history), tuple(history.moves), history.cursor)
+        return (id(history), history.changes)
 
     def autosave(self) -> None:
         """Keep the game in the autosave whenever it has changed and has moves."""

@@ -149,6 +149,25 @@ def choice_row(
     ]
 
 
+def button_row(
+    manager: pygame_gui.UIManager,
+    x: int,
+    y: int,
+    width: int,
+    buttons: Sequence[tuple[str, str]],
+    height: int = 36,
+) -> list[pygame_gui.elements.UIButton]:
+    """Buttons (text, tool tip) side by side across ``width``, 8 pixels apart."""
+    gap = 8
+    each = (width - gap * (len(buttons) - 1)) // len(buttons)
+    row = []
+    for index, (text, tip) in enumerate(buttons):
+        left = x + index * (each + gap)
+        right = x + width if index == len(buttons) - 1 else left + each  # the last takes the rest
+        row.append(button(manager, pygame.Rect(left, y, right - left, height), text, tip))
+    return row
+
+
 def button(
     manager: pygame_gui.UIManager,
     rect: pygame.Rect,
