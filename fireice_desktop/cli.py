@@ -26,6 +26,14 @@ from .engine.game import (
     describe_islands,
     random_handicap,
 )
+from .engine.icebreaker import (
+    DEFAULT_SIZE,
+    MAX_SIZE,
+    MIN_SIZE,
+    IcebreakerPosition,
+    check_size,
+)
+from .engine.icebreaker import render as render_icebreaker
 from .engine.interface import History
 from .engine.record import GameRecord, replay
 from .engine.solitaire import COLOR_NAMES, SolitairePosition, parse_deal
@@ -200,6 +208,58 @@ def _cmd_match(args: argparse.Namespace) -> int:
         )
     print(f"average game length: {summary.average_length:.1f} moves")
     return 0
+
+
+def icebreaker_json(position: IcebreakerPosition) -> dict[str, Any]:
+    """The ``fireice icebreaker show --json`` object."""
+    board = position.board
+    winner = position.winner
+
+    def names(cells: int) -> list[str]:
+        return [board.name(cell) for cell in board.cells_of(cells)]
+
+    return {
+        "size": position.size,
+        "to_move": None if winner is not None else position.to_move.key,
+        "ships": {"red": names(position.red), "black": names(position.black)},
+        "icebergs": names(position.icebergs),
+        "score": {"red": position.red_score, "black": position.black_score},
+        "legal_moves": sorted(str(m) for m in position.legal_moves()),
+        "result": winner.key if winner is not None else None,
+    }
+
+
+def icebreaker_report(position: IcebreakerPosition) -> str:
+    """The text that ``fireice icebreaker show`` prints under the board."""
+    winner = position.winner
+    target = position.board.target
+    lines = [
+        "To move: "
+        + ("nobody, the game is over" if winner is not None else position.to_move.title),
+        f"Score: Red {position.red_score}, Black {position.black_score} (first to {target})",
+        f"Icebergs left: {position.icebergs.bit_count()}",
+        "Result: " + (f"{winner.title} wins" if winner is not None else "none yet"),
+    ]
+    return "\n".join(lines)
+
+
+def _cmd_icebreaker_show(args: argparse.Namespace) -> int:
+    position = _replay(IcebreakerPosition.start(args.board_size), _split_moves(args.moves))
+    if args.json:
+        print(json.dumps(icebreaker_json(position)))
+    else:
+        print(render_icebreaker(position))
+        print(icebreaker_report(position))
+    return 0
+
+
+def _board_size(text: str) -> int:
+    try:
+        return check_size(int(text))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a board size: Icebreaker boards have side {MIN_SIZE} to {MAX_SIZE}"
+        ) from None
 
 
 def _deal_after_moves(args: argparse.Namespace) -> tuple[int, SolitairePosition]:
@@ -396,7 +456,7 @@ def _cmd_text(args: argparse.Namespace) -> int:
                 show_board = False
 
 
-SCENES = ("menu", "game", "handicap", "solitaire", "rules", "settings", "computer")
+SCENES = ("menu", "game", "handicap", "solitaire", "rules", "settings", "computer", "icebreaker")
 
 
 def _screenshot(args: argparse.Namespace) -> int:
@@ -513,7 +573,13 @@ def build_parser() -> argparse.ArgumentParser:
         const=True,
         help="ask for a hint after the moves (game and solitaire)",
     )
-    shots.add_argument("--size", metavar="WxH", help="window size, like 1280x800")
+    shots.add_argument(
+        "--size",
+        action="append",
+        metavar="WxH|N",
+        help="window size, like 1280x800; or with --scene icebreaker the board's side, "
+        f"{MIN_SIZE} to {MAX_SIZE} (both may be given)",
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     text = commands.add_parser("text", help="play two-player Fire & Ice in the terminal")
@@ -585,6 +651,25 @@ def build_parser() -> argparse.ArgumentParser:
     sol_solve.add_argument("moves", nargs="*", metavar="MOVE", help="captures, like A1-A4")
     sol_solve.set_defaults(handler=_cmd_solitaire_solve, subparser=sol_solve)
 
+    icebreaker = commands.add_parser("icebreaker", help="Icebreaker, Mark Steere's game of ships")
+    icebreaker_commands = icebreaker.add_subparsers(
+        dest="icebreaker_command", metavar="COMMAND", required=True
+    )
+    ice_show = icebreaker_commands.add_parser("show", help="print the position after some moves")
+    ice_show.add_argument(
+        "--size",
+        dest="board_size",
+        type=_board_size,
+        default=DEFAULT_SIZE,
+        metavar="N",
+        help=f"the board's side, {MIN_SIZE} to {MAX_SIZE} (default {DEFAULT_SIZE})",
+    )
+    ice_show.add_argument("--json", action="store_true", help="print one JSON object")
+    ice_show.add_argument(
+        "moves", nargs="*", metavar="MOVE", help="moves from the start, like a1-b2"
+    )
+    ice_show.set_defaults(handler=_cmd_icebreaker_show, subparser=ice_show)
+
     game = commands.add_parser("game", help="saved games: show, export as text, import text")
     game_commands = game.add_subparsers(dest="game_command", metavar="COMMAND", required=True)
     game_show = game_commands.add_parser("show", help="print a saved game and where it stands")
@@ -647,7 +732,7 @@ def _fail(
     args: argparse.Namespace, parser: argparse.ArgumentParser, error: CommandError
 ) -> NoReturn:
     name = "fireice" + (f" {args.command}" if args.command else "")
-    for group in ("solitaire_command", "game_command"):
+    for group in ("solitaire_command", "game_command", "icebreaker_command"):
         if getattr(args, group, None):
             name += f" {getattr(args, group)}"
     if error.usage:

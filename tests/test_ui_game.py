@@ -149,7 +149,7 @@ def test_clicking_another_own_peg_picks_that_one_up_instead(ui: Driver) -> None:
     ("setup", "clicks", "message", "still_selected"),
     [
         pytest.param(
-            [], ["A1"], "A1 is empty: pick up one of your pegs first.", None, id="empty-hole"
+            [], ["A1"], "A1 holds no peg: pick up one of your pegs first.", None, id="empty-hole"
         ),
         pytest.param(
             ["D4-C4"],

@@ -23,16 +23,20 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple, Protocol, TypeVar, cast
 
 from .board import HAS_LINE, HOLE_COUNT, ISLANDS, LINE_MASKS, LINES, REACH
 from .errors import Cancelled
 from .game import Color, Move, Position
+from .icebreaker import IcebreakerPosition
+from .icebreaker_ai import (
+    ICEBREAKER_LEVELS,
+    capture_first,
+    icebreaker_evaluate,
+    icebreaker_explain,
+)
 from .symmetry import distinct_moves
-
-WIN: Final = 1_000_000
-WON_ABOVE: Final = WIN - 1000  # scores beyond this are forced wins (WIN - plies)
+from .treesearch import WIN, WON_ABOVE, Level, TreeSearch, with_noise
 
 # --- the evaluation table ------------------------------------------------------------------
 
@@ -128,17 +132,6 @@ def _control(board: int) -> int:
 # --- levels ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Level:
-    """How one level plays: search budget and how it errs."""
-
-    name: str
-    depth: int  # deepest iteration
-    nodes: int  # node budget (iterations stop once it is spent)
-    noise: int  # random spread added to the root moves' scores (in evaluation units)
-    blunder: float  # chance of overlooking the opponent's reply (playing a 1-ply choice)
-
-
 LEVELS: Final[dict[str, Level]] = {
     "beginner": Level("beginner", depth=1, nodes=10_000, noise=220, blunder=0.35),
     "casual": Level("casual", depth=2, nodes=20_000, noise=90, blunder=0.1),
@@ -151,12 +144,12 @@ LEVEL_NAMES: Final = ("random", *LEVELS)
 class SearchResult(NamedTuple):
     """What a search found: the move, its score for the mover, and what it cost."""
 
-    move: Move
+    move: Any  # a Move, or an Icebreaker Step
     score: int
     depth: int
     nodes: int
     seconds: float
-    principal: tuple[Move, ...]
+    principal: tuple[Any, ...]
 
 
 # --- the search ------------------------------------------------------------------------------
@@ -299,21 +292,18 @@ class _Search:
         return best
 
     def root(
-        self,
-        me: int,
-        opp: int,
-        ms: int,
-        os: int,
-        depth: int,
-        order: list[int],
-        noise: dict[int, int],
-    ) -> tuple[list[tuple[int, int]], bool]:
+        self, position: Position, depth: int, order: list[Move], noise: dict[Move, int]
+    ) -> tuple[list[tuple[Move, int]], bool]:
         """Score every root move at ``depth`` (full window, so scores compare); best first."""
-        scored: list[tuple[int, int]] = []
-        for code in order:
+        if position.to_move is Color.FIRE:
+            me, opp, ms, os = position.fire, position.ice, position.fire_supply, position.ice_supply
+        else:
+            me, opp, ms, os = position.ice, position.fire, position.ice_supply, position.fire_supply
+        scored: list[tuple[Move, int]] = []
+        for move in order:
             if self.stop is not None and self.stop():
                 raise Cancelled
-            src, dst = divmod(code, HOLE_COUNT)
+            src, dst = move
             s_bit = 1 << src
             new_me = me ^ s_bit ^ (1 << dst)
             new_opp = opp | s_bit if os else opp
@@ -332,28 +322,45 @@ class _Search:
             if self.out_of_budget:
                 # This move's search was cut short, so its score is not to be trusted.
                 return scored, False
-            scored.append((code, score))
-        scored.sort(key=lambda item: _with_noise(item, noise), reverse=True)
+            scored.append((move, score))
+        scored.sort(key=lambda item: with_noise(item, noise), reverse=True)
         return scored, True
 
 
-def _with_noise(scored: tuple[int, int], noise: dict[int, int]) -> int:
-    """A root move's score with its noise: a level's whims never reorder forced results."""
-    code, score = scored
-    if abs(score) > WON_ABOVE:
-        return score
-    return score + noise.get(code, 0)
+M = TypeVar("M")
 
 
-def _rng(seed: int, position: Position, salt: str) -> random.Random:
-    return random.Random(
-        f"{salt}:{seed}:{position.fire}:{position.ice}:{position.fire_supply}:"
-        f"{position.ice_supply}:{position.to_move.value}"
-    )
+def _rng(seed: int, position: Position | IcebreakerPosition, salt: str) -> random.Random:
+    if isinstance(position, IcebreakerPosition):
+        key = (
+            f"icebreaker:{position.size}:{position.red}:{position.black}:{position.icebergs}:"
+            f"{position.red_score}:{position.black_score}:{position.to_move.value}"
+        )
+    else:
+        key = (
+            f"{position.fire}:{position.ice}:{position.fire_supply}:"
+            f"{position.ice_supply}:{position.to_move.value}"
+        )
+    return random.Random(f"{salt}:{seed}:{key}")
+
+
+class _RootSearch(Protocol[M]):
+    """What the shared driver of :func:`search` needs from a game's search."""
+
+    nodes: int
+
+    def root(
+        self, position: Any, depth: int, order: list[M], noise: dict[M, int]
+    ) -> tuple[list[tuple[M, int]], bool]: ...
+
+
+def levels_for(position: Position | IcebreakerPosition) -> dict[str, Level]:
+    """The level table for the game ``position`` belongs to."""
+    return ICEBREAKER_LEVELS if isinstance(position, IcebreakerPosition) else LEVELS
 
 
 def search(
-    position: Position,
+    position: Position | IcebreakerPosition,
     level: str | Level = "expert",
     seed: int = 0,
     stop: Callable[[], bool] | None = None,
@@ -361,15 +368,19 @@ def search(
 ) -> SearchResult:
     """The move ``level`` plays in ``position`` (which must not be over).
 
+    Both two-player games are searched here: Fire & Ice by its bitboard search,
+    Icebreaker by :class:`~.treesearch.TreeSearch` with its own evaluation.  The levels,
+    their noise and slips, and the iterative deepening are the same for both.
+
     With ``use_symmetry`` only one move of each class the position's symmetries
-    make equal is searched (:mod:`.symmetry`); the benchmark turns it off to
-    measure what that saves.
+    make equal is searched (:mod:`.symmetry`, Fire & Ice only); the benchmark turns
+    it off to measure what that saves.
 
     Raises :class:`Cancelled` if ``stop()`` turns true, ``ValueError`` for an unknown
     level or a finished game.
     """
     begin = time.perf_counter()
-    moves = position.legal_moves()
+    moves: list[Any] = list(position.legal_moves())
     if not moves:
         raise ValueError("the game is over: there is no move to choose")
     if isinstance(level, str):
@@ -378,23 +389,22 @@ def search(
             return SearchResult(move, 0, 0, 0, time.perf_counter() - begin, (move,))
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}: choose from {', '.join(LEVEL_NAMES)}")
-        level = LEVELS[level]
+        level = levels_for(position)[level]
     rng = _rng(seed, position, level.name)
-    if position.to_move is Color.FIRE:
-        me, opp, ms, os = position.fire, position.ice, position.fire_supply, position.ice_supply
-    else:
-        me, opp, ms, os = position.ice, position.fire, position.ice_supply, position.fire_supply
     rng.shuffle(moves)
-    if use_symmetry:
-        moves = distinct_moves(position, moves)
-    codes = [m.src * HOLE_COUNT + m.dst for m in moves]
-    noise = {code: rng.randint(-level.noise, level.noise) for code in codes} if level.noise else {}
-    engine = _Search(level.nodes, stop)
+    engine: _RootSearch[Any]
+    if isinstance(position, IcebreakerPosition):
+        engine = TreeSearch(icebreaker_evaluate, level.nodes, stop, capture_first)
+    else:
+        if use_symmetry:
+            moves = distinct_moves(position, moves)
+        engine = cast("_RootSearch[Any]", _Search(level.nodes, stop))
+    noise = {move: rng.randint(-level.noise, level.noise) for move in moves} if level.noise else {}
     depth = 1 if rng.random() < level.blunder else level.depth
-    best: list[tuple[int, int]] = []
+    best: list[tuple[Any, int]] = []
     reached = 0
     for iteration in range(1, depth + 1):
-        scored, complete = engine.root(me, opp, ms, os, iteration, codes, noise)
+        scored, complete = engine.root(position, iteration, moves, noise)
         if complete or not best:
             best = scored if complete else sorted(scored, key=lambda s: s[1], reverse=True)
             reached = iteration
@@ -404,9 +414,8 @@ def search(
             best = sorted(scored, key=lambda s: s[1], reverse=True)
         if not complete or abs(best[0][1]) > WON_ABOVE:
             break
-        codes = [code for code, _ in best]
-    code, score = best[0]
-    move = Move(*divmod(code, HOLE_COUNT))
+        moves = [move for move, _ in best]
+    move, score = best[0]
     return SearchResult(move, score, reached, engine.nodes, time.perf_counter() - begin, (move,))
 
 
@@ -415,8 +424,10 @@ def _immediate_wins(position: Position) -> list[Move]:
     return [m for m in position.legal_moves() if position.play_unchecked(m).winner is mover]
 
 
-def explain(position: Position, move: Move) -> str:
+def explain(position: Position | IcebreakerPosition, move: Any) -> str:
     """Why ``move`` is good in ``position``, in a few words, where a reason is plain."""
+    if isinstance(position, IcebreakerPosition):
+        return icebreaker_explain(position, move)
     mover = position.to_move
     after = position.play_unchecked(move)
     if after.winner is mover:
@@ -432,7 +443,7 @@ def explain(position: Position, move: Move) -> str:
     return ""
 
 
-def choose_move(position: Position, level: str = "expert", seed: int = 0) -> Move:
+def choose_move(position: Position, level: str = "expert", seed: int = 0) -> Any:
     """The move ``level`` plays in ``position``; deterministic for a given ``seed``."""
     return search(position, level, seed).move
 

@@ -298,6 +298,35 @@ class Position(NamedTuple):
         """Whether ``move`` may be played here."""
         return self.illegal_reason(move) is None
 
+    # --- the game interface's names -------------------------------------------------
+
+    @property
+    def piece(self) -> str:
+        """What the pieces are called: "peg"."""
+        return "peg"
+
+    def parse_move(self, text: str) -> Move:
+        """A move from its text, ``D4-C4``."""
+        return Move.parse(text)
+
+    def make_move(self, src: Hole, dst: Hole) -> Move:
+        """The move of the peg on ``src`` to ``dst``."""
+        return Move(src, dst)
+
+    def cell_name(self, cell: Hole) -> str:
+        """The name of a hole: ``"D4"``."""
+        return hole_name(cell)
+
+    def side_name(self, side: Color) -> str:
+        """ "Fire" or "Ice"."""
+        return side.title
+
+    def stuck_reason(self, cell: Hole) -> str:
+        """Why the peg on ``cell`` cannot move."""
+        if not REACH[cell] & ~self.occupied:
+            return f"The peg on {hole_name(cell)} has no empty hole to move to."
+        return f"The peg on {hole_name(cell)} cannot move now."
+
     def play(self, move: Move | str) -> Position:
         """The position after ``move`` (a :class:`Move` or its text).
 

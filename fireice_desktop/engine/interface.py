@@ -1,14 +1,15 @@
 """The one game interface that the text mode, the desktop app and the players use.
 
-Both :class:`~.game.Position` and :class:`~.solitaire.SolitairePosition` satisfy it,
-so undo/redo, the move list and the board controller are written once.
+:class:`~.game.Position`, :class:`~.solitaire.SolitairePosition` and
+:class:`~.icebreaker.IcebreakerPosition` satisfy it, so undo/redo, the move list,
+the board controller, hints and the computer player are written once.  A move is
+any hashable value with ``src`` and ``dst`` cells whose ``str`` is its notation;
+cells are integers only the position can name.
 """
 
 from __future__ import annotations
 
-from typing import Generic, Protocol, TypeVar
-
-from .game import Move
+from typing import Any, Generic, Protocol, TypeVar
 
 S = TypeVar("S", bound="GameState")
 
@@ -16,16 +17,51 @@ S = TypeVar("S", bound="GameState")
 class GameState(Protocol):
     """An immutable game position."""
 
-    def legal_moves(self) -> list[Move]:
+    @property
+    def to_move(self) -> Any:
+        """The side to move (``None`` in the solitaire while either colour may)."""
+        ...
+
+    def legal_moves(self) -> list[Any]:
         """The moves that may be played now (none once the game is over)."""
         ...
 
-    def illegal_reason(self, move: Move) -> str | None:
+    def illegal_reason(self, move: Any) -> str | None:
         """Why ``move`` may not be played now, or ``None`` if it may."""
         ...
 
-    def play(self, move: Move | str) -> GameState:
-        """The position after ``move``; raises ``IllegalMoveError`` if it is not legal."""
+    def play(self, move: Any) -> GameState:
+        """The position after ``move`` (or its text); raises ``IllegalMoveError`` if it is
+        not legal, ``NotationError`` if the text is not a move."""
+        ...
+
+    def parse_move(self, text: str) -> Any:
+        """The move written ``text`` on this game's board; raises ``NotationError``."""
+        ...
+
+    def make_move(self, src: int, dst: int) -> Any:
+        """The move of the piece on ``src`` to ``dst`` (legal or not)."""
+        ...
+
+    def cell_name(self, cell: int) -> str:
+        """The name of a hole or cell, as moves write it."""
+        ...
+
+    def side_name(self, side: Any) -> str:
+        """What a player calls ``side``: "Fire", "red", "Black"."""
+        ...
+
+    def color_at(self, cell: int) -> Any:
+        """The side whose piece is on ``cell``, or ``None``."""
+        ...
+
+    def stuck_reason(self, cell: int) -> str:
+        """Why the piece of the side to move on ``cell`` has no legal move."""
+        ...
+
+    @property
+    def piece(self) -> str:
+        """What the game's pieces are called: "peg", "ship"."""
         ...
 
     @property
@@ -43,7 +79,7 @@ class History(Generic[S]):
 
     def __init__(self, start: S) -> None:
         self.positions: list[S] = [start]
-        self.moves: list[Move] = []
+        self.moves: list[Any] = []
         self.cursor = 0
         self.changes = 0  # counts plays, undos and redos: a cheap "has it changed?" for views
 
@@ -53,14 +89,15 @@ class History(Generic[S]):
         return self.positions[self.cursor]
 
     @property
-    def played(self) -> list[Move]:
+    def played(self) -> list[Any]:
         """The moves that lead to the current position."""
         return self.moves[: self.cursor]
 
-    def play(self, move: Move | str) -> S:
-        """Play ``move`` from the current position; raises if it is illegal (nothing changes)."""
+    def play(self, move: Any) -> S:
+        """Play ``move`` (or its text) from the current position; raises if it is illegal
+        (nothing changes)."""
         if isinstance(move, str):
-            move = Move.parse(move)
+            move = self.position.parse_move(move)
         after = self.position.play(move)
         del self.positions[self.cursor + 1 :]
         del self.moves[self.cursor :]

@@ -10,6 +10,8 @@ a record is ever executed: it is parsed as JSON or as lines of text, field by fi
      "moves": ["D4-C4", "D4-D5"], "undone": ["C4-C1"]}
     {"format": "fireice-record", "version": 1, "game": "solitaire", "deal": 42,
      "moves": ["A1-A4"]}
+    {"format": "fireice-record", "version": 1, "game": "icebreaker", "size": 5,
+     "computer": {"black": "casual"}, "moves": ["a1-b2"]}
 
 ``computer`` names the level the computer plays for each of its colours; ``undone``
 holds moves taken back that redo can play again.  Both are optional.  The plain text
@@ -28,31 +30,35 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Literal, TypeVar
+from typing import Any, Final, Literal, TypeAlias, TypeVar
 
 from .ai import LEVELS
 from .board import HOLE_COUNT, hole_name, parse_hole
 from .errors import IllegalMoveError, NotationError
 from .game import CENTRE, Color, Move, Position, check_handicap
+from .icebreaker import DEFAULT_SIZE, IcebreakerPosition, Side, Step, check_size
 from .interface import GameState, History
 from .solitaire import SolitairePosition, check_deal
 
 FORMAT: Final = "fireice-record"
 VERSION: Final = 1
-GameKind = Literal["fire-and-ice", "solitaire"]
+GameKind = Literal["fire-and-ice", "solitaire", "icebreaker"]
 #: The ``Game:`` header of the plain text form for each kind of game.
 TEXT_TITLES: Final[dict[GameKind, str]] = {
     "fire-and-ice": "Fire & Ice",
     "solitaire": "Fire & Ice solitaire",
+    "icebreaker": "Icebreaker",
 }
-TEXT_HEADERS: Final = ("Game", "Deal", "Handicap", "Computer")
+TEXT_HEADERS: Final = ("Game", "Size", "Deal", "Handicap", "Computer")
+AnySide: TypeAlias = Color | Side
+AnyPosition: TypeAlias = Position | SolitairePosition | IcebreakerPosition
 
 S = TypeVar("S", bound=GameState)
 
 
-def replay(start: S, moves: Iterable[Move | str]) -> list[S]:
+def replay(start: S, moves: Iterable[Any]) -> list[S]:
     """Every position from ``start`` through ``moves``.
 
     A bad move raises the same exception type as ``play`` with a message that begins
@@ -71,19 +77,21 @@ def replay(start: S, moves: Iterable[Move | str]) -> list[S]:
 
 @dataclass(frozen=True)
 class GameRecord:
-    """The set-up and the moves of one game of Fire & Ice or of the solitaire.
+    """The set-up and the moves of one game of Fire & Ice, the solitaire or Icebreaker.
 
-    ``computer`` pairs each colour the computer plays with its level (sorted, Fire
-    first); ``undone`` are moves taken back after ``moves``, which redo plays again.
+    ``computer`` pairs each side the computer plays with its level (sorted, Fire or
+    Red first); ``undone`` are moves taken back after ``moves``, which redo plays
+    again.  ``size`` is Icebreaker's board side.
     """
 
     game: GameKind = "fire-and-ice"
-    moves: tuple[Move, ...] = ()
+    moves: tuple[Any, ...] = ()
     handicap: tuple[int, ...] = ()
     handicap_side: Color = Color.FIRE
     deal: int = 0
-    computer: tuple[tuple[Color, str], ...] = ()
-    undone: tuple[Move, ...] = ()
+    computer: tuple[tuple[AnySide, str], ...] = ()
+    undone: tuple[Any, ...] = ()
+    size: int = DEFAULT_SIZE
 
     def __post_init__(self) -> None:
         # Without handicap pegs the handicap side means nothing: keep one spelling of
@@ -94,24 +102,25 @@ class GameRecord:
             self, "computer", tuple(sorted(self.computer, key=lambda pair: pair[0].value))
         )
 
-    def start(self) -> Position | SolitairePosition:
+    def start(self) -> AnyPosition:
         """The position before the first move."""
         if self.game == "solitaire":
             return SolitairePosition.deal(self.deal)
+        if self.game == "icebreaker":
+            return IcebreakerPosition.start(self.size)
         return Position.start(self.handicap, self.handicap_side)
 
-    def positions(self) -> Sequence[Position | SolitairePosition]:
+    def positions(self) -> Sequence[AnyPosition]:
         """Every position of the game (undone moves too), the start first.
 
         Raises :class:`IllegalMoveError` or :class:`NotationError` naming the first
         bad move.
         """
-        start = self.start()
-        if isinstance(start, SolitairePosition):
-            return replay(start, self.moves + self.undone)
-        return replay(start, self.moves + self.undone)
+        start: Any = self.start()
+        positions: list[AnyPosition] = replay(start, self.moves + self.undone)
+        return positions
 
-    def history(self) -> History[Position] | History[SolitairePosition]:
+    def history(self) -> History[Any]:
         """The game as an undo/redo history, at the position after ``moves``."""
         start = self.start()
         history: History[Any] = History(start)
@@ -125,7 +134,7 @@ class GameRecord:
         cls,
         history: History[Any],
         deal: int = 0,
-        computer: Iterable[tuple[Color, str]] = (),
+        computer: Iterable[tuple[AnySide, str]] = (),
     ) -> GameRecord:
         """The record of ``history`` (the inverse of :meth:`history`).
 
@@ -138,6 +147,13 @@ class GameRecord:
             record = cls("solitaire", played, deal=deal, undone=undone)
             if record.start() != start:
                 raise ValueError(f"the game did not start from deal {deal}")
+            return record
+        if isinstance(start, IcebreakerPosition):
+            record = cls(
+                "icebreaker", played, computer=tuple(computer), undone=undone, size=start.size
+            )
+            if record.start() != start:
+                raise ValueError("the game did not start from a start position")
             return record
         side = Color.ICE if start.ice else Color.FIRE
         extra = start.pegs(side) & ~(1 << CENTRE)
@@ -154,6 +170,8 @@ class GameRecord:
         data: dict[str, Any] = {"format": FORMAT, "version": VERSION, "game": self.game}
         if self.game == "solitaire":
             data["deal"] = self.deal
+        elif self.game == "icebreaker":
+            data["size"] = self.size
         elif self.handicap:
             data["handicap"] = {
                 "side": self.handicap_side.key,
@@ -197,9 +215,13 @@ class GameRecord:
                 f"game record version {version!r} is not supported (this program reads {VERSION})"
             )
         game = data.get("game")
-        moves = _move_list(data.get("moves", []), "moves")
-        undone = _move_list(data.get("undone", []), "undone", first=len(moves) + 1)
-        computer = _computer(data.get("computer"))
+        size = DEFAULT_SIZE
+        if game == "icebreaker":
+            size = _size(data.get("size", DEFAULT_SIZE))
+        parse = Step.parse_for(size) if game == "icebreaker" else Move.parse
+        moves = _move_list(data.get("moves", []), "moves", parse)
+        undone = _move_list(data.get("undone", []), "undone", parse, first=len(moves) + 1)
+        computer = _computer(data.get("computer"), Side if game == "icebreaker" else Color)
         if game == "solitaire":
             deal = data.get("deal")
             if not isinstance(deal, int) or isinstance(deal, bool):
@@ -207,6 +229,8 @@ class GameRecord:
             record = cls("solitaire", moves, deal=_deal(deal), undone=undone)
             if computer:
                 raise NotationError("solitaire record: the computer does not play the solitaire")
+        elif game == "icebreaker":
+            record = cls("icebreaker", moves, computer=computer, undone=undone, size=size)
         elif game == "fire-and-ice":
             holes, side = _handicap(data.get("handicap"))
             record = cls("fire-and-ice", moves, holes, side, computer=computer, undone=undone)
@@ -225,6 +249,8 @@ class GameRecord:
         lines = [f"Game: {TEXT_TITLES[self.game]}"]
         if self.game == "solitaire":
             lines.append(f"Deal: {self.deal}")
+        elif self.game == "icebreaker":
+            lines.append(f"Size: {self.size}")
         elif self.handicap:
             holes = " ".join(hole_name(h) for h in self.handicap)
             lines.append(f"Handicap: {self.handicap_side.title} {holes}")
@@ -268,13 +294,14 @@ class GameRecord:
                 continue
             words.extend((line_number, word) for word in line.split())
         record = _record_from_headers(headers)  # a wrong game is named before its moves
+        start = record.start()
         moves = []
         for line_number, word in words:
             if _MOVE_NUMBER.fullmatch(word):
                 continue
             word = _MOVE_NUMBER_PREFIX.sub("", word)
             try:
-                moves.append(Move.parse(word))
+                moves.append(start.parse_move(word))
             except NotationError as error:
                 raise NotationError(f"line {line_number}: {error}") from None
         record = dataclasses.replace(record, moves=tuple(moves))
@@ -304,7 +331,17 @@ def _record_from_headers(headers: dict[str, str]) -> GameRecord:
             f"Game: {headers['Game']!r} is not a game this program plays "
             f"({' or '.join(TEXT_TITLES.values())})"
         )
-    computer = _computer_text(headers["Computer"]) if "Computer" in headers else ()
+    sides = Side if kinds[title] == "icebreaker" else Color
+    computer = _computer_text(headers["Computer"], sides) if "Computer" in headers else ()
+    if "Size" in headers and kinds[title] != "icebreaker":
+        raise NotationError("Size: only Icebreaker has a board size")
+    if kinds[title] == "icebreaker":
+        if "Handicap" in headers or "Deal" in headers:
+            raise NotationError("Icebreaker has no handicap and no deal")
+        size_text = headers.get("Size", str(DEFAULT_SIZE))
+        if not re.fullmatch(r"[0-9]{1,2}", size_text):
+            raise NotationError(f"Size: {size_text!r} is not a board size (4 to 8)")
+        return GameRecord("icebreaker", computer=computer, size=_size(int(size_text)))
     if kinds[title] == "solitaire":
         if "Handicap" in headers or computer:
             raise NotationError("the solitaire has no handicap and no computer player")
@@ -328,29 +365,31 @@ def _record_from_headers(headers: dict[str, str]) -> GameRecord:
     return GameRecord("fire-and-ice", (), holes, side, computer=computer)
 
 
-def _computer_text(text: str) -> tuple[tuple[Color, str], ...]:
+def _computer_text(text: str, sides: type[Color] | type[Side]) -> tuple[tuple[AnySide, str], ...]:
     pairs = []
     for part in text.split(","):
         words = part.split()
         if len(words) != 2:
+            example = "Black expert" if sides is Side else "Ice expert"
             raise NotationError(
-                f"Computer: {text!r} should name a side and a level, like 'Ice expert'"
+                f"Computer: {text!r} should name a side and a level, like '{example}'"
             )
-        pairs.append((Color.parse(words[0]), _level(words[1].lower())))
+        pairs.append((sides.parse(words[0]), _level(words[1].lower())))
     return _check_computer(pairs)
 
 
-def _computer(raw: object) -> tuple[tuple[Color, str], ...]:
+def _computer(raw: object, sides: type[Color] | type[Side]) -> tuple[tuple[AnySide, str], ...]:
     if raw is None:
         return ()
     if not isinstance(raw, dict) or not all(
         isinstance(k, str) and isinstance(v, str) for k, v in raw.items()
     ):
-        raise NotationError('game record: "computer" must be like {"ice": "expert"}')
-    return _check_computer([(Color.parse(k), _level(v)) for k, v in raw.items()])
+        example = '{"black": "expert"}' if sides is Side else '{"ice": "expert"}'
+        raise NotationError(f'game record: "computer" must be like {example}')
+    return _check_computer([(sides.parse(k), _level(v)) for k, v in raw.items()])
 
 
-def _check_computer(pairs: list[tuple[Color, str]]) -> tuple[tuple[Color, str], ...]:
+def _check_computer(pairs: list[tuple[AnySide, str]]) -> tuple[tuple[AnySide, str], ...]:
     colors = [color for color, _ in pairs]
     if len(set(colors)) != len(colors):
         raise NotationError("the computer's level is given twice for one side")
@@ -370,13 +409,24 @@ def _deal(number: int) -> int:
         raise NotationError(f"solitaire record: {error}") from None
 
 
-def _move_list(raw: object, key: str, first: int = 1) -> tuple[Move, ...]:
+def _size(raw: object) -> int:
+    if not isinstance(raw, int) or isinstance(raw, bool):
+        raise NotationError(f"icebreaker record: size {raw!r} is not a number")
+    try:
+        return check_size(raw)
+    except ValueError as error:
+        raise NotationError(f"icebreaker record: {error}") from None
+
+
+def _move_list(
+    raw: object, key: str, parse: Callable[[str], Any], first: int = 1
+) -> tuple[Any, ...]:
     if not isinstance(raw, list) or not all(isinstance(m, str) for m in raw):
         raise NotationError(f'game record: "{key}" must be a list of moves like "F6-C6"')
     moves = []
     for number, text in enumerate(raw, start=first):
         try:
-            moves.append(Move.parse(text))
+            moves.append(parse(text))
         except NotationError as error:
             raise NotationError(f"move {number}: {error}") from None
     return tuple(moves)

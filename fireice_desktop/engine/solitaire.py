@@ -137,6 +137,33 @@ class SolitairePosition(NamedTuple):
             )
         return None
 
+    # --- the game interface's names -------------------------------------------------
+
+    @property
+    def piece(self) -> str:
+        """What the pieces are called: "peg"."""
+        return "peg"
+
+    def parse_move(self, text: str) -> Move:
+        """A move from its text, ``A1-A4``."""
+        return Move.parse(text)
+
+    def make_move(self, src: Hole, dst: Hole) -> Move:
+        """The move of the peg on ``src`` to ``dst``."""
+        return Move(src, dst)
+
+    def cell_name(self, cell: Hole) -> str:
+        """The name of a hole: ``"A1"``."""
+        return hole_name(cell)
+
+    def side_name(self, side: Color) -> str:
+        """The solitaire's colours are "red" and "aqua"."""
+        return COLOR_NAMES[side]
+
+    def stuck_reason(self, cell: Hole) -> str:
+        """Why the peg on ``cell`` cannot move: it has nothing to capture."""
+        return f"The peg on {hole_name(cell)} has nothing to capture."
+
     def play(self, move: Move | str) -> SolitairePosition:
         """The position after the capture ``move``; raises :class:`IllegalMoveError` if illegal."""
         if isinstance(move, str):

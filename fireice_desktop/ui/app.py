@@ -227,6 +227,37 @@ def parse_size(text: str) -> tuple[int, int]:
     return width, height
 
 
+def split_sizes(values: list[str], scene: str | None) -> tuple[tuple[int, int] | None, int | None]:
+    """``--size`` values: the window (``WxH``) and, for Icebreaker, the board's side (``N``)."""
+    window: tuple[int, int] | None = None
+    board: int | None = None
+    for text in values:
+        if text.strip().isdigit():
+            if scene != "icebreaker":
+                raise ValueError(
+                    f"--size {text}: a board size applies to --scene icebreaker; "
+                    "a window size is WIDTHxHEIGHT, like 1280x800"
+                )
+            if board is not None:
+                raise ValueError("--size: give the board's side once")
+            board = check_size_text(text)
+        else:
+            if window is not None:
+                raise ValueError("--size: give the window size once")
+            window = parse_size(text)
+    return window, board
+
+
+def check_size_text(text: str) -> int:
+    """A board side from ``--size N``; raises ``ValueError`` naming the range."""
+    from ..engine.icebreaker import MAX_SIZE, MIN_SIZE
+
+    side = int(text)
+    if not MIN_SIZE <= side <= MAX_SIZE:
+        raise ValueError(f"--size {text}: Icebreaker boards have side {MIN_SIZE} to {MAX_SIZE}")
+    return side
+
+
 def run(args: argparse.Namespace) -> int:
     """Start the desktop game (``fireice`` with no command; ``--open FILE`` starts with a game)."""
     app = App()
@@ -243,9 +274,12 @@ def screenshot(args: argparse.Namespace) -> int:
     """``fireice --screenshot PATH``: render a scene off-screen to a PNG and exit."""
     from .menu import scene_for_screenshot
 
-    size = parse_size(args.size) if args.size else DEFAULT_SIZE
+    window, board_size = split_sizes(args.size or [], args.scene)
+    size = window or DEFAULT_SIZE
     if size[0] < MIN_SIZE[0] or size[1] < MIN_SIZE[1]:
-        raise ValueError(f"--size {args.size}: the window is at least {MIN_SIZE[0]}x{MIN_SIZE[1]}")
+        raise ValueError(
+            f"--size {size[0]}x{size[1]}: the window is at least {MIN_SIZE[0]}x{MIN_SIZE[1]}"
+        )
     app = App(size, settings=Settings(sound=False), window=False)
     if getattr(args, "record", None) is not None:
         from .saving import scene_for_record
@@ -256,14 +290,14 @@ def screenshot(args: argparse.Namespace) -> int:
         args.scene = "game"
     else:
         scene = scene_for_screenshot(
-            app, args.scene, args.shot_moves or "", args.shot_deal, args.shot_page
+            app, args.scene, args.shot_moves or "", args.shot_deal, args.shot_page, board_size
         )
     app.switch(scene)
     if args.shot_hint:
         from .game_scene import GameScene
 
         if not isinstance(scene, GameScene):
-            raise ValueError("--hint applies to the game and solitaire scenes")
+            raise ValueError("--hint applies to the game, solitaire and icebreaker scenes")
         scene.request_hint()
     scene.settle(60.0)
     for _ in range(3):  # let pygame-gui settle its layout

@@ -1,30 +1,28 @@
 """The board controller: picking up, dropping and dragging pegs, undo/redo, review.
 
 It is written once for every game that follows the engine's game interface (the
-two-player game and the solitaire).  It knows holes, not pixels or pygame events:
-the scene translates clicks through the layout and calls ``press``/``release``.
+two-player game, the solitaire and Icebreaker).  It knows cells, not pixels or
+pygame events: the scene translates clicks through the layout and calls
+``press``/``release``; names and moves come from the position.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
-from ..engine.board import REACH, hole_name
-from ..engine.game import Color, Move, Position
-from ..engine.interface import History
-from ..engine.solitaire import COLOR_NAMES, SolitairePosition
+from ..engine.interface import GameState, History
 
-S = TypeVar("S", Position, SolitairePosition)
+S = TypeVar("S", bound=GameState)
 
 
 @dataclass
 class MoveAnimation:
-    """A move being shown: the peg travels, then the other colour's peg drops in."""
+    """A move being shown: the piece travels, then what follows it (a peg dropping in)."""
 
-    move: Move
-    before: Position | SolitairePosition
-    after: Position | SolitairePosition
+    move: Any
+    before: Any
+    after: Any
     elapsed: float = 0.0
     duration: float = 0.45
 
@@ -32,13 +30,6 @@ class MoveAnimation:
     def progress(self) -> float:
         """0 at the start, 1 when done."""
         return 1.0 if self.duration <= 0 else min(1.0, self.elapsed / self.duration)
-
-
-def side_name(position: Position | SolitairePosition, color: Color) -> str:
-    """ "Fire"/"Ice" in the two-player game, "red"/"aqua" in the solitaire."""
-    if isinstance(position, SolitairePosition):
-        return COLOR_NAMES[color]
-    return color.title
 
 
 class BoardController(Generic[S]):
@@ -77,7 +68,7 @@ class BoardController(Generic[S]):
         return mask
 
     @property
-    def last_move(self) -> Move | None:
+    def last_move(self) -> Any:
         """The move that led to the shown position."""
         index = self.review if self.review is not None else self.history.cursor
         return self.history.moves[index - 1] if index > 0 else None
@@ -93,7 +84,7 @@ class BoardController(Generic[S]):
         to_move = position.to_move
         if to_move is None:
             return "either colour"
-        return side_name(position, to_move)
+        return position.side_name(to_move)
 
     def can_pick(self, hole: int) -> bool:
         """Whether the peg on ``hole`` may be picked up now (it has a move to make)."""
@@ -118,6 +109,8 @@ class BoardController(Generic[S]):
         if self.selected is not None and self.targets >> hole & 1:
             self.move_to(hole)
             return
+        name = position.cell_name
+        piece = position.piece
         if position.is_over:
             self.say("The game is over: start a new game, or undo to go back.")
             return
@@ -129,27 +122,19 @@ class BoardController(Generic[S]):
                 self.sounds.append("pick")
                 self.say("")
             else:
-                self.say(self._no_move_reason(hole))
+                self.say(position.stuck_reason(hole))
             return
         if self.selected is not None:
-            reason = position.illegal_reason(Move(self.selected, hole))
-            self.say(f"{hole_name(self.selected)}-{hole_name(hole)}: {reason}")
+            reason = position.illegal_reason(position.make_move(self.selected, hole))
+            self.say(f"{name(self.selected)}-{name(hole)}: {reason}")
             return
         if color is None:
-            self.say(f"{hole_name(hole)} is empty: pick up one of your pegs first.")
+            self.say(f"{name(hole)} holds no {piece}: pick up one of your {piece}s first.")
         else:
             mover = self._mover_name(position)
-            name = side_name(position, color)
-            article = "an" if name[0] in "AEIOUaeiou" else "a"
-            self.say(f"{hole_name(hole)} holds {article} {name} peg: {mover} moves now.")
-
-    def _no_move_reason(self, hole: int) -> str:
-        position = self.history.position
-        if isinstance(position, SolitairePosition):
-            return f"The peg on {hole_name(hole)} has nothing to capture."
-        if not REACH[hole] & ~position.occupied:
-            return f"The peg on {hole_name(hole)} has no empty hole to move to."
-        return f"The peg on {hole_name(hole)} cannot move now."
+            side = position.side_name(color)
+            article = "an" if side[0] in "AEIOUaeiou" else "a"
+            self.say(f"{name(hole)} holds {article} {side} {piece}: {mover} moves now.")
 
     def release(self, hole: int | None, dragged: bool) -> None:
         """The mouse button comes up over ``hole``; ``dragged`` if the peg was carried."""
@@ -166,8 +151,9 @@ class BoardController(Generic[S]):
             self.move_to(hole)
         else:
             position = self.history.position
-            reason = position.illegal_reason(Move(self.selected, hole))
-            self.say(f"{hole_name(self.selected)}-{hole_name(hole)}: {reason}")
+            reason = position.illegal_reason(position.make_move(self.selected, hole))
+            name = position.cell_name
+            self.say(f"{name(self.selected)}-{name(hole)}: {reason}")
 
     def put_back(self) -> None:
         """Put the picked-up peg back in its hole."""
@@ -179,14 +165,15 @@ class BoardController(Generic[S]):
     def move_to(self, hole: int) -> None:
         """Play the picked-up peg to ``hole`` (which must be a marked destination)."""
         assert self.selected is not None
-        self.play(Move(self.selected, hole), self.animation_time)
+        self.play(self.history.position.make_move(self.selected, hole), self.animation_time)
 
-    def play(self, move: Move | str, duration: float = 0.45) -> bool:
-        """Play ``move`` in the present position; a reason is shown if it is illegal."""
+    def play(self, move: Any, duration: float = 0.45) -> bool:
+        """Play ``move`` (or its text) in the present position; a reason is shown if it is
+        illegal."""
         before = self.history.position
         try:
             if isinstance(move, str):
-                move = Move.parse(move)
+                move = before.parse_move(move)
             after = self.history.play(move)
         except ValueError as error:
             self.say(str(error))

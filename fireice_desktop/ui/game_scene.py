@@ -21,7 +21,7 @@ from ..engine.record import GameRecord
 from ..engine.solitaire import COLOR_NAMES, PEGS_PER_COLOR, SolitairePosition
 from ..storage import save_autosave
 from .board_view import BoardPicture, pocket_slot
-from .controller import BoardController, side_name
+from .controller import BoardController
 from .layout import Point
 from .saving import FileDialogs, TextWindow, scene_for_record
 from .scene import BoardScene, button, button_row
@@ -232,10 +232,14 @@ class GameScene(BoardScene):
                     item["button_element"].unselect()
 
     def _move_label(self, index: int, move: Move) -> str:
-        position = self.controller.history.positions[index]
+        positions = self.controller.history.positions
+        position, after = positions[index], positions[index + 1]
         mover = position.color_at(move.src)
-        name = side_name(position, mover).capitalize() if mover is not None else ""
-        return f"  {index + 1}. {name} {move}"  # a little room from the list's edge
+        name = position.side_name(mover).capitalize() if mover is not None else ""
+        label = f"  {index + 1}. {name} {move}"  # a little room from the list's edge
+        if mover is not None and after.to_move == mover and not after.is_over:
+            label += f" ({position.side_name(mover.other)} passes)"
+        return label
 
     def _hint_text(self) -> str:
         position = self.controller.history.position
@@ -548,7 +552,7 @@ class GameScene(BoardScene):
     def hint_work(self) -> Callable[[Callable[[], bool]], tuple[Move | None, str]]:
         """The background work behind a hint: the move to mark (if any) and what to say."""
         position = self.controller.history.position
-        assert isinstance(position, Position)
+        assert not isinstance(position, SolitairePosition)  # the solitaire asks its solver
 
         def work(stop: Callable[[], bool]) -> tuple[Move | None, str]:
             move = search(position, "expert", 0, stop).move

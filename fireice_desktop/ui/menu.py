@@ -170,7 +170,12 @@ def solitaire_scene(app: App, deal: int | None) -> Scene:
 
 
 def scene_for_screenshot(
-    app: App, name: str, moves: str, deal: int | None, page: int | None = None
+    app: App,
+    name: str,
+    moves: str,
+    deal: int | None,
+    page: int | None = None,
+    board_size: int | None = None,
 ) -> Scene:
     """The scene ``fireice --screenshot`` renders, with ``moves`` played (no animation)."""
     if name == "menu":
