@@ -456,7 +456,17 @@ def _cmd_text(args: argparse.Namespace) -> int:
                 show_board = False
 
 
-SCENES = ("menu", "game", "handicap", "solitaire", "rules", "settings", "computer", "icebreaker")
+SCENES = (
+    "menu",
+    "game",
+    "handicap",
+    "solitaire",
+    "rules",
+    "settings",
+    "computer",
+    "icebreaker",
+    "icebreaker-setup",
+)
 
 
 def _screenshot(args: argparse.Namespace) -> int:

@@ -485,7 +485,7 @@ def test_a_bad_screenshot_request_fails_with_the_usage_and_status_2(
         "illegal-move": "D4-B1",
         "not-a-move": "Q9-Z1",
         "no-such-rules-page": "--page 99",
-        "hint-on-the-menu": "--hint applies to the game and solitaire scenes",
+        "hint-on-the-menu": "--hint applies to the game, solitaire and icebreaker scenes",
     }[case]
     assert bad_text in lines[0]
 

@@ -16,6 +16,7 @@ import pygame_gui
 from ..engine.ai import LEVELS, search
 from ..engine.game import Color, Move, Position
 from ..engine.record import GameRecord
+from ..engine.solitaire import SolitairePosition
 from .game_scene import GameScene
 from .handicap_scene import HandicapScene
 from .menu import MenuScene
@@ -167,7 +168,7 @@ class ComputerGameScene(GameScene):
         super().__init__(app, restart, title, new_game)
         self.levels = levels
         self.think_job: Job[Move] | None = None
-        self.think_position: Position | None = None
+        self.think_position: object = None
         self.think_time = 0.0
         self.think_phase = -1
 
@@ -176,7 +177,7 @@ class ComputerGameScene(GameScene):
     def computer_to_move(self) -> Color | None:
         """The colour the computer is to play now, if it is its turn and the game is on."""
         position = self.controller.history.position
-        if not isinstance(position, Position) or position.is_over:
+        if isinstance(position, SolitairePosition) or position.is_over:
             return None
         return position.to_move if position.to_move in self.levels else None
 
@@ -197,7 +198,7 @@ class ComputerGameScene(GameScene):
             self.cancel_thinking()
             return moving
         position = controller.history.position
-        assert isinstance(position, Position)
+        assert not isinstance(position, SolitairePosition)
         if self.think_job is None or self.think_position != position:
             self.cancel_thinking()
             level = self.levels[color]

@@ -9,6 +9,7 @@ import pygame
 import pygame_gui
 
 from ..engine.game import Move, Position
+from ..engine.icebreaker import DEFAULT_SIZE
 from ..engine.playout import random_playout
 from ..engine.record import GameRecord
 from ..storage import load_autosave
@@ -56,6 +57,10 @@ class MenuScene(Scene):
             ("Against the computer", "Choose your side and the computer's level"),
             ("Handicap game", "Give the weaker player up to six extra pegs"),
             ("Solitaire", "The boxed edition's one-player puzzle"),
+            (
+                "Icebreaker",
+                "Mark Steere's game of ships and icebergs, with a friend or the computer",
+            ),
             ("Open a saved game", "A game saved to a file (Ctrl+O)"),
             ("Rules", "How to play, with drawings"),
             ("Settings", "Sound, legal-move marks, animation speed, full screen"),
@@ -132,6 +137,10 @@ class MenuScene(Scene):
             self.app.switch(HandicapScene(self.app))
         elif entry == "Solitaire":
             self.app.switch(solitaire_scene(self.app, None))
+        elif entry == "Icebreaker":
+            from .icebreaker_scene import IcebreakerSetupScene
+
+            self.app.switch(IcebreakerSetupScene(self.app))
         elif entry == "Rules":
             from .rules_scene import RulesScene
 
@@ -201,8 +210,18 @@ def scene_for_screenshot(
         from .computer_scene import ComputerSetupScene
 
         return ComputerSetupScene(app)
+    if name == "icebreaker-setup":
+        from .icebreaker_scene import IcebreakerSetupScene
+
+        return IcebreakerSetupScene(app)
+    if board_size is not None and name != "icebreaker":
+        raise ValueError(f"--size {board_size}: a board size applies to --scene icebreaker")
     if name == "game":
         scene = two_player_scene(app)
+    elif name == "icebreaker":
+        from .icebreaker_scene import icebreaker_scene
+
+        scene = icebreaker_scene(app, board_size or DEFAULT_SIZE)
     elif name == "solitaire":
         scene = solitaire_scene(app, deal or 1)
     else:

@@ -7,6 +7,7 @@ reads about looks exactly like what they will play on.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -17,6 +18,7 @@ import pygame_gui
 
 from ..engine.board import LINES, REACH, hole_name, parse_hole
 from ..engine.game import Color, Position, random_handicap
+from ..engine.icebreaker import DEFAULT_SIZE, IcebreakerPosition
 from ..engine.solitaire import SolitairePosition
 from .board_view import (
     BoardArt,
@@ -29,6 +31,7 @@ from .board_view import (
     draw_board,
     font,
 )
+from .hex_view import SeaArt, SeaPicture, draw_sea, sea_art
 from .layout import ISLAND_SIDE
 from .scene import Scene, backdrop, button, shaded_panel
 
@@ -62,7 +65,7 @@ class Drawing:
     """One small picture on a rules page: a board (or one island of it) and a caption."""
 
     caption: str
-    picture: BoardPicture
+    picture: BoardPicture | SeaPicture  # a SeaPicture draws Icebreaker's side-5 sea
     island: int | None = None  # draw only this island, enlarged
     labels: tuple[tuple[int, str], ...] = ()  # text written on holes (hole, text)
     island_labels: bool = False  # write A..G beside the islands
@@ -77,8 +80,16 @@ def _art(size: tuple[int, int]) -> BoardArt:
     return board_art((0, 0, *size), pockets=None)
 
 
+def _sea_art(size: tuple[int, int]) -> SeaArt:
+    return sea_art((0, 0, *size), DEFAULT_SIZE)
+
+
 def render_drawing(drawing: Drawing, size: tuple[int, int]) -> pygame.Surface:
     """``drawing`` rendered to fit ``size`` (the caption is drawn by the caller)."""
+    if isinstance(drawing.picture, SeaPicture):
+        sea = pygame.Surface(size, pygame.SRCALPHA)
+        draw_sea(sea, _sea_art(size), drawing.picture)
+        return sea
     if drawing.island is None:
         art = _art(size)
         surface = pygame.Surface(size, pygame.SRCALPHA)
@@ -242,6 +253,42 @@ def _no_drawings() -> tuple[Drawing, ...]:
     return ()
 
 
+def _icebreaker_drawings() -> tuple[Drawing, ...]:
+    start = IcebreakerPosition.start()
+    # A game some way in (a fixed random game), where a ship's shortest way to the
+    # nearest iceberg has to go round other ships or has several equal ways.
+    position = start
+    rng = random.Random(11)
+    for _ in range(46):
+        position = position.play_unchecked(rng.choice(position.legal_moves()))
+    board = position.board
+    far = max(
+        board.cells_of(position.ships(position.to_move)),
+        key=lambda cell: (position.distance(cell) or 0, len(board.cells_of(position.steps(cell)))),
+    )
+    steps = position.steps(far)
+    paths = tuple(tuple(position.path(far, cell)) for cell in board.cells_of(steps))
+    name = board.name(far)
+    return (
+        Drawing(
+            "The start: Red on a1, e9 and i1, Black on a5, e1 and i5",
+            SeaPicture(start.red, start.black, start.icebergs),
+        ),
+        Drawing(
+            f"{position.to_move.title} to move: the ship on {name} may take the "
+            f"orange dot{'s' if len(paths) > 1 else ''}, along the way to its nearest iceberg",
+            SeaPicture(
+                position.red,
+                position.black,
+                position.icebergs,
+                selected=far,
+                targets=steps,
+                paths=paths,
+            ),
+        ),
+    )
+
+
 CHAPTERS: tuple[Chapter, ...] = (
     Chapter(
         "The board",
@@ -336,6 +383,34 @@ CHAPTERS: tuple[Chapter, ...] = (
         columns=1,
     ),
     Chapter(
+        "Icebreaker",
+        "<b>Icebreaker</b> by Mark Steere is a second game for two: <b>Red</b> against "
+        "<b>Black</b>, three ships each, on a sea of hexagons. Every other cell holds a white "
+        "<b>iceberg</b>.<br><br>"
+        "<b>The board.</b> Choose a board of side 4 to 8 (side 5 has 61 cells and 55 "
+        "icebergs). Rows are lettered from the top (a to i on side 5) and cells numbered from "
+        "the left in each row, so <b>a1</b> is the top-left corner and <b>e9</b> the right "
+        "corner. A move is written from-to: <b>a1-b2</b>.<br><br>"
+        "<b>A turn.</b> Red moves first; then the players take turns. Move one of your ships "
+        "one step to a neighbouring cell without a ship, and the step must bring that ship "
+        "<b>one step closer to its nearest iceberg</b>. Distance counts the cells along the "
+        "shortest way <b>round the other ships</b>; icebergs do not block. When several "
+        "icebergs are equally near, or several ways are equally short, any of those steps "
+        "is allowed. A ship next to an iceberg must therefore capture one.<br><br>"
+        "<b>Capturing.</b> Moving onto an iceberg captures it: one point.<br><br>"
+        "<b>Winning.</b> The first to capture <b>more than half</b> of the icebergs wins "
+        "(28 of 55 on side 5). The number of icebergs is always odd, so there are no draws."
+        "<br><br>"
+        f"{DECISION} a player with no legal move <b>passes</b> (ships walled in by other "
+        "ships); this is the only time passing happens.<br><br>"
+        "<b>Playing here.</b> Click a ship: orange dots mark the cells it may step to, and "
+        "an orange line shows its shortest way to the nearest iceberg, as on Mark Steere's "
+        "rule sheet. Click a dot or drag the ship there. The panel shows both scores and "
+        "how many icebergs win.",
+        _icebreaker_drawings,
+        columns=1,
+    ),
+    Chapter(
         "Playing here",
         "<b>Moving a peg.</b> Click one of your pegs to pick it up: every hole it can move to "
         "is marked. Click a marked hole to move there, or drag the peg to it. Click the peg "
@@ -366,6 +441,10 @@ CHAPTERS: tuple[Chapter, ...] = (
         pegs_key=True,
     ),
 )
+
+
+#: The Icebreaker chapter, which Icebreaker's set-up card opens.
+ICEBREAKER_CHAPTER = next(i for i, c in enumerate(CHAPTERS) if c.title == "Icebreaker")
 
 
 class RulesScene(Scene):

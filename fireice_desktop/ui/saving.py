@@ -19,6 +19,7 @@ import pygame_gui
 from pygame_gui.core.utility import clipboard_copy, clipboard_paste
 
 from ..engine.game import Position
+from ..engine.icebreaker import IcebreakerPosition
 from ..engine.record import GameRecord
 from ..engine.solitaire import SolitairePosition
 from ..storage import SAVE_SUFFIX, TEXT_SUFFIX, SaveFileError, games_dir, read_game, write_game
@@ -39,7 +40,13 @@ def record_summary(record: GameRecord) -> str:
     moves = f"{count} move{'s' if count != 1 else ''}"
     if isinstance(final, SolitairePosition):
         return f"Solitaire, deal {record.deal:,}: {moves}, {final.pegs_left} pegs left"
-    assert isinstance(final, Position)
+    if isinstance(final, IcebreakerPosition):
+        game = f"Icebreaker, side {final.size}"
+        score = f"Red {final.red_score}, Black {final.black_score}"
+        if record.computer:
+            levels = dict(record.computer)
+            game += f", against the {next(iter(levels.values()))} level"
+        return f"{game}: {moves}, {score}"
     if record.computer:
         levels = dict(record.computer)
         who = (
@@ -67,6 +74,10 @@ def scene_for_record(app: App, record: GameRecord) -> GameScene:
     scene: GameScene
     if record.game == "solitaire":
         scene = SolitaireScene(app, record.deal)
+    elif record.game == "icebreaker":
+        from .icebreaker_scene import icebreaker_scene
+
+        scene = icebreaker_scene(app, record.size, dict(record.computer) or None)  # type: ignore[arg-type]
     elif record.computer:
         levels = dict(record.computer)
         scene = ComputerGameScene(
