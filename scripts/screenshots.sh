@@ -25,3 +25,15 @@ $fireice --screenshot "$out/solitaire.png" --scene solitaire --deal 7 --size "$s
 $fireice --screenshot "$out/computer.png" --scene computer --size "$size"
 $fireice --screenshot "$out/hint.png" --scene game --size "$size" --moves "$opening" --hint
 $fireice --screenshot "$out/rules.png" --scene rules --page 3 --size "$size"
+# Icebreaker: a game between two casual levels, part-way and to its end.
+voyage="e9-e8 i5-h5 a1-b2 h5-g5 b2-c3 a5-b5 e8-f7 e1-e2 f7-e7 b5-c5 i1-h1 e2-d2 c3-c4 c5-c6"
+voyage="$voyage h1-h2 d2-e3 h2-g3 g5-g4 e7-e6 c6-d6 g3-f3 e3-f2 e6-f6 d6-d7 c4-d4 f2-g1"
+finish="f6-g6 g4-h4 g6-g7 h4-i3 g7-f8 i3-h3 d4-d3 h3-i2 f3-f4 g1-f1 f4-e4 d7-c7 d3-c2 c7-b6"
+finish="$finish e4-e5 f1-e1 c2-b1 e1-d1 b1-c1 b6-a5 e5-d5 a5-a4 d5-c4 a4-b4 c4-b3 b4-a3 b3-a2"
+finish="$finish a3-b3 f8-e9 i2-h2 e9-d8 h2-g2 c1-d2 g2-f3 d8-e8 f3-f4 e8-f8 f4-f5 a2-a3 f5-g5"
+finish="$finish f8-g7 g5-g6 g7-h6"
+$fireice --screenshot "$out/icebreaker.png" --scene icebreaker --size "$size" --moves "$voyage" --hint
+$fireice --screenshot "$out/icebreaker-won.png" --scene icebreaker --size "$size" --moves "$voyage $finish"
+$fireice --screenshot "$out/icebreaker-setup.png" --scene icebreaker-setup --size "$size"
+$fireice --screenshot "$out/icebreaker-small.png" --scene icebreaker --size 4 --size "$size"
+$fireice --screenshot "$out/rules-icebreaker.png" --scene rules --page 7 --size "$size"

@@ -8,6 +8,7 @@ wooden islands; against the computer it is the same
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -120,8 +121,8 @@ class IcebreakerScene(GameScene):
         board = position.board
         return (
             f"{winner.title} wins!",
-            f"{winner.title} captured {position.score(winner)} of {board.iceberg_count} "
-            f"icebergs, more than half; {winner.other.title} {position.score(winner.other)}.",
+            f"{winner.title} took {position.score(winner)} of {board.iceberg_count} icebergs; "
+            f"{winner.other.title} {position.score(winner.other)}.",
         )
 
     def _hint_text(self) -> str:
@@ -277,6 +278,24 @@ class IcebreakerSetupScene(MenuScene):
     """Choose the board's size and the opponent: a friend, or the computer at a level."""
 
     title = "Icebreaker"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.sea: SeaArt | None = None
+        # A game some way in, for the sea shown behind the card.
+        position = IcebreakerPosition.start()
+        rng = random.Random(5)
+        for _ in range(24):
+            position = position.play_unchecked(rng.choice(position.legal_moves()))
+        self.sea_position = position
+
+    def build_backdrop(self, size: tuple[int, int]) -> None:
+        self.sea = sea_art((0, 0, *size), self.sea_position.size)
+
+    def draw_game_behind(self, surface: pygame.Surface) -> None:
+        if self.sea is not None:
+            p = self.sea_position
+            draw_sea(surface, self.sea, SeaPicture(p.red, p.black, p.icebergs))
 
     def build(self, size: tuple[int, int]) -> None:
         self.build_backdrop(size)

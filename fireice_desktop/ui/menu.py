@@ -152,13 +152,17 @@ class MenuScene(Scene):
         elif entry == "Quit":
             self.app.quit()
 
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(backdrop(surface.get_size()), (0, 0))
+    def draw_game_behind(self, surface: pygame.Surface) -> None:
+        """The board in play behind the card."""
         if self.art is not None:
             p = self.backdrop_position
             draw_board(
                 surface, self.art, BoardPicture(p.fire, p.ice, (p.fire_supply, p.ice_supply))
             )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(backdrop(surface.get_size()), (0, 0))
+        self.draw_game_behind(surface)
         surface.blit(translucent(surface.get_size(), (20, 10, 4, 120)), (0, 0))
         card = translucent(self.panel_rect.size, (30, 18, 9, 225), radius=18, border=True)
         surface.blit(card, self.panel_rect.topleft)
