@@ -347,11 +347,13 @@ def record_json(record: GameRecord) -> dict[str, Any]:
     """The ``fireice game show --json`` object: the record and the position it has reached."""
     positions = record.positions()
     position = positions[len(record.moves)]
-    shown = (
-        solitaire_json(record.deal, position)
-        if isinstance(position, SolitairePosition)
-        else position_json(position)
-    )
+    shown: dict[str, Any]
+    if isinstance(position, SolitairePosition):
+        shown = solitaire_json(record.deal, position)
+    elif isinstance(position, IcebreakerPosition):
+        shown = icebreaker_json(position)
+    else:
+        shown = position_json(position)
     return {"record": json.loads(record.to_json()), "position": shown}
 
 
@@ -366,6 +368,9 @@ def _cmd_game_show(args: argparse.Namespace) -> int:
     if isinstance(position, SolitairePosition):
         print(solitaire_board(position))
         print(f"Pegs left: {position.pegs_left}")
+    elif isinstance(position, IcebreakerPosition):
+        print(render_icebreaker(position))
+        print(icebreaker_report(position))
     else:
         print(textboard.render(position))
         print(position_report(position))
