@@ -19,8 +19,7 @@ from ..engine.record import GameRecord
 from ..engine.solitaire import SolitairePosition
 from .game_scene import GameScene
 from .handicap_scene import HandicapScene
-from .menu import MenuScene
-from .scene import button, choice_row
+from .menu import ChoiceCard
 from .worker import Job
 
 if TYPE_CHECKING:
@@ -54,71 +53,36 @@ def game_title(levels: dict[Color, str]) -> str:
     return f"You ({color.other.title}) vs {level}"
 
 
-class ComputerSetupScene(MenuScene):
+class ComputerSetupScene(ChoiceCard):
     """Choose your side and the computer's level, with or without a handicap."""
 
     title = "Against the computer"
+    store = CHOICES
+    second = ("Handicap...", "Give one side extra pegs first")
 
     def build(self, size: tuple[int, int]) -> None:
         self.build_backdrop(size)
         width, height = size
-        m = self.manager
         card = pygame.Rect(0, 0, min(640, width - 40), 372)
         card.center = (width // 2, height // 2)
         self.panel_rect = card
         pygame_gui.elements.UILabel(
             pygame.Rect(card.x, card.y + 12, card.width, 64),
             "Against the computer",
-            m,
+            self.manager,
             object_id="#title",
         )
-        self.choices: dict[object, tuple[str, str]] = {}
         rows = (
-            ("You play", "side", SIDES, "Fire moves first; Watch lets the computer play both"),
-            (
-                "Computer level",
-                "level",
-                tuple((name.capitalize(), name) for name in LEVELS),
-                "",
-            ),
+            ("You play", "side", SIDES),
+            ("Computer level", "level", tuple((name.capitalize(), name) for name in LEVELS)),
         )
-        y = card.y + 96
-        label_width = 170
-        for text, key, options, tip in rows:
-            row = choice_row(
-                m, card, y, text, label_width, options, lambda v, tip=tip: LEVEL_TIPS.get(v, tip)
-            )
-            for element, value in row:
-                self.choices[element] = (key, value)
-            y += 64
-        half = (card.width - 64) // 2
-        self.start_button = button(
-            m,
-            pygame.Rect(card.x + 28, y + 20, half, 48),
-            "Start",
-            "Play from the usual start (Enter)",
-            object_id="#menu_button",
+        side_tip = "Fire moves first; Watch lets the computer play both"
+        y = self.build_choices(
+            card, card.y + 96, rows, lambda v: LEVEL_TIPS.get(v, side_tip), step=64
         )
-        self.handicap_button = button(
-            m,
-            pygame.Rect(card.x + 36 + half, y + 20, half, 48),
-            "Handicap...",
-            "Give one side extra pegs first",
-            object_id="#menu_button",
-        )
-        self.back_button = button(
-            m, pygame.Rect(card.centerx - 100, y + 86, 200, 40), "Back", "Back to the menu (Esc)"
-        )
-        self.refresh()
+        self.build_buttons(card, y + 20, "Play from the usual start (Enter)")
 
-    def refresh(self) -> None:
-        for element, (key, value) in self.choices.items():
-            if CHOICES[key] == value:
-                element.select()
-            else:
-                element.unselect()
-
-    def start(self, handicap: bool) -> None:
+    def start(self, handicap: bool = False) -> None:
         app = self.app
         levels = levels_for(CHOICES["side"], CHOICES["level"])
 
@@ -134,24 +98,8 @@ class ComputerSetupScene(MenuScene):
                 make_game(app, Position.start, "", lambda: app.switch(ComputerSetupScene(app)))
             )
 
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            element = event.ui_element
-            if element in self.choices:
-                key, value = self.choices[element]
-                CHOICES[key] = value
-                self.refresh()
-            elif element is self.start_button:
-                self.start(handicap=False)
-            elif element is self.handicap_button:
-                self.start(handicap=True)
-            elif element is self.back_button:
-                self.app.show_menu()
-        elif event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.app.show_menu()
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.start(handicap=False)
+    def second_action(self) -> None:
+        self.start(handicap=True)
 
 
 class ComputerGameScene(GameScene):

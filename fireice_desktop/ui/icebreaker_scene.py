@@ -21,8 +21,8 @@ from ..engine.icebreaker import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, HexBoard, Iceb
 from .computer_scene import LEVEL_TIPS, ComputerGameScene, game_title
 from .game_scene import GameScene, _ease, _lerp
 from .hex_view import SeaArt, SeaPicture, draw_sea, sea_art
-from .menu import MenuScene
-from .scene import backdrop, button, choice_row, panel_width, shaded_panel
+from .menu import ChoiceCard
+from .scene import backdrop, panel_width, shaded_panel
 
 if TYPE_CHECKING:
     from .app import App
@@ -274,10 +274,12 @@ class IcebreakerComputerScene(ComputerGameScene, IcebreakerScene):
     """Icebreaker against the computer: the computer player of Fire & Ice on the sea."""
 
 
-class IcebreakerSetupScene(MenuScene):
+class IcebreakerSetupScene(ChoiceCard):
     """Choose the board's size and the opponent: a friend, or the computer at a level."""
 
     title = "Icebreaker"
+    store = CHOICES
+    second = ("Rules", "How Icebreaker is played")
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -313,13 +315,6 @@ class IcebreakerSetupScene(MenuScene):
             m,
             object_id="#subtitle",
         )
-        self.choices: dict[object, tuple[str, Any]] = {}
-        rows: tuple[tuple[str, str, tuple[tuple[str, Any], ...]], ...] = (
-            ("Board side", "size", tuple((str(n), n) for n in range(MIN_SIZE, MAX_SIZE + 1))),
-            ("Opponent", "opponent", OPPONENTS),
-            ("You play", "side", SIDES),
-            ("Computer level", "level", tuple((name.capitalize(), name) for name in LEVELS)),
-        )
         tips = {
             "friend": "Two players at this computer, taking turns",
             "computer": "Play against the computer",
@@ -333,42 +328,18 @@ class IcebreakerSetupScene(MenuScene):
             tips[str(n)] = (
                 f"{board.cell_count} cells, {board.iceberg_count} icebergs, first to {board.target}"
             )
-        y = card.y + 104
-        self.computer_rows: list[pygame_gui.elements.UIButton] = []
-        for text, key, options in rows:
-            row = choice_row(m, card, y, text, 170, options, lambda v: tips.get(str(v)))
-            for element, value in row:
-                self.choices[element] = (key, value)
-                if key in ("side", "level"):
-                    self.computer_rows.append(element)
-            y += 60
-        half = (card.width - 64) // 2
-        self.start_button = button(
-            m,
-            pygame.Rect(card.x + 28, y + 16, half, 48),
-            "Start",
-            "Start the game (Enter)",
-            object_id="#menu_button",
+        rows = (
+            ("Board side", "size", tuple((str(n), n) for n in range(MIN_SIZE, MAX_SIZE + 1))),
+            ("Opponent", "opponent", OPPONENTS),
+            ("You play", "side", SIDES),
+            ("Computer level", "level", tuple((name.capitalize(), name) for name in LEVELS)),
         )
-        self.rules_button = button(
-            m,
-            pygame.Rect(card.x + 36 + half, y + 16, half, 48),
-            "Rules",
-            "How Icebreaker is played",
-            object_id="#menu_button",
-        )
-        self.back_button = button(
-            m, pygame.Rect(card.centerx - 100, y + 78, 200, 40), "Back", "Back to the menu (Esc)"
-        )
-        self.refresh()
+        y = self.build_choices(card, card.y + 104, rows, lambda v: tips.get(str(v)), step=60)
+        self.build_buttons(card, y + 16, "Start the game (Enter)")
 
     def refresh(self) -> None:
-        for element, (key, value) in self.choices.items():
-            if CHOICES[key] == value:
-                element.select()
-            else:
-                element.unselect()
-        for element in self.computer_rows:
+        super().refresh()
+        for element in self.rows["side"] + self.rows["level"]:
             if CHOICES["opponent"] == "computer":
                 element.enable()
             else:
@@ -380,26 +351,10 @@ class IcebreakerSetupScene(MenuScene):
             levels = icebreaker_levels(CHOICES["side"], CHOICES["level"])
         self.app.switch(icebreaker_scene(self.app, CHOICES["size"], levels))
 
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            element = event.ui_element
-            if element in self.choices:
-                key, value = self.choices[element]
-                CHOICES[key] = value
-                self.refresh()
-            elif element is self.start_button:
-                self.start()
-            elif element is self.rules_button:
-                from .rules_scene import ICEBREAKER_CHAPTER, RulesScene
+    def second_action(self) -> None:
+        from .rules_scene import ICEBREAKER_CHAPTER, RulesScene
 
-                self.app.switch(RulesScene(self.app, chapter=ICEBREAKER_CHAPTER))
-            elif element is self.back_button:
-                self.app.show_menu()
-        elif event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.app.show_menu()
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.start()
+        self.app.switch(RulesScene(self.app, chapter=ICEBREAKER_CHAPTER))
 
 
 __all__ = [

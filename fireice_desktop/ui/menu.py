@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 import pygame_gui
@@ -15,7 +16,7 @@ from ..engine.record import GameRecord
 from ..storage import load_autosave
 from .board_view import BoardArt, BoardPicture, board_art, draw_board
 from .saving import FileDialogs, record_summary, scene_for_record
-from .scene import Scene, backdrop, button, translucent
+from .scene import Scene, backdrop, button, choice_row, translucent
 
 if TYPE_CHECKING:
     from .app import App
@@ -166,6 +167,82 @@ class MenuScene(Scene):
         surface.blit(translucent(surface.get_size(), (20, 10, 4, 120)), (0, 0))
         card = translucent(self.panel_rect.size, (30, 18, 9, 225), radius=18, border=True)
         surface.blit(card, self.panel_rect.topleft)
+
+
+class ChoiceCard(MenuScene):
+    """A set-up card over the board: rows of choices, then Start, a second button and Back.
+
+    ``store`` keeps the choices while the app runs; Enter starts, Esc goes back.
+    """
+
+    store: ClassVar[dict[str, Any]] = {}
+    second = ("", "")  # the second button's text and tool tip
+
+    def build_choices(
+        self,
+        card: pygame.Rect,
+        y: int,
+        rows: Sequence[tuple[str, str, Sequence[tuple[str, Any]]]],
+        tips: Callable[[Any], str | None],
+        step: int,
+    ) -> int:
+        """The rows (label, key, options) of choice buttons from ``y``; returns the next ``y``."""
+        self.choices: dict[object, tuple[str, Any]] = {}
+        self.rows: dict[str, list[pygame_gui.elements.UIButton]] = {}
+        for text, key, options in rows:
+            for element, value in choice_row(self.manager, card, y, text, 170, options, tips):
+                self.choices[element] = (key, value)
+                self.rows.setdefault(key, []).append(element)
+            y += step
+        return y
+
+    def build_buttons(self, card: pygame.Rect, y: int, start_tip: str) -> None:
+        """Start and the second button side by side from ``y``, Back under them."""
+        m = self.manager
+        half = (card.width - 64) // 2
+        self.start_button = button(
+            m, pygame.Rect(card.x + 28, y, half, 48), "Start", start_tip, object_id="#menu_button"
+        )
+        self.second_button = button(
+            m, pygame.Rect(card.x + 36 + half, y, half, 48), *self.second, object_id="#menu_button"
+        )
+        self.back_button = button(
+            m, pygame.Rect(card.centerx - 100, y + 66, 200, 40), "Back", "Back to the menu (Esc)"
+        )
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Mark the chosen option of every row."""
+        for element, (key, value) in self.choices.items():
+            if self.store[key] == value:
+                element.select()
+            else:
+                element.unselect()
+
+    def start(self) -> None:
+        """Start: open the game chosen."""
+
+    def second_action(self) -> None:
+        """The second button."""
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            element = event.ui_element
+            if element in self.choices:
+                key, value = self.choices[element]
+                self.store[key] = value
+                self.refresh()
+            elif element is self.start_button:
+                self.start()
+            elif element is self.second_button:
+                self.second_action()
+            elif element is self.back_button:
+                self.app.show_menu()
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.show_menu()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.start()
 
 
 def two_player_scene(app: App) -> Scene:
