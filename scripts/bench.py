@@ -6,6 +6,7 @@
     python scripts/bench.py solver     # only the solitaire solver
     python scripts/bench.py ai         # only the computer player
     python scripts/bench.py saving     # only saving and loading games
+    python scripts/bench.py icebreaker # only Icebreaker: moves, random games, the levels
 
 Engine targets: at least 6,000 uniformly random playouts (whole games from the
 start position) per second on one core, pure Python.
@@ -20,6 +21,10 @@ symmetries save in the opening.
 Saving targets: the autosave after a move (an atomic write flushed to the disk, on
 the UI thread) well under one 60 Hz frame, 16 ms, at the median; loading a saved
 game (read, parse and replay every move) under 5 ms.
+
+Icebreaker figures (no targets yet): legal-move generations at the start and in the
+middle game on sides 5 and 8, whole random games per second on side 5, and each
+level's time and nodes for the first move on side 5.
 
 UI targets, at the default 1280x800 window:
   - time to the first frame (a fresh process importing pygame, pygame-gui and the
@@ -50,8 +55,9 @@ from typing import TYPE_CHECKING
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from fireice_desktop.engine import ai
+from fireice_desktop.engine import ai, icebreaker
 from fireice_desktop.engine.game import Move, Position
+from fireice_desktop.engine.icebreaker import IcebreakerPosition, Step
 from fireice_desktop.engine.playout import random_playout
 from fireice_desktop.engine.solitaire import SolitairePosition
 from fireice_desktop.engine.solver import Solver, difficulty, hint, solve
@@ -282,6 +288,97 @@ def bench_ai(seconds: float) -> None:
             f"  {label:<12} {len(position.legal_moves()):2} root moves: depth {plain.depth}"
             f" without, depth {pruned.depth} with symmetry"
             f" ({plain.seconds:.2f} s / {pruned.seconds:.2f} s)"
+        )
+
+
+# --- Icebreaker -----------------------------------------------------------------------------
+
+ICEBREAKER_SEEDS = range(1, 6)
+
+
+def icebreaker_game(size: int, rng: random.Random) -> list[IcebreakerPosition]:
+    """Every position of one uniformly random Icebreaker game, the final one included."""
+    position = IcebreakerPosition.start(size)
+    positions = [position]
+    while not position.is_over:
+        position = position.play_unchecked(rng.choice(position.legal_moves()))
+        positions.append(position)
+    return positions
+
+
+def generation_rate(positions: list[IcebreakerPosition], seconds: float) -> float:
+    """``legal_moves`` calls per second over ``positions`` in turn, each with its distances
+    to find afresh (they are cached by ships and icebergs, and a new position misses)."""
+    forget = icebreaker._rings.cache_clear
+    cycle = itertools.count()
+
+    def generate() -> None:
+        forget()
+        positions[next(cycle) % len(positions)].legal_moves()
+
+    return rate(generate, seconds)
+
+
+def bench_icebreaker(seconds: float) -> None:
+    """Legal moves, random games and the computer's levels on the hexhex board."""
+    forget = icebreaker._rings.cache_clear
+    figure = max(0.5, seconds / 2)
+    print("legal-move generations (IcebreakerPosition.legal_moves, distances not cached):")
+    for size in (5, 8):
+        rng = random.Random(size)
+        middle: list[IcebreakerPosition] = []
+        for _ in range(200):
+            game = icebreaker_game(size, rng)
+            middle.append(game[len(game) // 2])
+        start = IcebreakerPosition.start(size)
+        moves = statistics.mean(len(position.legal_moves()) for position in middle)
+        print(
+            f"  side {size} ({start.board.cell_count} cells):"
+            f" start {generation_rate([start], figure):9,.0f} /s,"
+            f" middle game {generation_rate(middle, figure):9,.0f} /s"
+            f" ({len(middle)} positions, {moves:.1f} moves each)"
+        )
+
+    rng = random.Random(2024)
+    lengths: list[int] = []
+
+    def random_game() -> None:
+        moves = 0
+        position = IcebreakerPosition.start(5)
+        while not position.is_over:
+            position = position.play_unchecked(rng.choice(position.legal_moves()))
+            moves += 1
+        lengths.append(moves)
+
+    forget()
+    games = rate(random_game, seconds)
+    print(
+        f"random games on side 5 (whole games from the start): {games:8,.1f} /s"
+        f" (average {statistics.mean(lengths):.1f} moves over {len(lengths):,} games)"
+    )
+
+    start = IcebreakerPosition.start(5)
+    print(
+        f"the first move on side 5, median of seeds {ICEBREAKER_SEEDS[0]}-{ICEBREAKER_SEEDS[-1]}:"
+    )
+    for name in ai.LEVEL_NAMES:
+        times: list[float] = []
+        nodes: list[int] = []
+        depths: list[int] = []
+        moves: set[Step] = set()
+        for seed in ICEBREAKER_SEEDS:
+            forget()
+            result = ai.search(start, name, seed)
+            times.append(result.seconds)
+            nodes.append(result.nodes)
+            depths.append(result.depth)
+            moves.add(result.move)
+        budget = f" (budget {ai.levels_for(start)[name].nodes:,} nodes)" if name != "random" else ""
+        per_second = sum(nodes) / sum(times) if sum(nodes) else 0.0
+        print(
+            f"  {name:<8} median {statistics.median(times) * 1000:8.1f} ms,"
+            f" {statistics.median(nodes):7,.0f} nodes, depth {statistics.median(depths):g},"
+            f" {per_second:7,.0f} nodes/s, {len(moves)} different move(s){budget}"
         )
 
 
@@ -586,6 +683,7 @@ SECTIONS = {
     "solver": bench_solver,
     "ai": bench_ai,
     "saving": bench_saving,
+    "icebreaker": bench_icebreaker,
 }
 
 

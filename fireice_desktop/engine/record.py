@@ -218,9 +218,15 @@ class GameRecord:
         size = DEFAULT_SIZE
         if game == "icebreaker":
             size = _size(data.get("size", DEFAULT_SIZE))
+            for key in ("handicap", "deal"):
+                if key in data:
+                    raise NotationError(f'icebreaker record: Icebreaker has no "{key}"')
+        elif "size" in data:
+            raise NotationError('game record: only Icebreaker has a board "size"')
         parse = Step.parse_for(size) if game == "icebreaker" else Move.parse
-        moves = _move_list(data.get("moves", []), "moves", parse)
-        undone = _move_list(data.get("undone", []), "undone", parse, first=len(moves) + 1)
+        example = "a1-b2" if game == "icebreaker" else "F6-C6"
+        moves = _move_list(data.get("moves", []), "moves", parse, example)
+        undone = _move_list(data.get("undone", []), "undone", parse, example, first=len(moves) + 1)
         computer = _computer(data.get("computer"), Side if game == "icebreaker" else Color)
         if game == "solitaire":
             deal = data.get("deal")
@@ -419,10 +425,10 @@ def _size(raw: object) -> int:
 
 
 def _move_list(
-    raw: object, key: str, parse: Callable[[str], Any], first: int = 1
+    raw: object, key: str, parse: Callable[[str], Any], example: str, first: int = 1
 ) -> tuple[Any, ...]:
     if not isinstance(raw, list) or not all(isinstance(m, str) for m in raw):
-        raise NotationError(f'game record: "{key}" must be a list of moves like "F6-C6"')
+        raise NotationError(f'game record: "{key}" must be a list of moves like "{example}"')
     moves = []
     for number, text in enumerate(raw, start=first):
         try:
