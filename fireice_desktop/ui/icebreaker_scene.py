@@ -338,12 +338,13 @@ class IcebreakerSetupScene(ChoiceCard):
         self.build_buttons(card, y + 16, "Start the game (Enter)")
 
     def refresh(self) -> None:
-        super().refresh()
+        # Enabling a button redraws it unselected, so the rows are enabled before marking.
         for element in self.rows["side"] + self.rows["level"]:
             if CHOICES["opponent"] == "computer":
                 element.enable()
             else:
                 element.disable()
+        super().refresh()
 
     def start(self) -> None:
         levels = None

@@ -132,6 +132,8 @@ def default_name(record: GameRecord) -> str:
     stamp = time.strftime("%Y-%m-%d %H.%M")
     if record.game == "solitaire":
         return f"Solitaire deal {record.deal} {stamp}{SAVE_SUFFIX}"
+    if record.game == "icebreaker":
+        return f"Icebreaker side {record.size} {stamp}{SAVE_SUFFIX}"
     return f"Fire and Ice {stamp}{SAVE_SUFFIX}"
 
 
