@@ -8,6 +8,11 @@ events a player would make and runs frames exactly as ``App.run`` does.  After e
 action the monkey checks invariants of what is on screen (see :meth:`Monkey.check`) and
 raises a :class:`MonkeyFailure` naming the seed, the event number and the action.
 
+Both games are played: Fire & Ice (two players, the computer, handicaps, the solitaire)
+on its islands, and Icebreaker on its sea of side 4 to 8, with a friend or the computer.
+A "hole" below is a cell of either board: the layout's ``holes`` is a tuple of the 49
+holes for Fire & Ice and a dict from cell to centre for Icebreaker's sea.
+
 Determinism.  The monkey draws every choice from its own generator, and while it runs
 the app's own randomness is pinned to the seed too: the global ``random`` module (the
 handicap screen's "At random" without a seed) and the solitaire's random deals.  With
@@ -15,10 +20,11 @@ handicap screen's "At random" without a seed) and the solitaire's random deals. 
 so when its move lands does not depend on the speed of the machine: a seed then replays
 the same run event for event.  ``sync=False`` lets the searches race the frames as in
 the real app (better for finding races, but a failure may not replay).  Hints and deal
-ratings always run free: they change what the panel says, never the game.  The computer
-set-up card's remembered choices and the clipboard are reset as a run starts.  One thing
-still depends on the clock: a saved game's file name has the time of day in it, so a
-"Replace the file?" question may come in one run and not in another.
+ratings always run free: they change what the panel says, never the game.  The remembered
+choices of the computer's set-up card and of Icebreaker's, and the clipboard, are reset
+as a run starts.  One thing still depends on the clock: a saved game's file name has the
+time of day in it, so a "Replace the file?" question may come in one run and not in
+another.
 
 Quitting.  Quit and Escape on the main menu close the app, so those actions are left
 out while the menu is on screen.  Should the app stop anyway (an Escape arriving in the
@@ -47,6 +53,7 @@ from __future__ import annotations
 import _thread
 import contextlib
 import functools
+import itertools
 import random
 import sys
 import threading
@@ -62,6 +69,7 @@ from types import TracebackType
 from pygame_gui.core.utility import clipboard_copy
 from uihelpers import FRAME, Driver, all_elements, plain_text, pygame, pygame_gui
 
+from fireice_desktop.engine.ai import LEVELS
 from fireice_desktop.engine.board import HOLE_COUNT, holes_of
 from fireice_desktop.engine.errors import Cancelled
 from fireice_desktop.engine.game import (
@@ -74,6 +82,17 @@ from fireice_desktop.engine.game import (
     check_handicap,
     random_handicap,
 )
+from fireice_desktop.engine.icebreaker import (
+    DEFAULT_SIZE,
+    SHIPS_PER_SIDE,
+    HexBoard,
+    IcebreakerPosition,
+    Side,
+    Step,
+)
+from fireice_desktop.engine.icebreaker import MAX_SIZE as MAX_SEA
+from fireice_desktop.engine.icebreaker import MIN_SIZE as MIN_SEA
+from fireice_desktop.engine.record import GameRecord
 from fireice_desktop.engine.solitaire import (
     FIRST_DEAL,
     LAST_DEAL,
@@ -92,8 +111,16 @@ from fireice_desktop.ui.computer_scene import (
 )
 from fireice_desktop.ui.game_scene import GameScene
 from fireice_desktop.ui.handicap_scene import HandicapScene
+from fireice_desktop.ui.icebreaker_scene import CHOICES as SEA_CHOICES
+from fireice_desktop.ui.icebreaker_scene import (
+    IcebreakerScene,
+    IcebreakerSetupScene,
+    icebreaker_levels,
+    icebreaker_scene,
+)
 from fireice_desktop.ui.menu import MenuScene, solitaire_scene, two_player_scene
 from fireice_desktop.ui.rules_scene import CHAPTERS, RulesScene
+from fireice_desktop.ui.saving import scene_for_record
 from fireice_desktop.ui.scene import BoardScene, Scene, panel_width
 from fireice_desktop.ui.settings import Settings
 from fireice_desktop.ui.settings_scene import SettingsScene
@@ -178,6 +205,9 @@ FORBIDDEN_TEXT = ("Traceback", "Error", "Exception", "No hint this time:", "coul
 #: The computer's levels as the monkey picks them: the slow expert least often.
 LEVEL_WEIGHTS = {"beginner": 4, "casual": 3, "strong": 2, "expert": 0.7}
 
+#: Icebreaker's set-up card as the app starts (its choices are kept while the app runs).
+SEA_START_CHOICES = {"size": DEFAULT_SIZE, "opponent": "friend", "side": "red", "level": "casual"}
+
 
 def sandbox_environment(root: Path) -> dict[str, str]:
     """Environment variables that keep every file the app writes or offers under ``root``.
@@ -222,11 +252,13 @@ class MonkeyStats:
     scenes: Counter[str] = field(default_factory=Counter)  # scenes entered, by kind
     dwell: Counter[str] = field(default_factory=Counter)  # events thrown, by the scene's kind
     moves: int = 0  # moves played (by players or the computer)
+    sea_moves: int = 0  # of which on Icebreaker's sea
     undone: int = 0  # moves taken back, as the history shows
     redone: int = 0  # undone moves played again, as the history shows
     undo_presses: int = 0  # Ctrl+Z and Undo clicks thrown
     redo_presses: int = 0  # Ctrl+Y, Ctrl+Shift+Z and Redo clicks thrown
     games_finished: int = 0
+    sea_games_finished: int = 0  # of which Icebreaker games
     resizes: int = 0
     restarts: int = 0
     dialogs_closed: int = 0  # file dialogs closed for pointing outside the sandbox
@@ -245,7 +277,8 @@ class MonkeyStats:
                 f"{self.frames} frames) in {self.seconds:.1f} s ({rate:.0f} events/s)",
                 f"  scenes entered: {scenes}",
                 f"  events thrown on: {dwell}",
-                f"  moves played {self.moves}, games finished {self.games_finished}",
+                f"  moves played {self.moves} (Icebreaker {self.sea_moves}), "
+                f"games finished {self.games_finished} (Icebreaker {self.sea_games_finished})",
                 f"  undo presses {self.undo_presses} (moves undone {self.undone}), "
                 f"redo presses {self.redo_presses} (moves redone {self.redone})",
                 f"  resizes {self.resizes}, app restarts {self.restarts}, "
@@ -415,6 +448,7 @@ class Monkey:
         self._verified_moves: list[object] = []
         self._cursor = 0
         self._finished: weakref.WeakSet[object] = weakref.WeakSet()
+        self._sea_layout: object = None  # the last of Icebreaker's layouts checked
         #: The actions and their weights.  Each returns ``False`` when it does not apply
         #: to what is on screen, and another is drawn.  Actions on files (saving, opening
         #: a saved game) belong in this table too.
@@ -451,11 +485,12 @@ class Monkey:
         self._watchdog = stack.enter_context(Watchdog(self.hang_limit))
         stack.enter_context(self.watch.installed())
         stack.enter_context(pinned_randomness(self.seed))
-        choices = dict(CHOICES)
-        stack.callback(CHOICES.update, choices)
+        for store in (CHOICES, SEA_CHOICES):
+            stack.callback(store.update, dict(store))
         # State the app keeps while it runs, made the same for every run of a seed: the
-        # set-up card's choices (as the app starts) and the clipboard (the text window).
+        # set-up cards' choices (as the app starts) and the clipboard (the text window).
         CHOICES.update(side="fire", level="casual")
+        SEA_CHOICES.update(SEA_START_CHOICES)
         clipboard_copy("")
         # The file dialogs start in the folder of the last file picked, kept while the app
         # runs: start this run's in its own sandbox, and give the old folders back after.
@@ -710,6 +745,17 @@ class Monkey:
             ]
         )
 
+    def holes(self) -> list[int]:
+        """The holes of the board on screen: Fire & Ice's 49, or the cells of the sea."""
+        scene = self.app.scene
+        assert isinstance(scene, BoardScene) and scene.layout is not None
+        holes = scene.layout.holes
+        return sorted(holes) if isinstance(holes, dict) else list(range(len(holes)))
+
+    def any_hole(self) -> int:
+        """A uniformly random hole (or cell) of the board on screen."""
+        return self.rng.choice(self.holes())
+
     def hole_point(self, hole: int) -> tuple[int, int]:
         """A pixel on ``hole``, a little off its centre."""
         scene = self.app.scene
@@ -787,7 +833,7 @@ class Monkey:
         sources = sorted({move.src for move in legal})
         if sources and self.rng.random() < 0.8:
             return self.rng.choice(sources)
-        return self.rng.randrange(HOLE_COUNT)
+        return self.any_hole()
 
     def target_hole(self, game: GameScene, source: int) -> int:
         """Mostly a hole the peg on ``source`` may move to; sometimes any hole."""
@@ -795,7 +841,7 @@ class Monkey:
         targets = [move.dst for move in legal if move.src == source]
         if targets and self.rng.random() < 0.75:
             return self.rng.choice(targets)
-        return self.rng.randrange(HOLE_COUNT)
+        return self.any_hole()
 
     # --- the actions --------------------------------------------------------------------
 
@@ -815,7 +861,7 @@ class Monkey:
             return False
         game = self.game()
         if game is None:
-            hole = self.rng.randrange(HOLE_COUNT)
+            hole = self.any_hole()
         elif game.controller.selected is None:
             hole = self.source_hole(game)
         elif self.rng.random() < 0.85:
@@ -1093,7 +1139,18 @@ class Monkey:
         app = self.app
         rng = self.rng
         kind = rng.choice(
-            ["menu", "two", "setup", "computer", "handicap", "solitaire", "rules", "settings"]
+            [
+                "menu",
+                "two",
+                "setup",
+                "computer",
+                "handicap",
+                "solitaire",
+                "rules",
+                "settings",
+                "icebreaker setup",
+                "icebreaker",
+            ]
         )
         scene: Scene
         if kind == "menu":
@@ -1123,6 +1180,27 @@ class Monkey:
             kind = f"computer {side} {level}"
         elif kind == "handicap":
             scene = HandicapScene(app)
+        elif kind == "icebreaker setup":
+            scene = IcebreakerSetupScene(app)
+        elif kind == "icebreaker":
+            how = rng.random()
+            if how < 0.4:
+                self.detail = "icebreaker by its card: " + self.start_icebreaker()
+                return True
+            size = rng.randint(MIN_SEA, MAX_SEA)
+            levels = None
+            kind = f"icebreaker side {size}"
+            if rng.random() < 0.5:
+                side = rng.choice(["red", "black", "watch"])
+                level = rng.choices(list(LEVEL_WEIGHTS), list(LEVEL_WEIGHTS.values()))[0]
+                levels = icebreaker_levels(side, level)
+                kind += f", computer {side} {level}"
+            if how < 0.7:
+                scene = icebreaker_scene(app, size, levels)
+            else:
+                scene = self.sea_near_its_end(size, levels)
+                history = scene.controller.history
+                kind += f", {len(history.played)} moves played, {len(history.moves)} in all"
         elif kind == "solitaire":
             deal = rng.randint(FIRST_DEAL, LAST_DEAL) if rng.random() < 0.7 else None
             scene = solitaire_scene(app, deal)
@@ -1137,6 +1215,55 @@ class Monkey:
         app.switch(scene)
         self.pump()
         return True
+
+    def sea_near_its_end(self, size: int, levels: dict[Side, str] | None) -> GameScene:
+        """An Icebreaker game a few moves before its end, opened as a saved game is: a
+        random game of which the last moves are still to be played, or to be redone.
+
+        Games on the sea are long, and the monkey seldom stays long enough to finish one
+        from the start; this way the ends of games are played too.
+        """
+        position = IcebreakerPosition.start(size)
+        moves: list[Step] = []
+        while not position.is_over:
+            move = self.rng.choice(position.legal_moves())
+            moves.append(move)
+            position = position.play(move)
+        left = self.rng.randint(1, 6)
+        undone = tuple(moves[-left:]) if self.rng.random() < 0.5 else ()
+        record = GameRecord(
+            "icebreaker",
+            tuple(moves[:-left]),
+            computer=tuple((levels or {}).items()),
+            undone=undone,
+            size=size,
+        )
+        return scene_for_record(self.app, record)
+
+    def start_icebreaker(self) -> str:
+        """Open Icebreaker's set-up card, click a side of 4 to 8 and a friend or the computer
+        (a side and a level), then Start; returns what was chosen."""
+        rng = self.rng
+        self.app.switch(IcebreakerSetupScene(self.app))
+        self.pump()
+        wanted: dict[str, object] = {
+            "size": rng.randint(MIN_SEA, MAX_SEA),
+            "opponent": rng.choice(["friend", "computer"]),
+        }
+        if wanted["opponent"] == "computer":
+            wanted["side"] = rng.choice(["red", "black", "watch"])
+            wanted["level"] = rng.choices(list(LEVEL_WEIGHTS), list(LEVEL_WEIGHTS.values()))[0]
+        for key, value in wanted.items():
+            scene = self.app.scene
+            if not isinstance(scene, IcebreakerSetupScene):
+                break
+            for element, choice in scene.choices.items():
+                if choice == (key, value):
+                    self.click(self.inside(element.rect))  # type: ignore[attr-defined]
+        scene = self.app.scene
+        if isinstance(scene, IcebreakerSetupScene):
+            self.click(self.inside(scene.start_button.rect), after=2)
+        return " ".join(str(value) for value in wanted.values())
 
     def undo_storm(self) -> bool:
         """5 to 50 undos and redos (keys and buttons), hardly a frame between them."""
@@ -1256,10 +1383,14 @@ class Monkey:
                 assert tuple(scene.layout.rect) == expected, (
                     f"the board is laid out in {scene.layout.rect}, not {expected}"
                 )
+                if isinstance(scene, IcebreakerScene):
+                    self.check_sea_layout(scene)
         if isinstance(scene, GameScene):
             self.check_game(scene)
         elif isinstance(scene, HandicapScene):
             self.check_handicap(scene)
+        elif isinstance(scene, IcebreakerSetupScene):
+            self.check_sea_card(scene)
         elif isinstance(scene, RulesScene):
             assert 0 <= scene.chapter < len(CHAPTERS), f"rules chapter {scene.chapter}"
         box = getattr(scene, "message_box", None)
@@ -1294,15 +1425,20 @@ class Monkey:
             first += 1
         if first == 0:
             check_start(positions[0])
+            if isinstance(scene, IcebreakerScene):
+                assert isinstance(positions[0], IcebreakerPosition), "Icebreaker without a sea"
             if isinstance(scene, SolitaireScene):
                 dealt = SolitairePosition.deal(scene.deal)
                 assert positions[0] == dealt, f"the board is not deal {scene.deal}"
             first = 1
         for index in range(first, len(positions)):
             check_move(index, positions[index - 1], moves[index - 1], positions[index])
+        sea = isinstance(positions[0], IcebreakerPosition)
         if same:
             new = len(positions) - first
             self.stats.moves += new
+            if sea:
+                self.stats.sea_moves += new
             back_to = first - 1 if new else cursor
             self.stats.undone += max(0, self._cursor - back_to)
             if not new and cursor > self._cursor:
@@ -1312,6 +1448,8 @@ class Monkey:
         if history.position.is_over and history not in self._finished:
             self._finished.add(history)
             self.stats.games_finished += 1
+            if sea:
+                self.stats.sea_games_finished += 1
 
         review = controller.review
         assert review is None or 0 <= review < cursor, f"reviewing {review} of {cursor}"
@@ -1322,6 +1460,8 @@ class Monkey:
             assert review is None, "a peg is held while reviewing"
             sources = {move.src for move in history.position.legal_moves()}
             assert selected in sources, f"the held peg on {selected} has no move"
+            if isinstance(scene, IcebreakerScene):
+                self.check_sea_selection(scene)
         animation = controller.animation
         if animation is not None:
             assert cursor > 0 and animation.after == history.position, "animating a stale move"
@@ -1334,11 +1474,89 @@ class Monkey:
             items = [item["text"] for item in scene.move_list.item_list]
             assert len(items) == len(played), f"{len(items)} moves listed, {len(played)} played"
             for index, (text, move) in enumerate(zip(items, played, strict=True)):
-                assert text.strip().endswith(str(move)), (
-                    f"move list entry {index + 1} says {text.strip()!r}, the move was {move}"
+                text = text.strip()
+                passer = passed(positions[index], positions[index + 1])
+                if passer is not None:
+                    suffix = f" ({passer.title} passes)"
+                    assert text.endswith(suffix), (
+                        f"move list entry {index + 1} says {text!r}: {passer.title} passed"
+                    )
+                    text = text.removesuffix(suffix)
+                assert text.endswith(str(move)), (
+                    f"move list entry {index + 1} says {text!r}, the move was {move}"
                 )
             assert scene.undo_button.is_enabled == history.can_undo, "Undo enabled wrongly"
             assert scene.redo_button.is_enabled == history.can_redo, "Redo enabled wrongly"
+
+    def check_sea_selection(self, scene: IcebreakerScene) -> None:
+        """A picked-up ship: the sea marks its steps, each with a shortest way to the ice."""
+        controller = scene.controller
+        if (
+            controller.animation is not None
+            or scene.drag_pos is not None
+            or not self.app.settings.show_legal_moves
+        ):
+            return
+        position = controller.history.position
+        assert isinstance(position, IcebreakerPosition)
+        selected = controller.selected
+        assert selected is not None
+        picture = scene.picture()
+        steps = position.steps(selected)
+        assert picture.selected == selected, "the sea marks another ship"
+        assert picture.targets == steps, (
+            f"the sea marks {picture.targets:#x} for the ship on {position.cell_name(selected)}, "
+            f"its steps are {steps:#x}"
+        )
+        assert sorted(path[1] for path in picture.paths) == position.board.cells_of(steps), (
+            "one way per step"
+        )
+        distance = position.distance(selected)
+        for path in picture.paths:
+            names = "-".join(position.cell_name(cell) for cell in path)
+            assert path[0] == selected and position.has_iceberg(path[-1]), f"the way {names}"
+            assert distance is not None and len(path) == distance + 1, f"the way {names} is long"
+            for here, there in itertools.pairwise(path):
+                assert position.board.neighbours[here] >> there & 1, f"the way {names} jumps"
+
+    def check_sea_layout(self, scene: IcebreakerScene) -> None:
+        """Icebreaker's sea fits the board's side of the window, one place per cell."""
+        layout = scene.layout
+        if layout is self._sea_layout:
+            return  # checked when it was made
+        assert layout is not None and scene.sea is not None and scene.sea.layout is layout
+        size = scene.start_position.size
+        board = HexBoard.of(size)
+        assert layout.size == size, f"a side-{layout.size} sea for a side-{size} game"
+        assert sorted(layout.holes) == sorted(board.cells), "the sea's cells are not the board's"
+        x, y, width, height = layout.rect
+        for cell, (cx, cy) in layout.holes.items():
+            assert x <= cx <= x + width and y <= cy <= y + height, (
+                f"cell {board.name(cell)} at {(cx, cy)} lies outside the board {layout.rect}"
+            )
+            assert layout.hole_at((cx, cy)) == cell, f"a click on {board.name(cell)} misses it"
+        self._sea_layout = layout
+
+    def check_sea_card(self, scene: IcebreakerSetupScene) -> None:
+        """Icebreaker's set-up card: sensible choices, one marked per row, and the side and
+        level rows usable only against the computer."""
+        choices = SEA_CHOICES
+        assert MIN_SEA <= choices["size"] <= MAX_SEA, f"board side {choices['size']}"
+        assert choices["opponent"] in ("friend", "computer"), f"opponent {choices['opponent']}"
+        assert choices["side"] in ("red", "black", "watch"), f"side {choices['side']}"
+        assert choices["level"] in LEVELS, f"level {choices['level']}"
+        computer = choices["opponent"] == "computer"
+        for element, (key, value) in scene.choices.items():
+            text = getattr(element, "text", "?")
+            if key in ("side", "level"):
+                assert element.is_enabled == computer, (  # type: ignore[attr-defined]
+                    f"{text!r} is {'dis' if computer else 'en'}abled against {choices['opponent']}"
+                )
+            if element.is_enabled:  # type: ignore[attr-defined]
+                marked = element.is_selected  # type: ignore[attr-defined]
+                assert marked == (choices[key] == value), (
+                    f"{text!r} is {'' if marked else 'not '}marked; {key} is {choices[key]!r}"
+                )
 
     def check_handicap(self, scene: HandicapScene) -> None:
         """The handicap set-up obeys the placement rule."""
@@ -1350,8 +1568,14 @@ class Monkey:
         check_position(setup.start())
 
 
-def check_position(position: Position | SolitairePosition) -> None:
+AnyPosition = Position | SolitairePosition | IcebreakerPosition
+
+
+def check_position(position: AnyPosition) -> None:
     """A position holds together: disjoint colours on the 49 holes, pegs accounted for."""
+    if isinstance(position, IcebreakerPosition):
+        check_sea(position)
+        return
     fire, ice = position.fire, position.ice
     assert not fire & ice, f"a hole holds both colours in {position!r}"
     assert not (fire | ice) & ~ALL_HOLES, f"pegs off the board in {position!r}"
@@ -1370,9 +1594,47 @@ def check_position(position: Position | SolitairePosition) -> None:
         )
 
 
-def check_start(position: Position | SolitairePosition) -> None:
-    """A legal start: the usual one or a handicap one, or a solitaire deal."""
+def check_sea(position: IcebreakerPosition) -> None:
+    """An Icebreaker position holds together: three ships a side on cells of their own, no
+    ship on an iceberg, and every iceberg of the start either afloat or captured."""
+    assert MIN_SEA <= position.size <= MAX_SEA, f"a sea of side {position.size}"
+    board = position.board
+    red, black, icebergs = position.red, position.black, position.icebergs
+    assert not red & black, f"two ships on one cell in {position!r}"
+    assert not (red | black) & icebergs, f"a ship on an iceberg in {position!r}"
+    assert not (red | black | icebergs) & ~board.all_cells, f"off the sea in {position!r}"
+    for side in Side:
+        ships = position.ships(side).bit_count()
+        assert ships == SHIPS_PER_SIDE, f"{side.title} has {ships} ships in {position!r}"
+        score = position.score(side)
+        assert 0 <= score <= board.target, f"{side.title} scored {score} in {position!r}"
+    captured = position.red_score + position.black_score
+    assert captured + icebergs.bit_count() == board.iceberg_count, (
+        f"{captured} captured + {icebergs.bit_count()} afloat in {position!r}, "
+        f"not the {board.iceberg_count} of the start"
+    )
+    assert isinstance(position.to_move, Side), f"nobody to move in {position!r}"
+    assert not (position.red_score >= board.target and position.black_score >= board.target)
+
+
+def passed(before: AnyPosition, after: AnyPosition) -> Side | None:
+    """The Icebreaker side that had to pass after the move from ``before`` to ``after``."""
+    if not isinstance(before, IcebreakerPosition) or not isinstance(after, IcebreakerPosition):
+        return None
+    if after.is_over or after.to_move is not before.to_move:
+        return None
+    return before.to_move.other
+
+
+def check_start(position: AnyPosition) -> None:
+    """A legal start: the usual one or a handicap one, a solitaire deal, or a fresh sea."""
     check_position(position)
+    if isinstance(position, IcebreakerPosition):
+        expected = IcebreakerPosition.start(position.size)
+        assert position == expected, (
+            f"{position!r} is not the start of the side-{position.size} sea"
+        )
+        return
     if isinstance(position, SolitairePosition):
         assert position.to_move is None, "a deal starts with either colour to move"
         assert position.fire.bit_count() == position.ice.bit_count() == PEGS_PER_COLOR, (
@@ -1391,15 +1653,18 @@ def check_start(position: Position | SolitairePosition) -> None:
 
 def check_move(
     index: int,
-    before: Position | SolitairePosition,
-    move: Move,
-    after: Position | SolitairePosition,
+    before: AnyPosition,
+    move: Move | Step,
+    after: AnyPosition,
 ) -> None:
     """``after`` is ``before`` with ``move`` played, and ``move`` was legal then."""
     assert not before.is_over, f"move {index} ({move}) was played after the game was over"
-    expected = before.play(move)  # raises if the move is illegal there
+    expected = before.play(move)  # type: ignore[arg-type]  # raises if it is illegal there
     assert after == expected, f"move {index} ({move}) led to {after!r}, not {expected!r}"
     check_position(after)
+    if isinstance(before, IcebreakerPosition):
+        assert isinstance(after, IcebreakerPosition) and isinstance(move, Step)
+        check_sea_move(index, before, move, after)
     if isinstance(before, SolitairePosition):
         assert isinstance(after, SolitairePosition)
         mover = before.color_at(move.src)
@@ -1408,3 +1673,32 @@ def check_move(
         assert after.to_move is mover.other, f"colours do not alternate at move {index}"
         assert before.to_move in (None, mover), f"{mover} moved out of turn at move {index}"
         assert (before.to_move is None) == (index == 1), "either colour after the first move"
+
+
+def check_sea_move(
+    index: int, before: IcebreakerPosition, move: Step, after: IcebreakerPosition
+) -> None:
+    """An Icebreaker move, by the rules' words: one step of a ship of the side to move,
+    closer to the nearest iceberg, capturing one it lands on; the other side moves next
+    unless it has no move at all."""
+    board = before.board
+    mover = before.to_move
+    assert move.size == before.size == after.size, f"move {index} ({move}) is for another sea"
+    assert before.color_at(move.src) is mover, f"move {index} ({move}) moved no ship of the side"
+    assert board.neighbours[move.src] >> move.dst & 1, f"move {index} ({move}) is not one step"
+    distance = before.distance(move.src)
+    assert distance is not None, f"move {index} ({move}): the ship could not reach the ice"
+    if distance > 1:
+        assert after.distance(move.dst) == distance - 1, (
+            f"move {index} ({move}) did not bring the ship closer to the ice"
+        )
+    captured = 1 if before.has_iceberg(move.dst) else 0
+    assert captured == (distance == 1), f"move {index} ({move}): next to ice but no capture"
+    assert after.score(mover) == before.score(mover) + captured, f"move {index}: the score"
+    assert after.score(mover.other) == before.score(mover.other), f"move {index}: their score"
+    if after.is_over:
+        assert after.winner is mover, f"move {index} ({move}) won the game for the other side"
+    elif after.has_moves(mover.other):
+        assert after.to_move is mover.other, f"after move {index} ({move}) the wrong side moves"
+    else:
+        assert after.to_move is mover, f"after move {index} ({move}) a side with no move moves"

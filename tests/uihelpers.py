@@ -31,6 +31,7 @@ import pytest
 
 from fireice_desktop.engine.board import REACH, parse_hole
 from fireice_desktop.engine.game import Color, Move, Position
+from fireice_desktop.engine.icebreaker import IcebreakerPosition
 from fireice_desktop.engine.playout import random_playout
 from fireice_desktop.ui.app import App
 from fireice_desktop.ui.game_scene import GameScene
@@ -149,7 +150,7 @@ class Driver:
 
     @property
     def game(self) -> GameScene:
-        """The current scene, which must be a game (two-player or solitaire)."""
+        """The current scene, which must be a game (two-player, solitaire or Icebreaker)."""
         scene = self.app.scene
         assert isinstance(scene, GameScene), f"expected a game, the scene is {scene!r}"
         return scene
@@ -290,6 +291,42 @@ class Driver:
     def drag(self, source: str, target: str) -> None:
         """Drag the peg on ``source`` to ``target`` and drop it there."""
         start, end = self.hole_pos(source), self.hole_pos(target)
+        self.mouse_down(start)
+        self.move_mouse(start, end)
+        self.mouse_up(end)
+
+    # --- cells of any game ------------------------------------------------------------
+
+    def cell(self, name: str) -> int:
+        """The cell called ``name`` in the game on screen: ``D4`` on the Fire & Ice board,
+        ``a1`` on Icebreaker's sea."""
+        start = self.game.controller.history.positions[0]
+        if isinstance(start, IcebreakerPosition):
+            return start.board.parse_cell(name)
+        return parse_hole(name)
+
+    def cell_pos(self, name: str) -> tuple[int, int]:
+        """The pixel at the centre of cell ``name`` of the game on screen (see :meth:`cell`)."""
+        layout = self.game.layout
+        assert layout is not None
+        x, y = layout.holes[self.cell(name)]
+        return round(x), round(y)
+
+    def click_cell(self, name: str) -> None:
+        """Click cell ``name`` of the game on screen, as :meth:`board_click` clicks a hole."""
+        pos = self.cell_pos(name)
+        self.mouse_down(pos)
+        self.mouse_up(pos)
+
+    def play_cells(self, move: object) -> None:
+        """Play ``move`` (text like ``a1-b2``, or a move) by clicking its two cells."""
+        source, target = str(move).split("-")
+        self.click_cell(source)
+        self.click_cell(target)
+
+    def drag_cells(self, source: str, target: str) -> None:
+        """Drag the piece on cell ``source`` to cell ``target`` and drop it there."""
+        start, end = self.cell_pos(source), self.cell_pos(target)
         self.mouse_down(start)
         self.move_mouse(start, end)
         self.mouse_up(end)
