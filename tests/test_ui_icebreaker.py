@@ -298,6 +298,15 @@ def test_choosing_the_computer_shows_the_remembered_side_and_level_as_chosen(
     assert drawn_state(button(card, "Casual")) == "selected"
 
 
+def test_the_rows_for_the_computer_look_disabled_against_a_friend(card: Driver) -> None:
+    card.click_button("Computer")
+    card.click_button("A friend")
+    for text in COMPUTER_ROWS:
+        element = button(card, text)
+        assert not element.is_enabled, text
+        assert drawn_state(element) == "disabled", text
+
+
 @pytest.mark.parametrize("how", ["escape", "back"])
 def test_escape_and_back_return_to_the_menu(card: Driver, how: str) -> None:
     if how == "escape":

@@ -338,13 +338,19 @@ class IcebreakerSetupScene(ChoiceCard):
         self.build_buttons(card, y + 16, "Start the game (Enter)")
 
     def refresh(self) -> None:
-        # Enabling a button redraws it unselected, so the rows are enabled before marking.
-        for element in self.rows["side"] + self.rows["level"]:
-            if CHOICES["opponent"] == "computer":
+        # Enabling a button redraws it unselected and marking one redraws it live, so the
+        # rows are enabled before marking and drawn disabled after it.
+        computer = CHOICES["opponent"] == "computer"
+        rows = self.rows["side"] + self.rows["level"]
+        for element in rows:
+            if computer:
                 element.enable()
             else:
                 element.disable()
         super().refresh()
+        if not computer:
+            for element in rows:
+                element.drawable_shape.set_active_state("disabled")
 
     def start(self) -> None:
         levels = None
