@@ -1043,6 +1043,8 @@ print("STATUS", status, "LOADED", json.dumps(loaded), file=sys.stderr)
         ["solitaire", "show", "--deal", "1", "--json"],
         ["text"],
         ["text", "--handicap", "2", "--seed", "1"],
+        ["icebreaker", "show", "--json"],
+        ["icebreaker", "show", "--size", "6", "a1-a2"],
     ],
 )
 def test_commands_do_not_import_pygame(argv: list[str]) -> None:

@@ -8,16 +8,11 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 from test_cli import (
-    NO_PYGAME,
-    REPO,
-    _env,
     assert_one_line_error,
     assert_usage_error,
     no_traceback,
@@ -338,18 +333,3 @@ def test_a_board_size_for_another_scene_is_refused(tmp_path: Path) -> None:
     assert "--size 5" in last
     assert "a board size applies to --scene icebreaker" in last
     assert not shot.exists()
-
-
-def test_icebreaker_show_does_not_import_pygame() -> None:
-    for argv in (["icebreaker", "show", "--json"], ["icebreaker", "show", "--size", "6", "a1-a2"]):
-        proc = subprocess.run(
-            [sys.executable, "-c", NO_PYGAME, json.dumps(argv)],
-            capture_output=True,
-            text=True,
-            cwd=REPO,
-            env=_env(),
-            timeout=60,
-        )
-        no_traceback(proc)
-        assert proc.returncode == 0, proc.stderr
-        assert proc.stderr.strip().splitlines()[-1] == "STATUS 0 LOADED []", proc.stderr

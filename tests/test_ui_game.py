@@ -9,12 +9,10 @@ import pytest
 from uihelpers import (
     WINNING_SEEDS,
     Driver,
-    all_elements,
     open_ui,
+    over_panel_texts,
     peg_colour_at,
-    plain_text,
     pygame,
-    pygame_gui,
     targets_of,
     winning_moves,
 )
@@ -63,19 +61,6 @@ def over_panel_button(ui: Driver, text: str) -> object:
     panel = ui.game.over_panel
     assert panel is not None, "no game-over panel"
     return ui.find(text, within=panel)
-
-
-def over_panel_texts(ui: Driver) -> list[str]:
-    """The texts on the game-over panel: labels and text boxes, top to bottom."""
-    panel = ui.game.over_panel
-    assert panel is not None, "no game-over panel"
-    texts = []
-    for element in all_elements(panel):
-        if isinstance(element, pygame_gui.elements.UILabel):
-            texts.append(element.text)
-        elif isinstance(element, pygame_gui.elements.UITextBox):
-            texts.append(plain_text(element.html_text))
-    return texts
 
 
 def move_list_texts(ui: Driver) -> list[str]:

@@ -10,7 +10,13 @@ from pathlib import Path
 import pytest
 from test_ui_computer import wait_for_computer
 from test_ui_saving import autosaved, choose
-from uihelpers import Driver, all_elements, open_ui, plain_text, pygame, pygame_gui
+from uihelpers import (
+    Driver,
+    open_ui,
+    over_panel_texts,
+    pygame,
+    pygame_gui,
+)
 
 from fireice_desktop.engine.ai import search
 from fireice_desktop.engine.icebreaker import (
@@ -198,19 +204,6 @@ def score_bar(ui: Driver, side: Side) -> int:
 def move_list_texts(ui: Driver) -> list[str]:
     """The entries of the move list as shown."""
     return [item["text"].strip() for item in ui.game.move_list.item_list]
-
-
-def over_panel_texts(ui: Driver) -> list[str]:
-    """The texts on the game-over panel, top to bottom."""
-    panel = ui.game.over_panel
-    assert panel is not None, "no game-over panel"
-    texts = []
-    for element in all_elements(panel):
-        if isinstance(element, pygame_gui.elements.UILabel):
-            texts.append(element.text)
-        elif isinstance(element, pygame_gui.elements.UITextBox):
-            texts.append(plain_text(element.html_text))
-    return texts
 
 
 def button(ui: Driver, text: str) -> pygame_gui.elements.UIButton:

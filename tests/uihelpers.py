@@ -44,6 +44,7 @@ __all__ = [
     "Driver",
     "all_elements",
     "open_ui",
+    "over_panel_texts",
     "peg_colour_at",
     "plain_text",
     "pygame",
@@ -365,6 +366,19 @@ class Driver:
         self.key(pygame.K_END)
         for _ in entry.get_text():  # type: ignore[attr-defined]
             self.key(pygame.K_BACKSPACE, frames=1)
+
+
+def over_panel_texts(ui: Driver) -> list[str]:
+    """The texts on the game-over panel: labels and text boxes, top to bottom."""
+    panel = ui.game.over_panel
+    assert panel is not None, "no game-over panel"
+    texts = []
+    for element in all_elements(panel):
+        if isinstance(element, pygame_gui.elements.UILabel):
+            texts.append(element.text)
+        elif isinstance(element, pygame_gui.elements.UITextBox):
+            texts.append(plain_text(element.html_text))
+    return texts
 
 
 def plain_text(html_text: str) -> str:

@@ -382,8 +382,7 @@ class IcebreakerPosition(NamedTuple):
                         moves.append(Step(src, bit.bit_length() - 1, self.size))
                         targets ^= bit
                     break
-        moves.sort(key=lambda m: (m.src, m.dst))
-        return moves
+        return moves  # ships and targets come lowest bit first, which is board order
 
     def has_moves(self, side: Side) -> bool:
         """Whether ``side`` could move here if it were its turn."""

@@ -250,12 +250,12 @@ def split_sizes(values: list[str], scene: str | None) -> tuple[tuple[int, int] |
 
 def check_size_text(text: str) -> int:
     """A board side from ``--size N``; raises ``ValueError`` naming the range."""
-    from ..engine.icebreaker import MAX_SIZE, MIN_SIZE
+    from ..engine.icebreaker import check_size
 
-    side = int(text)
-    if not MIN_SIZE <= side <= MAX_SIZE:
-        raise ValueError(f"--size {text}: Icebreaker boards have side {MIN_SIZE} to {MAX_SIZE}")
-    return side
+    try:
+        return check_size(int(text))
+    except ValueError as error:
+        raise ValueError(f"--size {text}: {error}") from None
 
 
 def run(args: argparse.Namespace) -> int:

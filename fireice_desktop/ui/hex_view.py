@@ -198,6 +198,7 @@ class SeaArt:
     icebergs: tuple[pygame.Surface, ...] = field(init=False)
     ships: dict[Side, pygame.Surface] = field(init=False)
     lifted: dict[Side, pygame.Surface] = field(init=False)
+    icons: dict[Side, pygame.Surface] = field(init=False)  # the panel's turn marks
 
     def __post_init__(self) -> None:
         layout = self.layout
@@ -206,6 +207,7 @@ class SeaArt:
         self.icebergs = tuple(iceberg_sprite(layout.radius * 0.74, v) for v in range(5))
         self.ships = {side: ship_sprite(side, layout.peg_radius) for side in Side}
         self.lifted = {side: ship_sprite(side, layout.peg_radius * 1.12) for side in Side}
+        self.icons = {side: ship_sprite(side, 15) for side in Side}
 
     def _render_static(self) -> pygame.Surface:
         layout = self.layout

@@ -18,6 +18,7 @@ import pygame_gui
 
 from ..engine.ai import LEVELS
 from ..engine.icebreaker import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, HexBoard, IcebreakerPosition, Side
+from .board_view import font
 from .computer_scene import LEVEL_TIPS, ComputerGameScene, game_title
 from .game_scene import GameScene, _ease, _lerp
 from .hex_view import SeaArt, SeaPicture, draw_sea, sea_art
@@ -231,19 +232,12 @@ class IcebreakerScene(GameScene):
     def _draw_turn_icon(self, surface: pygame.Surface) -> None:
         _, side = self._turn_text()
         if side is not None and self.sea is not None:
-            sprite = self.sea.ships[side]
-            scale = 34 / sprite.get_width()
-            icon = pygame.transform.smoothscale(
-                sprite, (34, max(1, int(sprite.get_height() * scale)))
-            )
-            surface.blit(
-                icon, icon.get_rect(center=(self.turn_rect.x + 17, self.turn_rect.centery))
-            )
+            icon = self.sea.icons[side]
+            centre = (self.turn_rect.x + 17, self.turn_rect.centery)
+            surface.blit(icon, icon.get_rect(center=centre))
 
     def _draw_scores(self, surface: pygame.Surface) -> None:
         """Each side's icebergs, as a count and a bar that fills up to the winning mark."""
-        from .board_view import font
-
         position = self.controller.shown
         assert isinstance(position, IcebreakerPosition)
         board = position.board
