@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import random_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -36,6 +35,8 @@ from fireice_desktop.storage import (
     write_atomic,
     write_game,
 )
+from tests.support.boards import random_game
+from tests.support.files import deny_reading, deny_writing
 
 ROOT = os.geteuid() == 0
 
@@ -85,36 +86,6 @@ def folder_state(folder: Path) -> dict[str, tuple[object, ...]]:
             content,
         )
     return state
-
-
-def deny_reading(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Make ``path`` unreadable: a real ``chmod`` where that works, else a faked refusal."""
-    if not ROOT:
-        path.chmod(0)
-        return
-    real_open = pathlib.Path.open
-
-    def refusing_open(self: pathlib.Path, *args: Any, **kwargs: Any) -> Any:
-        if self == path:
-            raise PermissionError(errno.EACCES, "Permission denied", str(self))
-        return real_open(self, *args, **kwargs)
-
-    monkeypatch.setattr(pathlib.Path, "open", refusing_open)
-
-
-def deny_writing(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Make ``folder`` refuse new files: a real ``chmod`` where that works, else faked."""
-    if not ROOT:
-        folder.chmod(0o555)
-        return
-    real_mkstemp = tempfile.mkstemp
-
-    def refusing_mkstemp(*args: Any, **kwargs: Any) -> Any:
-        if Path(kwargs.get("dir") or tempfile.gettempdir()) == folder:
-            raise PermissionError(errno.EACCES, "Permission denied", str(folder))
-        return real_mkstemp(*args, **kwargs)
-
-    monkeypatch.setattr(tempfile, "mkstemp", refusing_mkstemp)
 
 
 # --- every bad file -------------------------------------------------------------------------

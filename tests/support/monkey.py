@@ -1,0 +1,1704 @@
+"""A seeded monkey that throws thousands of random events at the running desktop app.
+
+A :class:`Monkey` drives a :class:`~tests.support.ui.Driver`.  It picks actions from a weighted
+table (:attr:`Monkey.actions`) with its own ``random.Random(seed)``: clicks anywhere, on
+the board's holes and on the widgets; drags; keys and shortcuts; window resizes;
+switching scenes; storms of undo and redo; idle time.  Each action posts the real pygame
+events a player would make and runs frames exactly as ``App.run`` does.  After every
+action the monkey checks invariants of what is on screen (see :meth:`Monkey.check`) and
+raises a :class:`MonkeyFailure` naming the seed, the event number and the action.
+
+Both games are played: Fire & Ice (two players, the computer, handicaps, the solitaire)
+on its islands, and Icebreaker on its sea of side 4 to 8, with a friend or the computer.
+A "hole" below is a cell of either board: the layout's ``holes`` is a tuple of the 49
+holes for Fire & Ice and a dict from cell to centre for Icebreaker's sea.
+
+Determinism.  The monkey draws every choice from its own generator, and while it runs
+the app's own randomness is pinned to the seed too: the global ``random`` module (the
+handicap screen's "At random" without a seed) and the solitaire's random deals.  With
+``sync=True`` (the default) every frame first waits for the computer's search to end,
+so when its move lands does not depend on the speed of the machine: a seed then replays
+the same run event for event.  ``sync=False`` lets the searches race the frames as in
+the real app (better for finding races, but a failure may not replay).  Hints and deal
+ratings always run free: they change what the panel says, never the game.  The remembered
+choices of the computer's set-up card and of Icebreaker's, and the clipboard, are reset
+as a run starts.  One thing still depends on the clock: a saved game's file name has the
+time of day in it, so a "Replace the file?" question may come in one run and not in
+another.
+
+Quitting.  Quit and Escape on the main menu close the app, so those actions are left
+out while the menu is on screen.  Should the app stop anyway (an Escape arriving in the
+frame that opened the menu), the stop is legitimate only on the menu: then a fresh
+:class:`App` is started as a player would relaunch it, and counted in
+``MonkeyStats.restarts``.  The app stopping on any other screen is a failure.
+
+Background work.  While the monkey runs, every :class:`~fireice_desktop.ui.worker.Job`
+is watched: an exception in a worker thread fails the run with the thread's traceback,
+even when the scene that started the job has moved on and nobody reads its error.  At
+the end (:meth:`Monkey.finish`) the scene is left, which cancels its jobs, and no worker
+thread may still be running.
+
+Hangs.  A frame that runs longer than ``HANG_LIMIT`` seconds (the waits for the
+computer's search in sync mode not counted) is interrupted by a watchdog thread, and the
+run fails with the stack where the app was stuck.
+
+Files.  Everything the app writes goes under a sandbox folder (see
+:func:`sandbox_environment`).  The file dialogs can wander out of it (their parent
+button, a path typed into their box), so a dialog that points outside is closed at once,
+before its OK can be read: no game is saved among the real user's files.
+"""
+
+from __future__ import annotations
+
+import _thread
+import contextlib
+import functools
+import itertools
+import random
+import sys
+import threading
+import time
+import traceback
+import weakref
+from collections import Counter, deque
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import TracebackType
+
+from pygame_gui.core.utility import clipboard_copy
+
+from fireice_desktop.engine.ai import LEVELS
+from fireice_desktop.engine.board import HOLE_COUNT, holes_of
+from fireice_desktop.engine.errors import Cancelled
+from fireice_desktop.engine.game import (
+    CENTRE,
+    MAX_HANDICAP,
+    PEGS_PER_SIDE,
+    Color,
+    Move,
+    Position,
+    check_handicap,
+    random_handicap,
+)
+from fireice_desktop.engine.icebreaker import (
+    DEFAULT_SIZE,
+    SHIPS_PER_SIDE,
+    HexBoard,
+    IcebreakerPosition,
+    Side,
+    Step,
+)
+from fireice_desktop.engine.icebreaker import MAX_SIZE as MAX_SEA
+from fireice_desktop.engine.icebreaker import MIN_SIZE as MIN_SEA
+from fireice_desktop.engine.record import GameRecord
+from fireice_desktop.engine.solitaire import (
+    FIRST_DEAL,
+    LAST_DEAL,
+    PEGS_PER_COLOR,
+    SolitairePosition,
+)
+from fireice_desktop.engine.solver import random_deal
+from fireice_desktop.ui import worker
+from fireice_desktop.ui.app import MIN_SIZE, App
+from fireice_desktop.ui.computer_scene import (
+    CHOICES,
+    ComputerGameScene,
+    ComputerSetupScene,
+    game_title,
+    levels_for,
+)
+from fireice_desktop.ui.game_scene import GameScene
+from fireice_desktop.ui.handicap_scene import HandicapScene
+from fireice_desktop.ui.icebreaker_scene import CHOICES as SEA_CHOICES
+from fireice_desktop.ui.icebreaker_scene import (
+    IcebreakerScene,
+    IcebreakerSetupScene,
+    icebreaker_levels,
+    icebreaker_scene,
+)
+from fireice_desktop.ui.menu import MenuScene, solitaire_scene, two_player_scene
+from fireice_desktop.ui.rules_scene import CHAPTERS, RulesScene
+from fireice_desktop.ui.saving import scene_for_record
+from fireice_desktop.ui.scene import BoardScene, Scene, panel_width
+from fireice_desktop.ui.settings import Settings
+from fireice_desktop.ui.settings_scene import SettingsScene
+from fireice_desktop.ui.solitaire_scene import SolitaireScene
+from tests.support.ui import FRAME, Driver, all_elements, plain_text, pygame, pygame_gui
+
+__all__ = ["DEFAULT_SIZES", "Monkey", "MonkeyFailure", "MonkeyStats", "sandbox_environment"]
+
+CTRL = pygame.KMOD_LCTRL
+SHIFT = pygame.KMOD_LSHIFT
+ALL_HOLES = (1 << HOLE_COUNT) - 1
+
+#: The range window sizes are drawn from (smallest, largest); some go below it on purpose.
+DEFAULT_SIZES: tuple[tuple[int, int], tuple[int, int]] = (MIN_SIZE, (1700, 1000))
+
+#: Seconds a single wait on a background thread may take before the run fails.
+JOB_TIMEOUT = 30.0
+
+#: Seconds one frame (or one check) may take before the app counts as hung.
+HANG_LIMIT = 10.0
+
+#: Keys the monkey presses: (weight, key, modifiers, the text it types).  Digits and
+#: letters are added by :meth:`Monkey.press_key` itself.
+KEYS: tuple[tuple[float, int, int, str], ...] = (
+    (1, pygame.K_ESCAPE, 0, ""),
+    (3, pygame.K_RETURN, 0, ""),
+    (1, pygame.K_KP_ENTER, 0, ""),
+    (1.5, pygame.K_LEFT, 0, ""),
+    (2, pygame.K_RIGHT, 0, ""),
+    (2.5, pygame.K_END, 0, ""),
+    (1, pygame.K_HOME, 0, ""),
+    (1, pygame.K_PAGEUP, 0, ""),
+    (1, pygame.K_PAGEDOWN, 0, ""),
+    (1.5, pygame.K_h, 0, "h"),
+    (1, pygame.K_n, 0, "n"),
+    (2, pygame.K_BACKSPACE, 0, ""),
+    (1, pygame.K_DELETE, 0, ""),
+    (1, pygame.K_TAB, 0, ""),
+    (1, pygame.K_SPACE, 0, " "),
+    (0.3, pygame.K_F11, 0, ""),
+    (2, pygame.K_z, CTRL, ""),
+    (1, pygame.K_z, CTRL | SHIFT, ""),
+    (2, pygame.K_y, CTRL, ""),
+    (1, pygame.K_s, CTRL, ""),
+    (1, pygame.K_o, CTRL, ""),
+    (1, pygame.K_c, CTRL, ""),
+    (1, pygame.K_v, CTRL, ""),
+    (0.5, pygame.K_a, CTRL, ""),
+    (0.5, pygame.K_x, CTRL, ""),
+)
+
+#: How much likelier a visible button is to be clicked than others, by its text: enough
+#: Undo, Redo and Start to make things happen, few Menu, Back and New game so games last.
+BUTTON_WEIGHTS: dict[str, float] = {
+    "Undo": 2,
+    "Redo": 2,
+    "Hint": 1,
+    "Expert": 0.3,  # its searches take a second each
+    "Start": 3,
+    "Start the game": 3,
+    "At random": 3,
+    "Back to the game": 4,
+    "Menu": 0.3,
+    "Back": 1,
+    "Rules": 0.5,  # its drawings are slow to make and hold no game
+    "New game": 0.3,
+    "New deal": 0.3,
+    "Rematch": 0.5,
+    "Restart": 0.5,
+    "Restart this deal": 0.3,
+    "Open this deal": 0.3,
+    "Open...": 0.3,
+    "Save...": 0.3,
+    "Text...": 0.3,
+}
+
+#: How likely each button of a window on top is to be the answer: mostly away from it.
+ANSWER_WEIGHTS: dict[str, float] = {"Cancel": 3, "OK": 1.5, "Leave": 2, "Open it": 2}
+
+#: Text that must never reach a message box: it would be an exception shown to the player.
+FORBIDDEN_TEXT = ("Traceback", "Error", "Exception", "No hint this time:", "could not move:")
+
+#: The computer's levels as the monkey picks them: the slow expert least often.
+LEVEL_WEIGHTS = {"beginner": 4, "casual": 3, "strong": 2, "expert": 0.7}
+
+#: Icebreaker's set-up card as the app starts (its choices are kept while the app runs).
+SEA_START_CHOICES = {"size": DEFAULT_SIZE, "opponent": "friend", "side": "red", "level": "casual"}
+
+
+def sandbox_environment(root: Path) -> dict[str, str]:
+    """Environment variables that keep every file the app writes or offers under ``root``.
+
+    Besides the settings and the autosave, the home and documents folders move too, so
+    that no file dialog the monkey reaches starts in (or saves into) the real home.
+    """
+    home = root / "home"
+    documents = home / "Documents"
+    documents.mkdir(parents=True, exist_ok=True)
+    return {
+        "FIREICE_CONFIG_DIR": str(root / "config"),
+        "FIREICE_DATA_DIR": str(root / "config" / "data"),
+        "HOME": str(home),
+        "XDG_CONFIG_HOME": str(home / ".config"),
+        "XDG_DATA_HOME": str(home / ".local" / "share"),
+        "XDG_DOCUMENTS_DIR": str(documents),
+    }
+
+
+class MonkeyFailure(AssertionError):
+    """A broken invariant or an exception, with the seed, the event number and the action."""
+
+    def __init__(self, seed: int, event: int, action: str, detail: str, recent: list[str]):
+        self.seed, self.event, self.action, self.detail = seed, event, action, detail
+        history = "\n".join(f"    {line}" for line in recent)
+        super().__init__(
+            f"monkey seed {seed}, event {event} ({action}): {detail}\n"
+            f"  the last actions, oldest first:\n{history}"
+        )
+
+
+@dataclass
+class MonkeyStats:
+    """What a run did, for the summary and for the tests that the monkey does something."""
+
+    seed: int = 0
+    events: int = 0  # actions thrown (each posts one or more pygame events)
+    posted: int = 0  # pygame events posted
+    frames: int = 0
+    actions: Counter[str] = field(default_factory=Counter)
+    scenes: Counter[str] = field(default_factory=Counter)  # scenes entered, by kind
+    dwell: Counter[str] = field(default_factory=Counter)  # events thrown, by the scene's kind
+    moves: int = 0  # moves played (by players or the computer)
+    sea_moves: int = 0  # of which on Icebreaker's sea
+    undone: int = 0  # moves taken back, as the history shows
+    redone: int = 0  # undone moves played again, as the history shows
+    undo_presses: int = 0  # Ctrl+Z and Undo clicks thrown
+    redo_presses: int = 0  # Ctrl+Y, Ctrl+Shift+Z and Redo clicks thrown
+    games_finished: int = 0
+    sea_games_finished: int = 0  # of which Icebreaker games
+    resizes: int = 0
+    restarts: int = 0
+    dialogs_closed: int = 0  # file dialogs closed for pointing outside the sandbox
+    jobs: int = 0  # background jobs started by the app
+    seconds: float = 0.0
+
+    def summary(self) -> str:
+        """A few lines for people."""
+        scenes = ", ".join(f"{name} {count}" for name, count in self.scenes.most_common())
+        dwell = ", ".join(f"{name} {count}" for name, count in self.dwell.most_common())
+        actions = ", ".join(f"{name} {count}" for name, count in self.actions.most_common())
+        rate = self.events / self.seconds if self.seconds else 0.0
+        return "\n".join(
+            (
+                f"seed {self.seed}: {self.events} events ({self.posted} pygame events, "
+                f"{self.frames} frames) in {self.seconds:.1f} s ({rate:.0f} events/s)",
+                f"  scenes entered: {scenes}",
+                f"  events thrown on: {dwell}",
+                f"  moves played {self.moves} (Icebreaker {self.sea_moves}), "
+                f"games finished {self.games_finished} (Icebreaker {self.sea_games_finished})",
+                f"  undo presses {self.undo_presses} (moves undone {self.undone}), "
+                f"redo presses {self.redo_presses} (moves redone {self.redone})",
+                f"  resizes {self.resizes}, app restarts {self.restarts}, "
+                f"background jobs {self.jobs}, file dialogs closed outside the sandbox "
+                f"{self.dialogs_closed}",
+                f"  actions: {actions}",
+            )
+        )
+
+
+class JobWatch:
+    """Every background job started while installed, and any exception one raised."""
+
+    def __init__(self) -> None:
+        self.jobs: weakref.WeakSet[worker.Job[object]] = weakref.WeakSet()
+        self.threads: weakref.WeakSet[threading.Thread] = weakref.WeakSet()
+        self.failures: list[str] = []
+        self.started = 0
+
+    @contextlib.contextmanager
+    def installed(self) -> Iterator[JobWatch]:
+        """Wrap the work of each new :class:`~fireice_desktop.ui.worker.Job` while active."""
+        original = worker.Job.__init__
+        watch = self
+
+        def init(job: worker.Job[object], work: Callable[..., object], *args, **kwargs) -> None:
+            def watched(stop: Callable[[], bool]) -> object:
+                watch.threads.add(threading.current_thread())
+                try:
+                    return work(stop)
+                except Cancelled:
+                    raise
+                except Exception:
+                    # The scene may never read this job's error (it left, or moved on):
+                    # keep the traceback here so the run fails with it.
+                    watch.failures.append(traceback.format_exc())
+                    raise
+
+            watch.started += 1
+            original(job, watched, *args, **kwargs)
+            watch.jobs.add(job)
+
+        worker.Job.__init__ = init  # type: ignore[method-assign]
+        try:
+            yield self
+        finally:
+            worker.Job.__init__ = original  # type: ignore[method-assign]
+
+    def wait_all(self, timeout: float) -> list[str]:
+        """Wait for every job and its thread to end; returns what is still running."""
+        deadline = time.monotonic() + timeout
+        for job in list(self.jobs):
+            job.wait(max(0.0, deadline - time.monotonic()))
+        for thread in list(self.threads):
+            thread.join(max(0.0, deadline - time.monotonic()))
+        running = [f"a job on {job!r}" for job in list(self.jobs) if not job.done]
+        running += [thread.name for thread in list(self.threads) if thread.is_alive()]
+        return running
+
+
+class Watchdog:
+    """Interrupts the monkey's thread when a frame runs too long: a hang becomes a failure.
+
+    The thread that creates it must be the main thread (``_thread.interrupt_main``).
+    """
+
+    def __init__(self, limit: float) -> None:
+        self.limit = limit
+        self.deadline: float | None = None
+        self.stack = ""  # where the main thread was when it was interrupted
+        self._ident = threading.get_ident()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._watch, name="monkey-watchdog", daemon=True)
+
+    def __enter__(self) -> Watchdog:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def arm(self) -> None:
+        """Start counting ``limit`` seconds from now."""
+        self.deadline = time.monotonic() + self.limit
+
+    def disarm(self) -> None:
+        """Stop counting (a wait that is not the app's)."""
+        self.deadline = None
+
+    def _watch(self) -> None:
+        while not self._stop.wait(0.2):
+            deadline = self.deadline
+            if deadline is None or time.monotonic() < deadline or self.stack:
+                continue
+            frame = sys._current_frames().get(self._ident)
+            self.stack = "".join(traceback.format_stack(frame)) if frame else "(no stack)"
+            _thread.interrupt_main()
+
+
+@contextlib.contextmanager
+def pinned_randomness(seed: int) -> Iterator[None]:
+    """The app's own random choices drawn from ``seed`` while active (see the module text)."""
+    state = random.getstate()
+    random.seed(seed)
+    deals = random.Random(seed * 7919 + 1)
+    original = SolitaireScene.__dict__.get("_random_deal")
+    if original is not None:  # the same draw as the app's, from a seeded generator
+
+        def seeded_deal(app: App) -> int:
+            return random_deal(deals, app.settings.solvable_deals_only)
+
+        SolitaireScene._random_deal = staticmethod(seeded_deal)  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        if original is not None:
+            SolitaireScene._random_deal = original  # type: ignore[method-assign]
+        random.setstate(state)
+
+
+class Monkey:
+    """Random events for the app behind ``driver``, chosen from ``seed``.
+
+    Use it as a context manager (the job watch, the pinned randomness and the computer
+    set-up card's remembered choices are restored on exit)::
+
+        with Monkey(driver, seed=1) as monkey:
+            monkey.run(1500)
+        print(monkey.stats.summary())
+
+    ``sizes`` bounds the window sizes the monkey tries (some go below on purpose);
+    ``sync`` is explained in the module text; a frame that takes over ``hang_limit``
+    seconds fails the run as a hang.  ``sandbox`` is the folder the app's files are in
+    (see :func:`sandbox_environment`): a file dialog that points outside it is closed at
+    once, so that no game is ever saved among the real user's files (without a sandbox,
+    every file dialog is closed).
+    """
+
+    def __init__(
+        self,
+        driver: Driver,
+        seed: int,
+        sizes: tuple[tuple[int, int], tuple[int, int]] = DEFAULT_SIZES,
+        sync: bool = True,
+        hang_limit: float = HANG_LIMIT,
+        sandbox: Path | None = None,
+    ) -> None:
+        self.driver = driver
+        self.sandbox = sandbox.resolve() if sandbox is not None else None
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.sizes = sizes
+        self.sync = sync
+        self.stats = MonkeyStats(seed=seed)
+        self.watch = JobWatch()
+        self.recent: deque[str] = deque(maxlen=12)
+        self.trace: Callable[[str], None] | None = None  # called with each action's line
+        self.detail = ""
+        self.hang_limit = hang_limit
+        self._stack: contextlib.ExitStack | None = None
+        self._watchdog: Watchdog | None = None
+        self._chosen = "start"
+        self._scene: Scene | None = None
+        self._history: object = None
+        self._verified: list[object] = []  # the positions checked so far
+        self._verified_moves: list[object] = []
+        self._cursor = 0
+        self._finished: weakref.WeakSet[object] = weakref.WeakSet()
+        self._sea_layout: object = None  # the last of Icebreaker's layouts checked
+        #: The actions and their weights.  Each returns ``False`` when it does not apply
+        #: to what is on screen, and another is drawn.  Actions on files (saving, opening
+        #: a saved game) belong in this table too.
+        self.actions: list[tuple[float, Callable[[], bool]]] = [
+            (8, self.click_anywhere),
+            (30, self.click_hole),
+            (18, self.click_widget),
+            (4, self.answer_window),
+            (3, self.other_mouse),
+            (2, self.hover),
+            (4, self.drag_anywhere),
+            (14, self.drag_peg),
+            (8, self.play_moves),
+            (14, self.press_key),
+            (1.5, self.type_in_entry),
+            (1, self.resize),
+            (0.5, self.resize_unsettled),
+            (0.5, self.post_resize_event),
+            (1, self.switch_scene),
+            (1.5, self.undo_storm),
+            (10, self.idle),
+            (4, self.wait_for_computer),
+        ]
+
+    # --- running ------------------------------------------------------------------------
+
+    @property
+    def app(self) -> App:
+        """The app being played (a fresh one after a restart)."""
+        return self.driver.app
+
+    def __enter__(self) -> Monkey:
+        stack = contextlib.ExitStack()
+        self._watchdog = stack.enter_context(Watchdog(self.hang_limit))
+        stack.enter_context(self.watch.installed())
+        stack.enter_context(pinned_randomness(self.seed))
+        for store in (CHOICES, SEA_CHOICES):
+            stack.callback(store.update, dict(store))
+        # State the app keeps while it runs, made the same for every run of a seed: the
+        # set-up cards' choices (as the app starts) and the clipboard (the text window).
+        CHOICES.update(side="fire", level="casual")
+        SEA_CHOICES.update(SEA_START_CHOICES)
+        clipboard_copy("")
+        # The file dialogs start in the folder of the last file picked, kept while the app
+        # runs: start this run's in its own sandbox, and give the old folders back after.
+        saving = sys.modules.get("fireice_desktop.ui.saving")
+        folders = getattr(saving, "LAST_FOLDER", None)
+        if isinstance(folders, list):
+            kept = list(folders)
+            folders.clear()
+            stack.callback(folders.extend, kept)
+            stack.callback(folders.clear)
+        self._stack = stack
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        try:
+            if kind is None:
+                self.finish()
+            else:  # already failing: only make sure no job outlives the run
+                with contextlib.suppress(Exception):
+                    self.app.scene.leave()
+                    self.watch.wait_all(JOB_TIMEOUT)
+        finally:
+            if self._stack is not None:
+                self._stack.close()
+                self._stack = None
+
+    def run(
+        self,
+        events: int,
+        progress: Callable[[MonkeyStats], None] | None = None,
+        every: int = 1000,
+    ) -> None:
+        """Throw ``events`` actions, checking the invariants after each.
+
+        ``progress`` is called with the stats after every ``every`` events.
+        """
+        assert self._stack is not None, "use the monkey in a with block"
+        begin = time.perf_counter() - self.stats.seconds
+        if self.stats.events == 0:
+            self._step(0, self.check)
+        for _ in range(events):
+            number = self.stats.events + 1
+            self._chosen, self.detail = "idle", ""
+            self._step(number, self._act, self.check)
+            self.stats.events = number
+            self.stats.seconds = time.perf_counter() - begin
+            if progress is not None and number % every == 0:
+                progress(self.stats)
+
+    def _act(self) -> None:
+        """Draw actions until one applies to what is on screen, and do it."""
+        methods = [action for _, action in self.actions]
+        weights = [weight for weight, _ in self.actions]
+        self.stats.dwell[type(self.app.scene).__name__] += 1
+        if self.top_window() is not None and self.rng.random() < 0.3:
+            # Nearly everything else is blocked while a window is open: answer it often.
+            self._chosen = "answer_window"
+            self.answer_window()
+            self.stats.actions[self._chosen] += 1
+            return
+        for _attempt in range(12):
+            action = self.rng.choices(methods, weights)[0]
+            self._chosen = action.__name__
+            if action():
+                break
+        else:
+            self._chosen = "idle"
+            self.idle()
+        self.stats.actions[self._chosen] += 1
+
+    def _step(self, number: int, *parts: Callable[[], object]) -> None:
+        """Run ``parts`` as event ``number``; any failure becomes a :class:`MonkeyFailure`."""
+        watchdog = self._watchdog
+        assert watchdog is not None
+        try:
+            watchdog.arm()
+            for part in parts:
+                part()
+        except KeyboardInterrupt:
+            if not watchdog.stack:
+                raise  # a real Ctrl+C
+            detail = f"hung: a frame took over {watchdog.limit:.0f} s; it was at\n{watchdog.stack}"
+            raise MonkeyFailure(
+                self.seed, number, self.describe(), detail, list(self.recent)
+            ) from None
+        except Exception as error:
+            detail = f"{type(error).__name__}: {error}"
+            raise MonkeyFailure(
+                self.seed, number, self.describe(), detail, list(self.recent)
+            ) from error
+        finally:
+            watchdog.disarm()
+        self.stats.jobs = self.watch.started
+        line = f"{number}: {self.describe()}"
+        self.recent.append(line)
+        if self.trace is not None:
+            self.trace(line)
+
+    def describe(self) -> str:
+        """The action being done, with its details."""
+        return f"{self._chosen} {self.detail}".strip()
+
+    def finish(self) -> None:
+        """Leave the scene (cancelling its jobs) and check no worker is left or failed."""
+        number = self.stats.events
+
+        def leave() -> None:
+            if self.app.running:
+                self.app.show_menu()
+                self.pump(2)
+            else:
+                self.app.scene.leave()
+            running = self.watch.wait_all(JOB_TIMEOUT)
+            assert not running, f"background work still running after the scene left: {running}"
+            if self.watch.failures:
+                raise AssertionError(f"a background job raised:\n{self.watch.failures[0]}")
+
+        self._chosen, self.detail = "finish", ""
+        self._step(number, leave)
+        if self.stats.restarts:  # the window open_ui made is gone; this one is the monkey's
+            self.app.scene.leave()
+            if self.app.window is not None:
+                self.app.window.destroy()
+
+    # --- frames and events --------------------------------------------------------------
+
+    def pump(self, frames: int = 1, dt: float = FRAME) -> None:
+        """Run ``frames`` frames (with ``sync``, each first lets the computer's search end)."""
+        for _ in range(frames):
+            if not self.app.running:
+                return  # App.run has left its loop
+            if self.sync and self._watchdog is not None:
+                self._watchdog.disarm()  # a search is no hang: JOB_TIMEOUT bounds it
+                self._wait_for_search()
+                self._watchdog.arm()
+            self.frame(dt)
+            self.stats.frames += 1
+
+    def frame(self, dt: float) -> None:
+        """One turn of ``App.run``'s loop: the events, a step, and a redraw if anything changed.
+
+        Unlike ``Driver.pump`` this draws only when the app asks to, as ``App.run`` does
+        (and flips the window), and stops reading events once the app has quit.
+        """
+        app = self.app
+        for event in pygame.event.get():
+            app.process(event)
+            if not app.running:
+                return
+        app.step(min(dt, 0.1))
+        if app.dirty:
+            app.render()
+            if app.window is not None:
+                app.window.flip()
+        self.keep_files_in_sandbox()
+
+    def keep_files_in_sandbox(self) -> None:
+        """Close every file dialog that points outside the sandbox, before OK can be pressed.
+
+        A dialog's folder changes with its parent button or with a path typed into its box;
+        checked after every frame, the dialog is gone before an answer from it is read.
+        """
+        for window in self.app.manager.get_window_stack().get_full_stack():
+            if not isinstance(window, pygame_gui.windows.UIFileDialog) or not window.alive():
+                continue
+            paths = (
+                window.current_directory_path,
+                window.current_file_path,
+                window.file_path_text_line.get_text(),
+            )
+            if self.sandbox is None or not all(
+                path is None or Path(path).resolve().is_relative_to(self.sandbox) for path in paths
+            ):
+                window.kill()
+                self.stats.dialogs_closed += 1
+
+    def _wait_for_search(self) -> None:
+        scene = self.app.scene
+        job = scene.think_job if isinstance(scene, ComputerGameScene) else None
+        if job is not None and not job.wait(JOB_TIMEOUT):
+            raise AssertionError(f"the computer's search took over {JOB_TIMEOUT:.0f} s")
+
+    def post(self, kind: int, **attributes: object) -> None:
+        """Post one pygame event."""
+        pygame.event.post(pygame.event.Event(kind, **attributes))
+        self.stats.posted += 1
+
+    def post_click(self, pos: tuple[int, int], button: int = 1) -> None:
+        """Post a press and a release at ``pos``, with no frame between them."""
+        self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+        self.post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+
+    def post_key(self, key: int, mod: int = 0, text: str = "") -> None:
+        """Post a key's press (with the text it types, if any) and its release."""
+        scancode = int(getattr(pygame, f"KSCAN_{pygame.key.name(key).upper()}", 0))
+        self.post(pygame.KEYDOWN, key=key, mod=mod, unicode=text, scancode=scancode)
+        if text:
+            self.post(pygame.TEXTINPUT, text=text)
+        self.post(pygame.KEYUP, key=key, mod=mod, unicode=text, scancode=scancode)
+
+    def click(self, pos: tuple[int, int], button: int = 1, after: int = 1) -> None:
+        """Press, release, then ``after`` frames (a widget's answer comes a frame later).
+
+        Half the clicks hold the button over a frame; the other half are quick enough
+        that press and release arrive in the same frame.
+        """
+        self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+        if self.rng.random() < 0.5:
+            self.pump()
+        self.post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+        self.pump(after)
+
+    def drag(self, start: tuple[int, int], end: tuple[int, int], steps: int, batched: bool) -> None:
+        """Press at ``start``, move in ``steps`` to ``end`` with the button held, release."""
+        self.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+        self.pump()
+        last = start
+        for k in range(1, steps + 1):
+            pos = (
+                round(start[0] + (end[0] - start[0]) * k / steps),
+                round(start[1] + (end[1] - start[1]) * k / steps),
+            )
+            rel = (pos[0] - last[0], pos[1] - last[1])
+            self.post(pygame.MOUSEMOTION, pos=pos, rel=rel, buttons=(1, 0, 0))
+            if not batched:
+                self.pump()
+            last = pos
+        self.post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+        self.pump(self.rng.randint(1, 2))
+
+    # --- places on screen ---------------------------------------------------------------
+
+    def random_point(self) -> tuple[int, int]:
+        """A uniformly random pixel of the window."""
+        width, height = self.app.size
+        return self.rng.randrange(width), self.rng.randrange(height)
+
+    def outside_point(self) -> tuple[int, int]:
+        """A point just off the window (the mouse is captured while a button is held)."""
+        width, height = self.app.size
+        return self.rng.choice(
+            [
+                (-self.rng.randint(1, 60), self.rng.randrange(height)),
+                (width + self.rng.randint(0, 60), self.rng.randrange(height)),
+                (self.rng.randrange(width), -self.rng.randint(1, 60)),
+                (self.rng.randrange(width), height + self.rng.randint(0, 60)),
+            ]
+        )
+
+    def holes(self) -> list[int]:
+        """The holes of the board on screen: Fire & Ice's 49, or the cells of the sea."""
+        scene = self.app.scene
+        assert isinstance(scene, BoardScene) and scene.layout is not None
+        holes = scene.layout.holes
+        return sorted(holes) if isinstance(holes, dict) else list(range(len(holes)))
+
+    def any_hole(self) -> int:
+        """A uniformly random hole (or cell) of the board on screen."""
+        return self.rng.choice(self.holes())
+
+    def hole_point(self, hole: int) -> tuple[int, int]:
+        """A pixel on ``hole``, a little off its centre."""
+        scene = self.app.scene
+        assert isinstance(scene, BoardScene) and scene.layout is not None
+        x, y = scene.layout.holes[hole]
+        jitter = scene.layout.hole_radius * 0.6
+        return (
+            round(x + self.rng.uniform(-jitter, jitter)),
+            round(y + self.rng.uniform(-jitter, jitter)),
+        )
+
+    def panel_point(self) -> tuple[int, int]:
+        """A pixel in the side panel (off the board)."""
+        scene = self.app.scene
+        assert isinstance(scene, BoardScene)
+        rect = scene.panel_rect
+        return rect.x + self.rng.randrange(max(1, rect.width)), self.rng.randrange(rect.height)
+
+    def quits(self, pos: tuple[int, int]) -> bool:
+        """Whether a click at ``pos`` would hit Quit on the main menu."""
+        return type(self.app.scene) is MenuScene and any(
+            element.rect.collidepoint(pos) for element in self.buttons() if element.text == "Quit"
+        )
+
+    def buttons(self, elements: list[object] | None = None) -> list[pygame_gui.elements.UIButton]:
+        """The visible buttons (of ``elements``, else on screen), the lists' entries left out."""
+        if elements is None:
+            elements = self.driver.elements()
+        entries = {
+            id(item["button_element"])
+            for element in elements
+            if isinstance(element, pygame_gui.elements.UISelectionList)
+            for item in element.item_list
+        }
+        return [
+            element
+            for element in elements
+            if isinstance(element, pygame_gui.elements.UIButton)
+            and element.visible
+            and id(element) not in entries
+        ]
+
+    def list_entries(self, elements: list[object] | None = None) -> list[object]:
+        """The visible entries of the selection lists (of ``elements``, else on screen)."""
+        if elements is None:
+            elements = self.driver.elements()
+        return [
+            item["button_element"]
+            for element in elements
+            if isinstance(element, pygame_gui.elements.UISelectionList) and element.visible
+            for item in element.item_list
+            if item["button_element"] is not None and item["button_element"].visible
+        ]
+
+    def inside(self, rect: pygame.Rect) -> tuple[int, int]:
+        """A random pixel well inside ``rect``."""
+        margin_x, margin_y = min(4, rect.width // 3), min(4, rect.height // 3)
+        return (
+            self.rng.randint(
+                rect.left + margin_x, max(rect.left + margin_x, rect.right - 1 - margin_x)
+            ),
+            self.rng.randint(
+                rect.top + margin_y, max(rect.top + margin_y, rect.bottom - 1 - margin_y)
+            ),
+        )
+
+    def game(self) -> GameScene | None:
+        """The game on screen, if the scene is one."""
+        scene = self.app.scene
+        return scene if isinstance(scene, GameScene) and scene.layout is not None else None
+
+    def source_hole(self, game: GameScene) -> int:
+        """Mostly a peg that may move now; sometimes any hole."""
+        legal = game.controller.history.position.legal_moves()
+        sources = sorted({move.src for move in legal})
+        if sources and self.rng.random() < 0.8:
+            return self.rng.choice(sources)
+        return self.any_hole()
+
+    def target_hole(self, game: GameScene, source: int) -> int:
+        """Mostly a hole the peg on ``source`` may move to; sometimes any hole."""
+        legal = game.controller.history.position.legal_moves()
+        targets = [move.dst for move in legal if move.src == source]
+        if targets and self.rng.random() < 0.75:
+            return self.rng.choice(targets)
+        return self.any_hole()
+
+    # --- the actions --------------------------------------------------------------------
+
+    def click_anywhere(self) -> bool:
+        """A left click on a uniformly random pixel of the window."""
+        pos = self.random_point()
+        if self.quits(pos):
+            return False
+        self.detail = f"at {pos}"
+        self.click(pos, after=self.rng.randint(1, 3))
+        return True
+
+    def click_hole(self) -> bool:
+        """A click on a hole: on a board game mostly a peg to move, or where it may go."""
+        scene = self.app.scene
+        if not isinstance(scene, BoardScene) or scene.layout is None:
+            return False
+        game = self.game()
+        if game is None:
+            hole = self.any_hole()
+        elif game.controller.selected is None:
+            hole = self.source_hole(game)
+        elif self.rng.random() < 0.85:
+            hole = self.target_hole(game, game.controller.selected)
+        else:
+            hole = game.controller.selected
+        pos = self.hole_point(hole)
+        self.detail = f"hole {hole} at {pos}"
+        self.click(pos)
+        return True
+
+    def click_widget(self) -> bool:
+        """A click on a visible widget: a button (weighted by its text), an entry, the list.
+
+        While a window is open (a question, a file dialog), mostly one of its own widgets:
+        a blocking window takes every click anyway.
+        """
+        window = self.top_window()
+        inside = window is not None and self.rng.random() < 0.8
+        elements = list(all_elements(window)) if inside else self.driver.elements()
+        scene = self.app.scene
+        on_menu = type(scene) is MenuScene
+        chapters = scene.chapter_buttons if isinstance(scene, RulesScene) else []
+        candidates: list[tuple[float, object]] = []
+        for element in self.buttons(elements):
+            if on_menu and element.text == "Quit":
+                continue
+            weight = BUTTON_WEIGHTS.get(element.text, 1.0)
+            if element in chapters:
+                weight *= 0.4  # a chapter's drawings are slow to make and hold no game
+            candidates.append((weight if element.is_enabled else weight * 0.2, element))
+        for element in elements:
+            if isinstance(element, pygame_gui.elements.UITextEntryLine) and element.visible:
+                candidates.append((0.7, element))
+        entries = self.list_entries(elements)
+        if entries:
+            candidates.append((0.6, self.rng.choice(entries)))
+        if not candidates:
+            return False
+        weights = [weight for weight, _ in candidates]
+        element = self.rng.choices([element for _, element in candidates], weights)[0]
+        rect: pygame.Rect = element.rect  # type: ignore[attr-defined]
+        pos = self.inside(rect)
+        text = getattr(element, "text", type(element).__name__)
+        if text == "Undo":
+            self.stats.undo_presses += 1
+        elif text == "Redo":
+            self.stats.redo_presses += 1
+        self.detail = f"{text!r} at {pos}"
+        self.click(pos, after=2)
+        return True
+
+    def top_window(self) -> pygame_gui.elements.UIWindow | None:
+        """The window on top of everything (a question, a file dialog, a message), if any."""
+        stack = self.app.manager.get_window_stack().get_full_stack()
+        for window in reversed(stack):
+            if window.alive() and window.visible:
+                return window
+        return None
+
+    def answer_window(self) -> bool:
+        """Answer the window on top: one of its buttons (Cancel most), Enter or Escape."""
+        window = self.top_window()
+        if window is None:
+            return False
+        title = getattr(window, "window_display_title", type(window).__name__)
+        buttons = self.buttons(list(all_elements(window)))
+        choice = self.rng.random()
+        if choice < 0.15 or not buttons:
+            key = pygame.K_RETURN if self.rng.random() < 0.5 else pygame.K_ESCAPE
+            self.detail = f"{title!r}: {pygame.key.name(key)}"
+            self.post_key(key)
+            self.pump(2)
+            return True
+        weights = [ANSWER_WEIGHTS.get(element.text, 1.0) for element in buttons]
+        close = getattr(window, "close_window_button", None)
+        element = self.rng.choices(buttons, weights)[0]
+        if close is not None and choice < 0.25:
+            element = close
+        self.detail = f"{title!r}: {element.text!r}"
+        self.click(self.inside(element.rect), after=2)
+        return True
+
+    def other_mouse(self) -> bool:
+        """A right or middle click, or the mouse wheel."""
+        pos = self.random_point()
+        kind = self.rng.choice(["right", "middle", "wheel"])
+        self.detail = f"{kind} at {pos}"
+        if kind == "wheel":
+            self.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+            steps = self.rng.choice([-3, -2, -1, 1, 2, 3])
+            self.post(
+                pygame.MOUSEWHEEL, x=0, y=steps, flipped=False, precise_x=0.0, precise_y=steps
+            )
+            self.pump(self.rng.randint(1, 3))
+        else:
+            self.click(pos, button=3 if kind == "right" else 2)
+        return True
+
+    def hover(self) -> bool:
+        """The mouse wanders with no button held, then rests (tool tips appear)."""
+        for _ in range(self.rng.randint(1, 4)):
+            pos = self.random_point()
+            self.post(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0))
+            self.pump()
+        self.pump(self.rng.randint(1, 20), dt=self.rng.uniform(0.02, 0.1))
+        self.detail = "and rest"
+        return True
+
+    def drag_anywhere(self) -> bool:
+        """A drag between two random points, sometimes let go outside the window."""
+        start = self.random_point()
+        end = self.outside_point() if self.rng.random() < 0.2 else self.random_point()
+        if self.quits(start) or self.quits(end):
+            return False
+        steps = self.rng.randint(1, 6)
+        batched = self.rng.random() < 0.3
+        self.detail = f"{start} -> {end} in {steps}{' batched' if batched else ''}"
+        self.drag(start, end, steps, batched)
+        return True
+
+    def drag_peg(self) -> bool:
+        """A peg carried to a hole, sometimes dropped off the board or outside the window."""
+        game = self.game()
+        if game is None:
+            return False
+        source = self.source_hole(game)
+        start = self.hole_point(source)
+        where = self.rng.random()
+        if where < 0.8:
+            target = self.target_hole(game, source)
+            end = self.hole_point(target)
+            self.detail = f"hole {source} -> hole {target}"
+        elif where < 0.9:
+            end = self.panel_point()
+            self.detail = f"hole {source} -> the panel at {end}"
+        else:
+            end = self.outside_point()
+            self.detail = f"hole {source} -> outside at {end}"
+        self.drag(start, end, self.rng.randint(1, 5), batched=self.rng.random() < 0.2)
+        return True
+
+    def play_moves(self) -> bool:
+        """A player's turn or a few: legal moves one after the other, by clicks or drags."""
+        game = self.game()
+        if game is None or game.controller.review is not None:
+            return False
+        count = self.rng.randint(1, 6)
+        played = []
+        for _ in range(count):
+            game = self.game()
+            if game is None or self.top_window() is not None:
+                break
+            legal = game.controller.history.position.legal_moves()
+            if not legal:
+                break
+            move = self.rng.choice(legal)
+            start, end = self.hole_point(move.src), self.hole_point(move.dst)
+            if self.rng.random() < 0.5:
+                self.click(start)
+                self.click(end)
+            else:
+                self.drag(start, end, self.rng.randint(1, 4), batched=False)
+            played.append(str(move))
+            if isinstance(game, ComputerGameScene):
+                break  # the computer answers first
+        self.detail = " ".join(played)
+        return bool(played)
+
+    def press_key(self) -> bool:
+        """A key from :data:`KEYS`, or a digit or a letter (typed as text as well)."""
+        kind = self.rng.random()
+        if kind < 0.12:
+            text = self.rng.choice("0123456789")
+            key, mod = pygame.key.key_code(text), 0
+        elif kind < 0.2:
+            text = self.rng.choice("abcdefghijklmnopqrstuvwxyz")
+            key, mod = pygame.key.key_code(text), 0
+            if self.rng.random() < 0.2:
+                mod, text = SHIFT, text.upper()
+        else:
+            _, key, mod, text = self.rng.choices(KEYS, [entry[0] for entry in KEYS])[0]
+        if key == pygame.K_ESCAPE and type(self.app.scene) is MenuScene:
+            return False  # it would close the app
+        if mod & CTRL and key == pygame.K_z and not mod & SHIFT:
+            self.stats.undo_presses += 1
+        elif mod & CTRL and key in (pygame.K_y, pygame.K_z):
+            self.stats.redo_presses += 1
+        names = ("ctrl+" if mod & CTRL else "") + ("shift+" if mod & SHIFT else "")
+        self.detail = names + pygame.key.name(key)
+        self.post_key(key, mod, text)
+        self.pump(self.rng.randint(1, 2))
+        return True
+
+    def type_in_entry(self) -> bool:
+        """Click into a text box, rub some of it out, type a number, and often press Enter."""
+        entries = [
+            element
+            for element in self.driver.elements()
+            if isinstance(element, pygame_gui.elements.UITextEntryLine) and element.visible
+        ]
+        if not entries:
+            return False
+        entry = self.rng.choice(entries)
+        self.click(self.inside(entry.rect))
+        self.post_key(pygame.K_END)
+        for _ in range(self.rng.randint(0, 9)):
+            self.post_key(pygame.K_BACKSPACE)
+        digits = "".join(self.rng.choice("0123456789") for _ in range(self.rng.randint(0, 7)))
+        if self.rng.random() < 0.1:
+            digits += self.rng.choice("x-,.")  # not allowed in these boxes
+        for char in digits:
+            self.post_key(pygame.key.key_code(char), text=char)
+        enter = self.rng.random() < 0.6
+        if enter:
+            self.post_key(pygame.K_RETURN)
+        self.detail = f"{digits!r}{' and Enter' if enter else ''}"
+        self.pump(2)
+        return True
+
+    def random_size(self) -> tuple[int, int]:
+        """A window size from :attr:`sizes`, one in ten below it (the window clamps it)."""
+        (low_w, low_h), (high_w, high_h) = self.sizes
+        if self.rng.random() < 0.1:  # too small: the window keeps its minimum
+            return self.rng.randint(200, low_w), self.rng.randint(150, low_h)
+        return self.rng.randint(low_w, high_w), self.rng.randint(low_h, high_h)
+
+    def resize(self) -> bool:
+        """Resize the window as a player dragging its edge, and let the layout settle."""
+        window = self.app.window
+        if window is None:
+            return False
+        size = self.random_size()
+        self.detail = f"to {size}"
+        window.size = size
+        self.stats.resizes += 1
+        for _ in range(60):
+            self.pump()
+            if self.app.pending_size is None:
+                break
+        assert self.app.pending_size is None, "the new window size never settled"
+        assert self.app.size == tuple(window.size), (
+            f"laid out for {self.app.size}, the window is {tuple(window.size)}"
+        )
+        return True
+
+    def resize_unsettled(self) -> bool:
+        """Resize the window and go on before the new size has settled."""
+        window = self.app.window
+        if window is None:
+            return False
+        size = self.random_size()
+        frames = self.rng.randint(0, 3)
+        self.detail = f"to {size}, {frames} frames"
+        window.size = size
+        self.stats.resizes += 1
+        self.pump(frames)
+        return True
+
+    def post_resize_event(self) -> bool:
+        """A WINDOWSIZECHANGED or VIDEORESIZE event posted directly, any size in it."""
+        width, height = self.rng.randint(1, 2500), self.rng.randint(1, 1600)
+        if self.rng.random() < 0.5:
+            self.post(pygame.WINDOWSIZECHANGED, x=width, y=height)
+            self.detail = f"WINDOWSIZECHANGED {width}x{height}"
+        else:
+            self.post(pygame.VIDEORESIZE, size=(width, height), w=width, h=height)
+            self.detail = f"VIDEORESIZE {width}x{height}"
+        self.stats.resizes += 1
+        self.pump(self.rng.randint(0, 3))
+        return True
+
+    def switch_scene(self) -> bool:
+        """Go straight to a scene, as ``App.switch`` does: every scene is reachable."""
+        app = self.app
+        rng = self.rng
+        kind = rng.choice(
+            [
+                "menu",
+                "two",
+                "setup",
+                "computer",
+                "handicap",
+                "solitaire",
+                "rules",
+                "settings",
+                "icebreaker setup",
+                "icebreaker",
+            ]
+        )
+        scene: Scene
+        if kind == "menu":
+            self.detail = "menu"
+            app.show_menu()
+            self.pump()
+            return True
+        if kind == "two":
+            scene = two_player_scene(app)
+        elif kind == "setup":
+            scene = ComputerSetupScene(app)
+        elif kind == "computer":
+            side = rng.choice(["fire", "ice", "watch"])
+            level = rng.choices(list(LEVEL_WEIGHTS), list(LEVEL_WEIGHTS.values()))[0]
+            levels = levels_for(side, level)
+            start: Callable[[], Position] = Position.start
+            if rng.random() < 0.25:
+                holes = random_handicap(rng.randint(1, MAX_HANDICAP), rng.randrange(1 << 20))
+                start = functools.partial(Position.start, holes, rng.choice(list(Color)))
+            scene = ComputerGameScene(
+                app,
+                start,
+                game_title(levels),
+                levels,
+                lambda: app.switch(ComputerSetupScene(app)),
+            )
+            kind = f"computer {side} {level}"
+        elif kind == "handicap":
+            scene = HandicapScene(app)
+        elif kind == "icebreaker setup":
+            scene = IcebreakerSetupScene(app)
+        elif kind == "icebreaker":
+            how = rng.random()
+            if how < 0.4:
+                self.detail = "icebreaker by its card: " + self.start_icebreaker()
+                return True
+            size = rng.randint(MIN_SEA, MAX_SEA)
+            levels = None
+            kind = f"icebreaker side {size}"
+            if rng.random() < 0.5:
+                side = rng.choice(["red", "black", "watch"])
+                level = rng.choices(list(LEVEL_WEIGHTS), list(LEVEL_WEIGHTS.values()))[0]
+                levels = icebreaker_levels(side, level)
+                kind += f", computer {side} {level}"
+            if how < 0.7:
+                scene = icebreaker_scene(app, size, levels)
+            else:
+                scene = self.sea_near_its_end(size, levels)
+                history = scene.controller.history
+                kind += f", {len(history.played)} moves played, {len(history.moves)} in all"
+        elif kind == "solitaire":
+            deal = rng.randint(FIRST_DEAL, LAST_DEAL) if rng.random() < 0.7 else None
+            scene = solitaire_scene(app, deal)
+            kind = f"solitaire deal {deal}"
+        elif kind == "rules":
+            chapter = rng.randrange(len(CHAPTERS))
+            scene = RulesScene(app, chapter=chapter)
+            kind = f"rules chapter {chapter + 1}"
+        else:
+            scene = SettingsScene(app)
+        self.detail = kind
+        app.switch(scene)
+        self.pump()
+        return True
+
+    def sea_near_its_end(self, size: int, levels: dict[Side, str] | None) -> GameScene:
+        """An Icebreaker game a few moves before its end, opened as a saved game is: a
+        random game of which the last moves are still to be played, or to be redone.
+
+        Games on the sea are long, and the monkey seldom stays long enough to finish one
+        from the start; this way the ends of games are played too.
+        """
+        position = IcebreakerPosition.start(size)
+        moves: list[Step] = []
+        while not position.is_over:
+            move = self.rng.choice(position.legal_moves())
+            moves.append(move)
+            position = position.play(move)
+        left = self.rng.randint(1, 6)
+        undone = tuple(moves[-left:]) if self.rng.random() < 0.5 else ()
+        record = GameRecord(
+            "icebreaker",
+            tuple(moves[:-left]),
+            computer=tuple((levels or {}).items()),
+            undone=undone,
+            size=size,
+        )
+        return scene_for_record(self.app, record)
+
+    def start_icebreaker(self) -> str:
+        """Open Icebreaker's set-up card, click a side of 4 to 8 and a friend or the computer
+        (a side and a level), then Start; returns what was chosen."""
+        rng = self.rng
+        self.app.switch(IcebreakerSetupScene(self.app))
+        self.pump()
+        wanted: dict[str, object] = {
+            "size": rng.randint(MIN_SEA, MAX_SEA),
+            "opponent": rng.choice(["friend", "computer"]),
+        }
+        if wanted["opponent"] == "computer":
+            wanted["side"] = rng.choice(["red", "black", "watch"])
+            wanted["level"] = rng.choices(list(LEVEL_WEIGHTS), list(LEVEL_WEIGHTS.values()))[0]
+        for key, value in wanted.items():
+            scene = self.app.scene
+            if not isinstance(scene, IcebreakerSetupScene):
+                break
+            for element, choice in scene.choices.items():
+                if choice == (key, value):
+                    self.click(self.inside(element.rect))  # type: ignore[attr-defined]
+        scene = self.app.scene
+        if isinstance(scene, IcebreakerSetupScene):
+            self.click(self.inside(scene.start_button.rect), after=2)
+        return " ".join(str(value) for value in wanted.values())
+
+    def undo_storm(self) -> bool:
+        """5 to 50 undos and redos (keys and buttons), hardly a frame between them."""
+        game = self.game()
+        if game is None:
+            return False
+        count = self.rng.randint(5, 50)
+        for _ in range(count):
+            kind = self.rng.choices(
+                ["ctrl+z", "ctrl+y", "ctrl+shift+z", "Undo", "Redo", "quick move"],
+                [33, 38, 10, 12, 12, 4],
+            )[0]
+            if kind == "ctrl+z":
+                self.post_key(pygame.K_z, CTRL)
+                self.stats.undo_presses += 1
+            elif kind == "ctrl+y":
+                self.post_key(pygame.K_y, CTRL)
+                self.stats.redo_presses += 1
+            elif kind == "ctrl+shift+z":
+                self.post_key(pygame.K_z, CTRL | SHIFT)
+                self.stats.redo_presses += 1
+            elif kind == "quick move":  # a fast player's two clicks within one frame
+                scene = self.game()
+                if scene is not None:
+                    source = self.source_hole(scene)
+                    self.post_click(self.hole_point(source))
+                    self.post_click(self.hole_point(self.target_hole(scene, source)))
+            else:
+                scene = self.game()
+                element = None
+                if scene is not None:
+                    element = scene.undo_button if kind == "Undo" else scene.redo_button
+                if element is not None and element.visible:
+                    self.post_click(self.inside(element.rect))
+                    if kind == "Undo":
+                        self.stats.undo_presses += 1
+                    else:
+                        self.stats.redo_presses += 1
+            if self.rng.random() < 0.2:
+                self.pump()
+        self.detail = f"{count} presses"
+        self.pump(2)
+        return True
+
+    def idle(self) -> bool:
+        """Frames with random time steps (0 to 0.1 s): animations, hints, the computer."""
+        frames = self.rng.randint(1, 12)
+        self.detail = f"{frames} frames"
+        for _ in range(frames):
+            self.pump(1, self.rng.uniform(0.0, 0.1))
+        return True
+
+    def wait_for_computer(self) -> bool:
+        """When the computer is to move: frames until it has (bounded)."""
+        scene = self.app.scene
+        if not isinstance(scene, ComputerGameScene) or scene.computer_to_move() is None:
+            return False
+
+        def state() -> tuple[object, int, int]:
+            history = scene.controller.history
+            return history, history.cursor, len(history.moves)
+
+        before = state()
+        # With sync every frame waits for the search, so the frames alone bound the wait
+        # (a clock would make the run depend on the machine's speed).
+        deadline = time.monotonic() + JOB_TIMEOUT
+        frames = 0
+        while frames < 120 and (self.sync or time.monotonic() < deadline):
+            self.pump(1, 0.1)
+            frames += 1
+            if self.app.scene is not scene or state() != before:
+                break
+            if not self.sync:
+                time.sleep(0.002)  # let the search thread have the interpreter
+        self.detail = f"{frames} frames"
+        return True
+
+    # --- restarting ---------------------------------------------------------------------
+
+    def restart(self) -> None:
+        """A fresh app after a quit from the menu, with the saved settings, as on relaunch."""
+        old = self.app
+        old.scene.leave()
+        size = old.window.size if old.window is not None else old.size
+        if old.window is not None:
+            old.window.destroy()
+        pygame.event.clear()
+        self.driver.app = App(tuple(size), settings=Settings.load(), window=True)
+        self.stats.restarts += 1
+        self._scene = None
+        self.pump(2)
+
+    # --- invariants ---------------------------------------------------------------------
+
+    def check(self) -> None:
+        """Check the invariants of the app after an action (raises ``AssertionError``)."""
+        if self.watch.failures:
+            raise AssertionError(f"a background job raised:\n{self.watch.failures[0]}")
+        if not self.app.running:
+            name = type(self.app.scene).__name__
+            assert type(self.app.scene) is MenuScene, f"the app stopped on {name}"
+            self.restart()
+        app = self.app
+        scene = app.scene
+        if scene is not self._scene:
+            self._scene = scene
+            self.stats.scenes[type(scene).__name__] += 1
+        width, height = app.size
+        assert width >= MIN_SIZE[0] and height >= MIN_SIZE[1], f"window {app.size} too small"
+        settled = app.pending_size is None
+        if settled:
+            resolution = tuple(app.manager.window_resolution)
+            assert resolution == app.size, f"widgets laid out for {resolution}, not {app.size}"
+            if isinstance(scene, BoardScene):
+                assert scene.layout is not None, "a board scene without a board"
+                expected = (0, 0, width - panel_width(width), height)
+                assert tuple(scene.layout.rect) == expected, (
+                    f"the board is laid out in {scene.layout.rect}, not {expected}"
+                )
+                if isinstance(scene, IcebreakerScene):
+                    self.check_sea_layout(scene)
+        if isinstance(scene, GameScene):
+            self.check_game(scene)
+        elif isinstance(scene, HandicapScene):
+            self.check_handicap(scene)
+        elif isinstance(scene, IcebreakerSetupScene):
+            self.check_sea_card(scene)
+        elif isinstance(scene, RulesScene):
+            assert 0 <= scene.chapter < len(CHAPTERS), f"rules chapter {scene.chapter}"
+        box = getattr(scene, "message_box", None)
+        if box is not None:
+            text = plain_text(box.html_text)
+            for bad in FORBIDDEN_TEXT:
+                assert bad not in text, f"the message box says {text!r}"
+
+    def check_game(self, scene: GameScene) -> None:
+        """The history, the controller and the panel of the game on screen."""
+        controller = scene.controller
+        history = controller.history
+        positions, moves, cursor = history.positions, history.moves, history.cursor
+        assert len(positions) == len(moves) + 1, (
+            f"{len(positions)} positions for {len(moves)} moves"
+        )
+        assert 0 <= cursor <= len(moves), f"cursor {cursor} with {len(moves)} moves"
+        same = history is self._history
+        if not same:
+            self._history, self._verified, self._verified_moves = history, [], []
+            self._cursor = cursor
+        # Only what was not verified before is checked: the unchanged prefix is skipped
+        # (position i and the move that led to it are the same objects as last time).
+        first = 0
+        verified, verified_moves = self._verified, self._verified_moves
+        while (
+            first < len(verified)
+            and first < len(positions)
+            and positions[first] is verified[first]
+            and (first == 0 or moves[first - 1] is verified_moves[first - 1])
+        ):
+            first += 1
+        if first == 0:
+            check_start(positions[0])
+            if isinstance(scene, IcebreakerScene):
+                assert isinstance(positions[0], IcebreakerPosition), "Icebreaker without a sea"
+            if isinstance(scene, SolitaireScene):
+                dealt = SolitairePosition.deal(scene.deal)
+                assert positions[0] == dealt, f"the board is not deal {scene.deal}"
+            first = 1
+        for index in range(first, len(positions)):
+            check_move(index, positions[index - 1], moves[index - 1], positions[index])
+        sea = isinstance(positions[0], IcebreakerPosition)
+        if same:
+            new = len(positions) - first
+            self.stats.moves += new
+            if sea:
+                self.stats.sea_moves += new
+            back_to = first - 1 if new else cursor
+            self.stats.undone += max(0, self._cursor - back_to)
+            if not new and cursor > self._cursor:
+                self.stats.redone += cursor - self._cursor
+        self._verified, self._verified_moves = list(positions), list(moves)
+        self._cursor = cursor
+        if history.position.is_over and history not in self._finished:
+            self._finished.add(history)
+            self.stats.games_finished += 1
+            if sea:
+                self.stats.sea_games_finished += 1
+
+        review = controller.review
+        assert review is None or 0 <= review < cursor, f"reviewing {review} of {cursor}"
+        shown = controller.shown
+        assert any(shown is position for position in positions), "shown: not in the history"
+        selected = controller.selected
+        if selected is not None:
+            assert review is None, "a peg is held while reviewing"
+            sources = {move.src for move in history.position.legal_moves()}
+            assert selected in sources, f"the held peg on {selected} has no move"
+            if isinstance(scene, IcebreakerScene):
+                self.check_sea_selection(scene)
+        animation = controller.animation
+        if animation is not None:
+            assert cursor > 0 and animation.after == history.position, "animating a stale move"
+            assert animation.before == positions[cursor - 1], "animating from a stale position"
+        if not controller.changed and self.app.pending_size is None:
+            # The panel was refreshed since the last change: it must show the history.
+            if scene.over_panel is not None:
+                assert history.position.is_over, "the game-over card over a game that goes on"
+            played = history.played
+            items = [item["text"] for item in scene.move_list.item_list]
+            assert len(items) == len(played), f"{len(items)} moves listed, {len(played)} played"
+            for index, (text, move) in enumerate(zip(items, played, strict=True)):
+                text = text.strip()
+                passer = passed(positions[index], positions[index + 1])
+                if passer is not None:
+                    suffix = f" ({passer.title} passes)"
+                    assert text.endswith(suffix), (
+                        f"move list entry {index + 1} says {text!r}: {passer.title} passed"
+                    )
+                    text = text.removesuffix(suffix)
+                assert text.endswith(str(move)), (
+                    f"move list entry {index + 1} says {text!r}, the move was {move}"
+                )
+            assert scene.undo_button.is_enabled == history.can_undo, "Undo enabled wrongly"
+            assert scene.redo_button.is_enabled == history.can_redo, "Redo enabled wrongly"
+
+    def check_sea_selection(self, scene: IcebreakerScene) -> None:
+        """A picked-up ship: the sea marks its steps, each with a shortest way to the ice."""
+        controller = scene.controller
+        if (
+            controller.animation is not None
+            or scene.drag_pos is not None
+            or not self.app.settings.show_legal_moves
+        ):
+            return
+        position = controller.history.position
+        assert isinstance(position, IcebreakerPosition)
+        selected = controller.selected
+        assert selected is not None
+        picture = scene.picture()
+        steps = position.steps(selected)
+        assert picture.selected == selected, "the sea marks another ship"
+        assert picture.targets == steps, (
+            f"the sea marks {picture.targets:#x} for the ship on {position.cell_name(selected)}, "
+            f"its steps are {steps:#x}"
+        )
+        assert sorted(path[1] for path in picture.paths) == position.board.cells_of(steps), (
+            "one way per step"
+        )
+        distance = position.distance(selected)
+        for path in picture.paths:
+            names = "-".join(position.cell_name(cell) for cell in path)
+            assert path[0] == selected and position.has_iceberg(path[-1]), f"the way {names}"
+            assert distance is not None and len(path) == distance + 1, f"the way {names} is long"
+            for here, there in itertools.pairwise(path):
+                assert position.board.neighbours[here] >> there & 1, f"the way {names} jumps"
+
+    def check_sea_layout(self, scene: IcebreakerScene) -> None:
+        """Icebreaker's sea fits the board's side of the window, one place per cell."""
+        layout = scene.layout
+        if layout is self._sea_layout:
+            return  # checked when it was made
+        assert layout is not None and scene.sea is not None and scene.sea.layout is layout
+        size = scene.start_position.size
+        board = HexBoard.of(size)
+        assert layout.size == size, f"a side-{layout.size} sea for a side-{size} game"
+        assert sorted(layout.holes) == sorted(board.cells), "the sea's cells are not the board's"
+        x, y, width, height = layout.rect
+        for cell, (cx, cy) in layout.holes.items():
+            assert x <= cx <= x + width and y <= cy <= y + height, (
+                f"cell {board.name(cell)} at {(cx, cy)} lies outside the board {layout.rect}"
+            )
+            assert layout.hole_at((cx, cy)) == cell, f"a click on {board.name(cell)} misses it"
+        self._sea_layout = layout
+
+    def check_sea_card(self, scene: IcebreakerSetupScene) -> None:
+        """Icebreaker's set-up card: sensible choices, one marked per row, and the side and
+        level rows usable only against the computer."""
+        choices = SEA_CHOICES
+        assert MIN_SEA <= choices["size"] <= MAX_SEA, f"board side {choices['size']}"
+        assert choices["opponent"] in ("friend", "computer"), f"opponent {choices['opponent']}"
+        assert choices["side"] in ("red", "black", "watch"), f"side {choices['side']}"
+        assert choices["level"] in LEVELS, f"level {choices['level']}"
+        computer = choices["opponent"] == "computer"
+        for element, (key, value) in scene.choices.items():
+            text = getattr(element, "text", "?")
+            if key in ("side", "level"):
+                assert element.is_enabled == computer, (  # type: ignore[attr-defined]
+                    f"{text!r} is {'dis' if computer else 'en'}abled against {choices['opponent']}"
+                )
+            if element.is_enabled:  # type: ignore[attr-defined]
+                marked = element.is_selected  # type: ignore[attr-defined]
+                assert marked == (choices[key] == value), (
+                    f"{text!r} is {'' if marked else 'not '}marked; {key} is {choices[key]!r}"
+                )
+
+    def check_handicap(self, scene: HandicapScene) -> None:
+        """The handicap set-up obeys the placement rule."""
+        setup = scene.setup
+        assert 1 <= setup.count <= MAX_HANDICAP, f"{setup.count} handicap pegs"
+        assert len(setup.holes) <= setup.count, f"{len(setup.holes)} of {setup.count} placed"
+        assert len(set(setup.holes)) == len(setup.holes), "a handicap hole twice"
+        check_handicap(setup.holes)
+        check_position(setup.start())
+
+
+AnyPosition = Position | SolitairePosition | IcebreakerPosition
+
+
+def check_position(position: AnyPosition) -> None:
+    """A position holds together: disjoint colours on the 49 holes, pegs accounted for."""
+    if isinstance(position, IcebreakerPosition):
+        check_sea(position)
+        return
+    fire, ice = position.fire, position.ice
+    assert not fire & ice, f"a hole holds both colours in {position!r}"
+    assert not (fire | ice) & ~ALL_HOLES, f"pegs off the board in {position!r}"
+    if isinstance(position, Position):
+        assert isinstance(position.to_move, Color), f"nobody to move in {position!r}"
+        for color in Color:
+            supply = position.supply(color)
+            on_board = position.pegs(color).bit_count()
+            assert 0 <= supply <= PEGS_PER_SIDE, f"{color.title} supply {supply}"
+            assert on_board + supply == PEGS_PER_SIDE, (
+                f"{color.title}: {on_board} on the board + {supply} in supply in {position!r}"
+            )
+    else:
+        assert fire.bit_count() <= PEGS_PER_COLOR and ice.bit_count() <= PEGS_PER_COLOR, (
+            f"too many pegs in {position!r}"
+        )
+
+
+def check_sea(position: IcebreakerPosition) -> None:
+    """An Icebreaker position holds together: three ships a side on cells of their own, no
+    ship on an iceberg, and every iceberg of the start either afloat or captured."""
+    assert MIN_SEA <= position.size <= MAX_SEA, f"a sea of side {position.size}"
+    board = position.board
+    red, black, icebergs = position.red, position.black, position.icebergs
+    assert not red & black, f"two ships on one cell in {position!r}"
+    assert not (red | black) & icebergs, f"a ship on an iceberg in {position!r}"
+    assert not (red | black | icebergs) & ~board.all_cells, f"off the sea in {position!r}"
+    for side in Side:
+        ships = position.ships(side).bit_count()
+        assert ships == SHIPS_PER_SIDE, f"{side.title} has {ships} ships in {position!r}"
+        score = position.score(side)
+        assert 0 <= score <= board.target, f"{side.title} scored {score} in {position!r}"
+    captured = position.red_score + position.black_score
+    assert captured + icebergs.bit_count() == board.iceberg_count, (
+        f"{captured} captured + {icebergs.bit_count()} afloat in {position!r}, "
+        f"not the {board.iceberg_count} of the start"
+    )
+    assert isinstance(position.to_move, Side), f"nobody to move in {position!r}"
+    assert not (position.red_score >= board.target and position.black_score >= board.target)
+
+
+def passed(before: AnyPosition, after: AnyPosition) -> Side | None:
+    """The Icebreaker side that had to pass after the move from ``before`` to ``after``."""
+    if not isinstance(before, IcebreakerPosition) or not isinstance(after, IcebreakerPosition):
+        return None
+    if after.is_over or after.to_move is not before.to_move:
+        return None
+    return before.to_move.other
+
+
+def check_start(position: AnyPosition) -> None:
+    """A legal start: the usual one or a handicap one, a solitaire deal, or a fresh sea."""
+    check_position(position)
+    if isinstance(position, IcebreakerPosition):
+        expected = IcebreakerPosition.start(position.size)
+        assert position == expected, (
+            f"{position!r} is not the start of the side-{position.size} sea"
+        )
+        return
+    if isinstance(position, SolitairePosition):
+        assert position.to_move is None, "a deal starts with either colour to move"
+        assert position.fire.bit_count() == position.ice.bit_count() == PEGS_PER_COLOR, (
+            f"a deal of {position.fire.bit_count()} and {position.ice.bit_count()} pegs"
+        )
+        return
+    assert position.to_move is Color.FIRE, "Fire moves first"
+    assert position.fire >> CENTRE & 1, "Fire's first peg stands on D4"
+    side = Color.ICE if position.ice else Color.FIRE
+    extra = position.ice if side is Color.ICE else position.fire & ~(1 << CENTRE)
+    holes = holes_of(extra)
+    assert len(holes) <= MAX_HANDICAP, f"{len(holes)} handicap pegs"
+    expected = Position.start(holes, side)  # raises for a handicap against the rules
+    assert position == expected, f"{position!r} is not a start position"
+
+
+def check_move(
+    index: int,
+    before: AnyPosition,
+    move: Move | Step,
+    after: AnyPosition,
+) -> None:
+    """``after`` is ``before`` with ``move`` played, and ``move`` was legal then."""
+    assert not before.is_over, f"move {index} ({move}) was played after the game was over"
+    expected = before.play(move)  # type: ignore[arg-type]  # raises if it is illegal there
+    assert after == expected, f"move {index} ({move}) led to {after!r}, not {expected!r}"
+    check_position(after)
+    if isinstance(before, IcebreakerPosition):
+        assert isinstance(after, IcebreakerPosition) and isinstance(move, Step)
+        check_sea_move(index, before, move, after)
+    if isinstance(before, SolitairePosition):
+        assert isinstance(after, SolitairePosition)
+        mover = before.color_at(move.src)
+        assert mover is not None
+        assert after.pegs_left == before.pegs_left - 1, f"move {index} did not take one peg"
+        assert after.to_move is mover.other, f"colours do not alternate at move {index}"
+        assert before.to_move in (None, mover), f"{mover} moved out of turn at move {index}"
+        assert (before.to_move is None) == (index == 1), "either colour after the first move"
+
+
+def check_sea_move(
+    index: int, before: IcebreakerPosition, move: Step, after: IcebreakerPosition
+) -> None:
+    """An Icebreaker move, by the rules' words: one step of a ship of the side to move,
+    closer to the nearest iceberg, capturing one it lands on; the other side moves next
+    unless it has no move at all."""
+    board = before.board
+    mover = before.to_move
+    assert move.size == before.size == after.size, f"move {index} ({move}) is for another sea"
+    assert before.color_at(move.src) is mover, f"move {index} ({move}) moved no ship of the side"
+    assert board.neighbours[move.src] >> move.dst & 1, f"move {index} ({move}) is not one step"
+    distance = before.distance(move.src)
+    assert distance is not None, f"move {index} ({move}): the ship could not reach the ice"
+    if distance > 1:
+        assert after.distance(move.dst) == distance - 1, (
+            f"move {index} ({move}) did not bring the ship closer to the ice"
+        )
+    captured = 1 if before.has_iceberg(move.dst) else 0
+    assert captured == (distance == 1), f"move {index} ({move}): next to ice but no capture"
+    assert after.score(mover) == before.score(mover) + captured, f"move {index}: the score"
+    assert after.score(mover.other) == before.score(mover.other), f"move {index}: their score"
+    if after.is_over:
+        assert after.winner is mover, f"move {index} ({move}) won the game for the other side"
+    elif after.has_moves(mover.other):
+        assert after.to_move is mover.other, f"after move {index} ({move}) the wrong side moves"
+    else:
+        assert after.to_move is mover, f"after move {index} ({move}) a side with no move moves"

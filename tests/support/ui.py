@@ -1,0 +1,458 @@
+"""Driving the real desktop app with real pygame events, for the UI tests.
+
+The environment is prepared here, before pygame is imported: the dummy video and
+audio drivers, so the tests need no display or sound device.  Each test points
+``FIREICE_CONFIG_DIR`` and ``FIREICE_DATA_DIR`` at its own temporary directory
+(see :func:`open_ui`).
+
+A :class:`Driver` posts events to pygame's queue and then runs exactly what
+``App.run`` does for one frame: ``app.process`` for every queued event,
+``app.step(dt)`` and ``app.render()``.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import html
+import random
+import re
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+import pytest
+
+from fireice_desktop.engine.board import REACH, parse_hole
+from fireice_desktop.engine.game import Color, Move, Position
+from fireice_desktop.engine.icebreaker import IcebreakerPosition
+from fireice_desktop.engine.playout import random_playout
+from fireice_desktop.engine.record import GameRecord
+from fireice_desktop.storage import autosave_path, read_game
+from fireice_desktop.ui.app import App
+from fireice_desktop.ui.computer_scene import ComputerGameScene
+from fireice_desktop.ui.game_scene import GameScene
+from fireice_desktop.ui.scene import BoardScene
+from fireice_desktop.ui.settings import Settings
+
+__all__ = [
+    "FRAME",
+    "WINNING_SEEDS",
+    "Driver",
+    "all_elements",
+    "open_ui",
+    "over_panel_texts",
+    "peg_colour_at",
+    "plain_text",
+    "pygame",
+    "pygame_gui",
+    "targets_of",
+    "text_overflows",
+    "winning_moves",
+]
+
+#: One frame at 60 frames a second.
+FRAME = 1 / 60
+
+#: Seeds whose uniformly random playout from the start is short, and who wins it:
+#: seed 1745 is a Fire win in 21 moves; in seed 1986 Fire's 21st move hands the win to Ice.
+WINNING_SEEDS: dict[int, Color] = {1745: Color.FIRE, 1986: Color.ICE}
+
+
+def winning_moves(seed: int) -> list[Move]:
+    """The moves of the engine's random playout from the start with ``random.Random(seed)``."""
+    moves: list[Move] = []
+    random_playout(Position.start(), random.Random(seed), moves)
+    return moves
+
+
+def targets_of(position: Position, hole: int) -> int:
+    """Bitboard of the empty holes a peg on ``hole`` may move to (the movement rule)."""
+    return REACH[hole] & ~position.occupied
+
+
+def peg_colour_at(driver: Driver, name: str) -> Color | None:
+    """The colour of the peg drawn on hole ``name`` in the last frame, read from its pixel."""
+    r, g, b, _ = driver.app.surface.get_at(driver.hole_pos(name))
+    if r > 2 * g and r > 2 * b:
+        return Color.FIRE
+    if b > r and g > r and b > 60:
+        return Color.ICE
+    return None
+
+
+def all_elements(container: object) -> Iterator[object]:
+    """Every pygame-gui element under ``container`` (a container, panel, window or list)."""
+    seen: set[int] = set()
+
+    def walk(node: object) -> Iterator[object]:
+        if not hasattr(node, "elements") and hasattr(node, "get_container"):
+            node = node.get_container()
+        for element in getattr(node, "elements", ()):
+            if id(element) in seen:
+                continue
+            seen.add(id(element))
+            yield element
+            if hasattr(element, "elements") or hasattr(element, "get_container"):
+                yield from walk(element)
+
+    yield from walk(container)
+
+
+def text_overflows(element: object) -> bool:
+    """Whether a button's or label's text is wider or taller than the element can show."""
+    text = getattr(element, "text", None)
+    font = getattr(element, "font", None)
+    if not text or font is None:
+        return False
+    width, height = font.size(text)
+    rect: pygame.Rect = element.rect  # type: ignore[attr-defined]
+    border = 2 if isinstance(element, pygame_gui.elements.UIButton) else 0
+    return width > rect.width - 2 * border or height > rect.height
+
+
+def _scancode(key: int) -> int:
+    return int(getattr(pygame, f"KSCAN_{pygame.key.name(key).upper()}", 0))
+
+
+class Driver:
+    """A running :class:`App` and the hands that play it."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    # --- the frame loop ---------------------------------------------------------------
+
+    def pump(self, frames: int = 1, dt: float = FRAME) -> bool:
+        """Run ``frames`` frames as ``App.run`` does; returns whether the last one animated."""
+        animating = False
+        for _ in range(frames):
+            for event in pygame.event.get():
+                self.app.process(event)
+            animating = self.app.step(dt)
+            self.app.render()
+        return animating
+
+    def settle(self, dt: float = 0.05, limit: int = 200) -> int:
+        """Step until nothing animates any more; returns the number of frames it took."""
+        for frame in range(1, limit + 1):
+            if not self.pump(1, dt):
+                return frame
+        raise AssertionError(f"still animating after {limit} frames")
+
+    # --- the scene --------------------------------------------------------------------
+
+    @property
+    def scene(self) -> object:
+        return self.app.scene
+
+    @property
+    def game(self) -> GameScene:
+        """The current scene, which must be a game (two-player, solitaire or Icebreaker)."""
+        scene = self.app.scene
+        assert isinstance(scene, GameScene), f"expected a game, the scene is {scene!r}"
+        return scene
+
+    @property
+    def position(self) -> object:
+        """The present position of the game on screen."""
+        return self.game.controller.history.position
+
+    @property
+    def played(self) -> list[str]:
+        """The moves of the game on screen, as text."""
+        return [str(move) for move in self.game.controller.history.played]
+
+    @property
+    def message(self) -> str:
+        """The text in the side panel's message box (tags and entities removed)."""
+        box = self.scene.message_box  # type: ignore[attr-defined]
+        return plain_text(box.html_text)
+
+    def elements(self) -> list[object]:
+        """Every widget on screen now."""
+        return list(all_elements(self.app.manager.get_root_container()))
+
+    def find(
+        self, text: str, kind: type = pygame_gui.elements.UIButton, within: object = None
+    ) -> object:
+        """The one visible widget of ``kind`` that shows ``text`` (in ``within``, if given)."""
+        elements = self.elements() if within is None else list(all_elements(within))
+        found = [
+            element
+            for element in elements
+            if isinstance(element, kind)
+            and getattr(element, "text", None) == text
+            and element.visible  # type: ignore[attr-defined]
+        ]
+        assert len(found) == 1, f"{len(found)} visible {kind.__name__}s say {text!r}"
+        return found[0]
+
+    def has_button(self, text: str) -> bool:
+        """Whether a visible button says ``text``."""
+        return any(
+            isinstance(element, pygame_gui.elements.UIButton)
+            and element.text == text
+            and element.visible
+            for element in self.elements()
+        )
+
+    # --- the mouse --------------------------------------------------------------------
+
+    def mouse_down(self, pos: tuple[int, int]) -> None:
+        """Press the left button at ``pos`` and run a frame."""
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        self.pump()
+
+    def mouse_up(self, pos: tuple[int, int], frames: int = 1) -> None:
+        """Release the left button at ``pos`` and run ``frames`` frames."""
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+        self.pump(frames)
+
+    def move_mouse(self, start: tuple[int, int], end: tuple[int, int], steps: int = 4) -> None:
+        """Move the mouse with the left button held from ``start`` to ``end``."""
+        last = start
+        for k in range(1, steps + 1):
+            pos = (
+                round(start[0] + (end[0] - start[0]) * k / steps),
+                round(start[1] + (end[1] - start[1]) * k / steps),
+            )
+            rel = (pos[0] - last[0], pos[1] - last[1])
+            pygame.event.post(
+                pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=rel, buttons=(1, 0, 0))
+            )
+            self.pump()
+            last = pos
+
+    def click(self, pos: tuple[int, int]) -> None:
+        """A left click at ``pos``; extra frames let posted widget events arrive."""
+        self.mouse_down(pos)
+        self.mouse_up(pos, frames=3)
+
+    def click_button(self, text: str, within: object = None) -> None:
+        """Click the centre of the visible button that says ``text`` (in ``within``)."""
+        element = self.find(text, within=within)
+        self.click(element.rect.center)  # type: ignore[attr-defined]
+
+    @property
+    def dialog(self) -> pygame_gui.windows.UIConfirmationDialog | None:
+        """The confirmation dialog on screen, if any."""
+        dialogs = [
+            element
+            for element in self.elements()
+            if isinstance(element, pygame_gui.windows.UIConfirmationDialog) and element.alive()
+        ]
+        assert len(dialogs) <= 1, "more than one dialog"
+        return dialogs[0] if dialogs else None
+
+    def answer(self, confirm: bool) -> None:
+        """Click the open dialog's confirm or cancel button."""
+        dialog = self.dialog
+        assert dialog is not None, "no dialog to answer"
+        button = dialog.confirm_button if confirm else dialog.cancel_button
+        self.click_element(button)
+
+    def click_element(self, element: object) -> None:
+        """Click the centre of ``element``."""
+        self.click(element.rect.center)  # type: ignore[attr-defined]
+
+    # --- the board --------------------------------------------------------------------
+
+    def hole_pos(self, name: str) -> tuple[int, int]:
+        """The pixel at the centre of hole ``name`` in the current scene's layout."""
+        scene = self.app.scene
+        assert isinstance(scene, BoardScene) and scene.layout is not None
+        x, y = scene.layout.holes[parse_hole(name)]
+        return round(x), round(y)
+
+    def wood_pos(self) -> tuple[int, int]:
+        """A pixel of the board's wood that is not near any hole (bottom-left corner)."""
+        scene = self.app.scene
+        assert isinstance(scene, BoardScene) and scene.layout is not None
+        x, y, _, height = scene.layout.rect
+        pos = (x + 12, y + height - 12)
+        assert scene.layout.hole_at(pos) is None
+        return pos
+
+    def board_click(self, name: str) -> None:
+        """Click hole ``name`` (the board reacts to the press itself, not to a widget event)."""
+        pos = self.hole_pos(name)
+        self.mouse_down(pos)
+        self.mouse_up(pos)
+
+    def play(self, move: str | Move) -> None:
+        """Play ``move`` the way a player does: click the peg, then the hole it goes to."""
+        source, target = str(move).split("-")
+        self.board_click(source)
+        self.board_click(target)
+
+    def drag(self, source: str, target: str) -> None:
+        """Drag the peg on ``source`` to ``target`` and drop it there."""
+        start, end = self.hole_pos(source), self.hole_pos(target)
+        self.mouse_down(start)
+        self.move_mouse(start, end)
+        self.mouse_up(end)
+
+    # --- cells of any game ------------------------------------------------------------
+
+    def cell(self, name: str) -> int:
+        """The cell called ``name`` in the game on screen: ``D4`` on the Fire & Ice board,
+        ``a1`` on Icebreaker's sea."""
+        start = self.game.controller.history.positions[0]
+        if isinstance(start, IcebreakerPosition):
+            return start.board.parse_cell(name)
+        return parse_hole(name)
+
+    def cell_pos(self, name: str) -> tuple[int, int]:
+        """The pixel at the centre of cell ``name`` of the game on screen (see :meth:`cell`)."""
+        layout = self.game.layout
+        assert layout is not None
+        x, y = layout.holes[self.cell(name)]
+        return round(x), round(y)
+
+    def click_cell(self, name: str) -> None:
+        """Click cell ``name`` of the game on screen, as :meth:`board_click` clicks a hole."""
+        pos = self.cell_pos(name)
+        self.mouse_down(pos)
+        self.mouse_up(pos)
+
+    def play_cells(self, move: object) -> None:
+        """Play ``move`` (text like ``a1-b2``, or a move) by clicking its two cells."""
+        source, target = str(move).split("-")
+        self.click_cell(source)
+        self.click_cell(target)
+
+    def drag_cells(self, source: str, target: str) -> None:
+        """Drag the piece on cell ``source`` to cell ``target`` and drop it there."""
+        start, end = self.cell_pos(source), self.cell_pos(target)
+        self.mouse_down(start)
+        self.move_mouse(start, end)
+        self.mouse_up(end)
+
+    # --- the window -------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Resize the window as a player dragging its edge would, and let the size settle."""
+        assert self.app.window is not None
+        self.app.window.size = size
+        self.settle(dt=FRAME)
+
+    # --- the keyboard -----------------------------------------------------------------
+
+    def key(self, key: int, mod: int = 0, text: str = "", frames: int = 2) -> None:
+        """Press and release ``key`` with the modifiers ``mod``; ``text`` is what it types."""
+        scancode = _scancode(key)
+        pygame.event.post(
+            pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=text, scancode=scancode)
+        )
+        if text:
+            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+        pygame.event.post(
+            pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode=text, scancode=scancode)
+        )
+        self.pump(frames)
+
+    def type_text(self, text: str) -> None:
+        """Type ``text`` into the focused entry, key by key."""
+        for char in text:
+            self.key(pygame.key.key_code(char), text=char, frames=1)
+
+    def clear_entry(self, entry: object) -> None:
+        """Click into ``entry`` and delete its text with End and Backspace."""
+        self.click_element(entry)
+        self.key(pygame.K_END)
+        for _ in entry.get_text():  # type: ignore[attr-defined]
+            self.key(pygame.K_BACKSPACE, frames=1)
+
+
+def over_panel_texts(ui: Driver) -> list[str]:
+    """The texts on the game-over panel: labels and text boxes, top to bottom."""
+    panel = ui.game.over_panel
+    assert panel is not None, "no game-over panel"
+    texts = []
+    for element in all_elements(panel):
+        if isinstance(element, pygame_gui.elements.UILabel):
+            texts.append(element.text)
+        elif isinstance(element, pygame_gui.elements.UITextBox):
+            texts.append(plain_text(element.html_text))
+    return texts
+
+
+def plain_text(html_text: str) -> str:
+    """pygame-gui's HTML subset as plain text."""
+    text = re.sub(r"<br\s*/?>", "\n", html_text)
+    return html.unescape(re.sub(r"<[^>]+>", "", text))
+
+
+@contextmanager
+def open_ui(
+    config_dir: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    size: tuple[int, int] = (1280, 800),
+    animation_speed: str = "off",
+) -> Iterator[Driver]:
+    """A fresh :class:`App` in a real (dummy-driver) window, its settings kept in ``config_dir``."""
+    monkeypatch.setenv("FIREICE_CONFIG_DIR", str(config_dir))
+    monkeypatch.setenv("FIREICE_DATA_DIR", str(config_dir / "data"))  # the autosave
+    if pygame.display.get_init():
+        pygame.event.clear()  # nothing left over from an earlier test
+    app = App(size, settings=Settings(sound=False, animation_speed=animation_speed), window=True)
+    driver = Driver(app)
+    try:
+        driver.pump(2)
+        yield driver
+    finally:
+        app.scene.leave()
+        if app.window is not None:
+            app.window.destroy()
+        pygame.event.clear()
+
+
+def wait_for_computer(ui: Driver, limit: float = 20.0) -> None:
+    """Pump frames, as the real loop would, until the computer has moved."""
+    scene = ui.scene
+    assert isinstance(scene, ComputerGameScene)
+    before = len(ui.played)
+    deadline = time.monotonic() + limit
+    while len(ui.played) == before:
+        assert time.monotonic() < deadline, "the computer never moved"
+        ui.pump(1, dt=0.1)
+        time.sleep(0.005)
+    ui.pump(2)
+
+
+def autosaved() -> GameRecord:
+    """The game in the autosave file."""
+    return read_game(autosave_path())
+
+
+def choose(ui: Driver, path: Path) -> None:
+    """Type ``path`` into the open file dialog, press Enter, then click its OK button."""
+    dialog = file_dialog(ui)
+    entry = dialog.file_path_text_line
+    ui.click_element(entry)
+    entry.set_text(str(path))
+    ui.key(pygame.K_RETURN)
+    assert dialog.ok_button.is_enabled, f"the dialog does not take {path}"
+    ui.click_element(dialog.ok_button)
+    ui.pump(2)
+
+
+def windows(ui: Driver, kind: type) -> list[Any]:
+    """The open windows of ``kind``."""
+    return [e for e in ui.elements() if isinstance(e, kind) and e.alive()]  # type: ignore[attr-defined]
+
+
+def file_dialog(ui: Driver) -> Any:
+    """The one file dialog on screen."""
+    dialogs = windows(ui, pygame_gui.windows.UIFileDialog)
+    assert len(dialogs) == 1, f"{len(dialogs)} file dialogs"
+    return dialogs[0]
