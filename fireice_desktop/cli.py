@@ -15,10 +15,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from .engine import textboard
-from .engine.board import HOLE_NAMES, ISLANDS, parse_holes
 from .engine.errors import IllegalMoveError, NotationError
-from .engine.game import (
+from .engine.games.fireice import textboard
+from .engine.games.fireice.board import HOLE_NAMES, ISLANDS, parse_holes
+from .engine.games.fireice.rules import (
     MAX_HANDICAP,
     Color,
     Position,
@@ -26,18 +26,13 @@ from .engine.game import (
     describe_islands,
     random_handicap,
 )
-from .engine.icebreaker import (
-    DEFAULT_SIZE,
-    MAX_SIZE,
-    MIN_SIZE,
-    IcebreakerPosition,
-    check_size,
-)
-from .engine.icebreaker import render as render_icebreaker
+from .engine.games.fireice.solitaire import COLOR_NAMES, SolitairePosition, parse_deal
+from .engine.games.fireice.solver import Solution, solve
+from .engine.games.icebreaker.board import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, check_size
+from .engine.games.icebreaker.rules import IcebreakerPosition
+from .engine.games.icebreaker.textboard import render as render_icebreaker
 from .engine.interface import History
 from .engine.record import GameRecord, replay
-from .engine.solitaire import COLOR_NAMES, SolitairePosition, parse_deal
-from .engine.solver import Solution, solve
 from .storage import MAX_RECORD_BYTES, SaveFileError, read_game, write_atomic
 
 EXIT_USAGE = 2
@@ -160,7 +155,7 @@ def _cmd_show(args: argparse.Namespace) -> int:
 
 
 def _cmd_ai_move(args: argparse.Namespace) -> int:
-    from .engine.ai import search
+    from .engine.search import search
 
     start = Position.start(_handicap_holes(args.handicap_at), Color.parse(args.side))
     position = _replay(start, _split_moves(args.moves))
@@ -621,7 +616,7 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("moves", nargs="*", metavar="MOVE", help="moves from the start, like D4-C4")
     show.set_defaults(handler=_cmd_show, subparser=show)
 
-    from .engine.ai import LEVEL_NAMES
+    from .engine.games.fireice.ai import LEVEL_NAMES
 
     ai_move = commands.add_parser(
         "ai-move", help="print the move a computer level plays after some moves"

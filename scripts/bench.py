@@ -55,12 +55,13 @@ from typing import TYPE_CHECKING
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from fireice_desktop.engine import ai, icebreaker
-from fireice_desktop.engine.game import Move, Position
-from fireice_desktop.engine.icebreaker import IcebreakerPosition, Step
-from fireice_desktop.engine.playout import random_playout
-from fireice_desktop.engine.solitaire import SolitairePosition
-from fireice_desktop.engine.solver import Solver, difficulty, hint, solve
+from fireice_desktop.engine.games.fireice.board import ai, icebreaker
+from fireice_desktop.engine.games.fireice.playout import random_playout
+from fireice_desktop.engine.games.fireice.rules import Move, Position
+from fireice_desktop.engine.games.fireice.solitaire import SolitairePosition
+from fireice_desktop.engine.games.fireice.solver import Solver, difficulty, hint, solve
+from fireice_desktop.engine.games.icebreaker.board import Step
+from fireice_desktop.engine.games.icebreaker.rules import IcebreakerPosition
 
 if TYPE_CHECKING:
     from fireice_desktop.ui.app import App

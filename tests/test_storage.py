@@ -22,9 +22,10 @@ from hypothesis import strategies as st
 
 from fireice_desktop import storage
 from fireice_desktop.engine.errors import NotationError
-from fireice_desktop.engine.game import Color, Move, Position, random_handicap
+from fireice_desktop.engine.games.fireice.rules import Color, Move, Position, random_handicap
+from fireice_desktop.engine.games.fireice.solitaire import SolitairePosition
+from fireice_desktop.engine.games.fireice.spec import Deal, Handicap
 from fireice_desktop.engine.record import GameRecord
-from fireice_desktop.engine.solitaire import SolitairePosition
 from fireice_desktop.storage import (
     MAX_RECORD_BYTES,
     SaveFileError,
@@ -48,10 +49,9 @@ def moves(*texts: str) -> tuple[Move, ...]:
 #: A game as the app saves it: a handicap, the computer's level and a redo line.
 SAVED = GameRecord(
     moves=moves("D4-C4", "D4-D5", "C4-C1"),
-    handicap=(2, 8),
-    handicap_side=Color.ICE,
     computer=((Color.ICE, "casual"),),
     undone=moves("D5-D6"),
+    setup=Handicap((2, 8), Color.ICE),
 )
 OTHER = GameRecord(moves=moves("D4-A4"))
 
@@ -519,9 +519,8 @@ def test_a_txt_save_is_plain_text_that_reads_back_without_the_redo_line(
     loaded = read_game(path)
     assert loaded == GameRecord(
         moves=SAVED.moves,
-        handicap=SAVED.handicap,
-        handicap_side=SAVED.handicap_side,
         computer=SAVED.computer,
+        setup=Handicap(SAVED.setup.holes, SAVED.setup.side),
     )
 
 
@@ -619,7 +618,7 @@ def test_text_import_is_forgiving_about_layout(case: str, tmp_path: Path) -> Non
     path.write_bytes(data)
     record = read_game(path)
     assert [str(move) for move in record.moves] == expected
-    assert record.game == "fire-and-ice" and not record.handicap and not record.computer
+    assert record.game == "fire-and-ice" and not record.setup.holes and not record.computer
 
 
 def test_text_import_reads_a_solitaire_and_a_handicap_game(tmp_path: Path) -> None:
@@ -627,14 +626,11 @@ def test_text_import_reads_a_solitaire_and_a_handicap_game(tmp_path: Path) -> No
     start = SolitairePosition.deal(42)
     first = start.legal_moves()[0]
     solitaire.write_text(f"Game: Fire & Ice solitaire\r\nDeal: 42\r\n\r\n1. {first}\r\n")
-    assert read_game(solitaire) == GameRecord("solitaire", (first,), deal=42)
+    assert read_game(solitaire) == GameRecord("solitaire", moves=(first,), setup=Deal(42))
     handicap = tmp_path / "handicap.txt"
     handicap.write_text("Game: Fire & Ice\nHandicap: Fire A3, B5\nComputer: Ice expert\n\nD4-C4\n")
     assert read_game(handicap) == GameRecord(
-        moves=moves("D4-C4"),
-        handicap=(2, 11),
-        handicap_side=Color.FIRE,
-        computer=((Color.ICE, "expert"),),
+        moves=moves("D4-C4"), computer=((Color.ICE, "expert"),), setup=Handicap((2, 11), Color.FIRE)
     )
 
 
@@ -656,7 +652,9 @@ def random_records(draw: st.DrawFn) -> GameRecord:
             played.append(move)
             position = position.play(move)
         cut = draw(st.integers(0, len(played)))
-        return GameRecord("solitaire", tuple(played[:cut]), deal=deal, undone=tuple(played[cut:]))
+        return GameRecord(
+            "solitaire", moves=tuple(played[:cut]), undone=tuple(played[cut:]), setup=Deal(deal)
+        )
     count = draw(st.integers(0, 6))
     holes = random_handicap(count, seed) if count else ()
     side = draw(st.sampled_from(Color))
@@ -665,10 +663,9 @@ def random_records(draw: st.DrawFn) -> GameRecord:
     cut = draw(st.integers(0, len(played)))
     return GameRecord(
         moves=tuple(played[:cut]),
-        handicap=holes,
-        handicap_side=side,
         computer=tuple(levels.items()),
         undone=tuple(played[cut:]),
+        setup=Handicap(holes, side),
     )
 
 
@@ -684,17 +681,15 @@ def test_random_games_round_trip_as_json_and_as_text(record: GameRecord, tmp_pat
     assert loaded.positions() == record.positions()
     history = loaded.history()
     assert history.position == record.positions()[len(record.moves)]
-    assert GameRecord.of_history(history, deal=record.deal, computer=record.computer) == record
+    assert GameRecord.of_history(history, record.setup, record.computer) == record
 
     text = tmp_path / "game.txt"
     write_game(text, record)
     from_text = read_game(text)
     assert from_text == GameRecord(
         record.game,
-        record.moves,
-        record.handicap,
-        record.handicap_side,
-        record.deal,
-        record.computer,
+        moves=record.moves,
+        computer=record.computer,
+        setup=Handicap(record.setup.holes, record.setup.side),
     )
     assert from_text.positions() == record.positions()[: len(record.moves) + 1]

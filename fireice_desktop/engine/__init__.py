@@ -1,45 +1,16 @@
-"""The rules of Fire & Ice and its solitaire, in pure Python (standard library only).
+"""The games' rules and the machinery every game shares, in pure Python (standard
+library only; nothing here draws or prints).
 
-Nothing here draws or prints: the command line and the desktop app sit on top.
+Layers, each importing only those above it:
+
+- ``errors``, ``interface`` (the one game interface and ``History``), ``levels``;
+- ``registry`` (each game described once, found by name) and ``treesearch`` (a
+  game-independent alpha-beta);
+- ``games/`` — one package per game (``fireice``: Fire & Ice and its solitaire;
+  ``icebreaker``), each registering itself; a game's package imports only the
+  layers above and never another game;
+- ``search`` (the computer's level driver), ``record`` (saved games) and ``match``,
+  which look games up by name.
+
+The command line and the desktop app sit on top.
 """
-
-from .board import (
-    HOLE_NAMES,
-    ISLANDS,
-    LINES,
-    Bitboard,
-    Hole,
-    has_line,
-    hole_name,
-    parse_hole,
-    parse_holes,
-)
-from .errors import IllegalMoveError, NotationError
-from .game import Color, Move, Position, check_handicap, random_handicap
-from .interface import GameState, History
-from .record import GameRecord, replay
-from .solitaire import SolitairePosition
-
-__all__ = [
-    "HOLE_NAMES",
-    "ISLANDS",
-    "LINES",
-    "Bitboard",
-    "Color",
-    "GameRecord",
-    "GameState",
-    "History",
-    "Hole",
-    "IllegalMoveError",
-    "Move",
-    "NotationError",
-    "Position",
-    "SolitairePosition",
-    "check_handicap",
-    "has_line",
-    "hole_name",
-    "parse_hole",
-    "parse_holes",
-    "random_handicap",
-    "replay",
-]

@@ -1,8 +1,8 @@
 """The one game interface that the text mode, the desktop app and the players use.
 
-:class:`~.game.Position`, :class:`~.solitaire.SolitairePosition` and
-:class:`~.icebreaker.IcebreakerPosition` satisfy it, so undo/redo, the move list,
-the board controller, hints and the computer player are written once.  A move is
+Every game's position satisfies it (Fire & Ice's ``Position``, the solitaire's
+``SolitairePosition``, Icebreaker's ``IcebreakerPosition``), so undo/redo, the move
+list, the board controller, hints and the computer player are written once.  A move is
 any hashable value with ``src`` and ``dst`` cells whose ``str`` is its notation;
 cells are integers only the position can name.
 """
@@ -57,6 +57,11 @@ class GameState(Protocol):
 
     def stuck_reason(self, cell: int) -> str:
         """Why the piece of the side to move on ``cell`` has no legal move."""
+        ...
+
+    @property
+    def game(self) -> str:
+        """The name of its game in the registry (:mod:`.registry`): "fire-and-ice"."""
         ...
 
     @property

@@ -12,8 +12,9 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from .ai import LEVEL_NAMES, search
-from .game import Color, Move, Position
+from .games import find_game
+from .games.fireice.rules import Color, Move, Position
+from .search import level_names, search
 
 #: No game from the start lasts longer (the board is full after 48 turns); a guard only.
 MAX_TURNS = 200
@@ -84,9 +85,10 @@ def run_match(
     progress: Callable[[GameResult], None] | None = None,
 ) -> MatchSummary:
     """Play ``games`` games of ``fire`` against ``ice``; game ``i`` uses seed ``seed + i``."""
+    names = level_names(find_game("fire-and-ice"))
     for name in (fire, ice):
-        if name not in LEVEL_NAMES:
-            raise ValueError(f"unknown level {name!r}: choose from {', '.join(LEVEL_NAMES)}")
+        if name not in names:
+            raise ValueError(f"unknown level {name!r}: choose from {', '.join(names)}")
     summary = MatchSummary(fire, ice)
     work = [(fire, ice, seed + i) for i in range(games)]
     results: Iterator[GameResult]

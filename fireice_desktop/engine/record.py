@@ -30,30 +30,17 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Literal, TypeAlias, TypeVar
+from typing import Any, Final, TypeVar
 
-from .ai import LEVELS
-from .board import HOLE_COUNT, hole_name, parse_hole
 from .errors import IllegalMoveError, NotationError
-from .game import CENTRE, Color, Move, Position, check_handicap
-from .icebreaker import DEFAULT_SIZE, IcebreakerPosition, Side, Step, check_size
+from .games import find_game, registered_games
 from .interface import GameState, History
-from .solitaire import SolitairePosition, check_deal
+from .registry import Game, SideType
 
 FORMAT: Final = "fireice-record"
 VERSION: Final = 1
-GameKind = Literal["fire-and-ice", "solitaire", "icebreaker"]
-#: The ``Game:`` header of the plain text form for each kind of game.
-TEXT_TITLES: Final[dict[GameKind, str]] = {
-    "fire-and-ice": "Fire & Ice",
-    "solitaire": "Fire & Ice solitaire",
-    "icebreaker": "Icebreaker",
-}
-TEXT_HEADERS: Final = ("Game", "Size", "Deal", "Handicap", "Computer")
-AnySide: TypeAlias = Color | Side
-AnyPosition: TypeAlias = Position | SolitairePosition | IcebreakerPosition
 
 S = TypeVar("S", bound=GameState)
 
@@ -77,53 +64,47 @@ def replay(start: S, moves: Iterable[Any]) -> list[S]:
 
 @dataclass(frozen=True)
 class GameRecord:
-    """The set-up and the moves of one game of Fire & Ice, the solitaire or Icebreaker.
+    """The set-up and the moves of one game of any registered game.
 
-    ``computer`` pairs each side the computer plays with its level (sorted, Fire or
-    Red first); ``undone`` are moves taken back after ``moves``, which redo plays
-    again.  ``size`` is Icebreaker's board side.
+    ``game`` is the game's registered name; ``setup`` its set-up value (a handicap, a
+    deal, a board size; ``None`` means the game's default).  ``computer`` pairs each
+    side the computer plays with its level (sorted, the first player first); ``undone``
+    are moves taken back after ``moves``, which redo plays again.
     """
 
-    game: GameKind = "fire-and-ice"
+    game: str = "fire-and-ice"
     moves: tuple[Any, ...] = ()
-    handicap: tuple[int, ...] = ()
-    handicap_side: Color = Color.FIRE
-    deal: int = 0
-    computer: tuple[tuple[AnySide, str], ...] = ()
+    setup: Any = None
+    computer: tuple[tuple[Any, str], ...] = ()
     undone: tuple[Any, ...] = ()
-    size: int = DEFAULT_SIZE
 
     def __post_init__(self) -> None:
-        # Without handicap pegs the handicap side means nothing: keep one spelling of
-        # "no handicap" so that equal games give equal records.
-        if not self.handicap and self.handicap_side is not Color.FIRE:
-            object.__setattr__(self, "handicap_side", Color.FIRE)
+        if self.setup is None:
+            object.__setattr__(self, "setup", self.kind.default_setup())
         object.__setattr__(
             self, "computer", tuple(sorted(self.computer, key=lambda pair: pair[0].value))
         )
 
-    def start(self) -> AnyPosition:
-        """The position before the first move."""
-        if self.game == "solitaire":
-            return SolitairePosition.deal(self.deal)
-        if self.game == "icebreaker":
-            return IcebreakerPosition.start(self.size)
-        return Position.start(self.handicap, self.handicap_side)
+    @property
+    def kind(self) -> Game:
+        """The registered game this record is of."""
+        return find_game(self.game)
 
-    def positions(self) -> Sequence[AnyPosition]:
+    def start(self) -> GameState:
+        """The position before the first move."""
+        return self.kind.start(self.setup)
+
+    def positions(self) -> Sequence[GameState]:
         """Every position of the game (undone moves too), the start first.
 
         Raises :class:`IllegalMoveError` or :class:`NotationError` naming the first
         bad move.
         """
-        start: Any = self.start()
-        positions: list[AnyPosition] = replay(start, self.moves + self.undone)
-        return positions
+        return replay(self.start(), self.moves + self.undone)
 
     def history(self) -> History[Any]:
         """The game as an undo/redo history, at the position after ``moves``."""
-        start = self.start()
-        history: History[Any] = History(start)
+        history: History[Any] = History(self.start())
         history.positions = list(self.positions())
         history.moves = list(self.moves + self.undone)
         history.cursor = len(self.moves)
@@ -133,34 +114,28 @@ class GameRecord:
     def of_history(
         cls,
         history: History[Any],
-        deal: int = 0,
-        computer: Iterable[tuple[AnySide, str]] = (),
+        setup: Any = None,
+        computer: Iterable[tuple[Any, str]] = (),
     ) -> GameRecord:
         """The record of ``history`` (the inverse of :meth:`history`).
 
-        The handicap is read from the start position; a solitaire needs its ``deal``.
+        Without ``setup`` it is read from the start position, where the game can tell
+        it (a handicap, a board size; a solitaire needs its deal).
         """
         start = history.positions[0]
-        played = tuple(history.moves[: history.cursor])
-        undone = tuple(history.moves[history.cursor :])
-        if isinstance(start, SolitairePosition):
-            record = cls("solitaire", played, deal=deal, undone=undone)
-            if record.start() != start:
-                raise ValueError(f"the game did not start from deal {deal}")
-            return record
-        if isinstance(start, IcebreakerPosition):
-            record = cls(
-                "icebreaker", played, computer=tuple(computer), undone=undone, size=start.size
-            )
-            if record.start() != start:
-                raise ValueError("the game did not start from a start position")
-            return record
-        side = Color.ICE if start.ice else Color.FIRE
-        extra = start.pegs(side) & ~(1 << CENTRE)
-        holes = tuple(hole for hole in range(HOLE_COUNT) if extra >> hole & 1)
-        record = cls("fire-and-ice", played, holes, side, computer=tuple(computer), undone=undone)
+        game = find_game(start.game)
+        if setup is None:
+            setup = game.setup_of(start)
+        record = cls(
+            game.name,
+            tuple(history.moves[: history.cursor]),
+            setup,
+            tuple(computer),
+            tuple(history.moves[history.cursor :]),
+        )
         if record.start() != start:
-            raise ValueError("the game did not start from a start position")
+            shown = ", ".join(game.setup_to_text(setup)) or "the usual start"
+            raise ValueError(f"the game did not start from a start position ({shown})")
         return record
 
     # --- JSON ------------------------------------------------------------------------
@@ -168,17 +143,9 @@ class GameRecord:
     def to_json(self) -> str:
         """The record as JSON text (one line per field, in a fixed order)."""
         data: dict[str, Any] = {"format": FORMAT, "version": VERSION, "game": self.game}
-        if self.game == "solitaire":
-            data["deal"] = self.deal
-        elif self.game == "icebreaker":
-            data["size"] = self.size
-        elif self.handicap:
-            data["handicap"] = {
-                "side": self.handicap_side.key,
-                "holes": [hole_name(h) for h in self.handicap],
-            }
+        data.update(self.kind.setup_to_json(self.setup))
         if self.computer:
-            data["computer"] = {color.key: level for color, level in self.computer}
+            data["computer"] = {side.key: level for side, level in self.computer}
         data["moves"] = [str(m) for m in self.moves]
         if self.undone:
             data["undone"] = [str(m) for m in self.undone]
@@ -193,55 +160,18 @@ class GameRecord:
         Raises :class:`NotationError` (what is malformed) or :class:`IllegalMoveError`
         (``move N: ...``) with a message a player can act on.
         """
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            if not text.strip():
-                raise NotationError("not a game record: it is empty") from None
-            if error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated string"):
-                raise NotationError(
-                    "not a game record: it ends too soon, as if cut off (truncated)"
-                ) from None
-            raise NotationError(f"not a game record: it is not valid JSON ({error})") from None
-        except RecursionError:
-            raise NotationError("not a game record: it is nested too deeply") from None
-        except ValueError:  # a number of thousands of digits
-            raise NotationError("not a game record: it holds an absurdly long number") from None
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise NotationError(f'not a game record: it lacks "format": "{FORMAT}"')
-        version = data.get("version")
-        if version != VERSION or isinstance(version, bool):
-            raise NotationError(
-                f"game record version {version!r} is not supported (this program reads {VERSION})"
-            )
-        game = data.get("game")
-        size = DEFAULT_SIZE
-        if game == "icebreaker":
-            size = _size(data.get("size", DEFAULT_SIZE))
-            for key in ("handicap", "deal"):
-                if key in data:
-                    raise NotationError(f'icebreaker record: Icebreaker has no "{key}"')
-        elif "size" in data:
-            raise NotationError('game record: only Icebreaker has a board "size"')
-        parse = Step.parse_for(size) if game == "icebreaker" else Move.parse
-        example = "a1-b2" if game == "icebreaker" else "F6-C6"
-        moves = _move_list(data.get("moves", []), "moves", parse, example)
-        undone = _move_list(data.get("undone", []), "undone", parse, example, first=len(moves) + 1)
-        computer = _computer(data.get("computer"), Side if game == "icebreaker" else Color)
-        if game == "solitaire":
-            deal = data.get("deal")
-            if not isinstance(deal, int) or isinstance(deal, bool):
-                raise NotationError(f"solitaire record: deal {deal!r} is not a number")
-            record = cls("solitaire", moves, deal=_deal(deal), undone=undone)
-            if computer:
-                raise NotationError("solitaire record: the computer does not play the solitaire")
-        elif game == "icebreaker":
-            record = cls("icebreaker", moves, computer=computer, undone=undone, size=size)
-        elif game == "fire-and-ice":
-            holes, side = _handicap(data.get("handicap"))
-            record = cls("fire-and-ice", moves, holes, side, computer=computer, undone=undone)
-        else:
-            raise NotationError(f"game record: unknown game {game!r}")
+        data = _json_object(text)
+        name = data.get("game")
+        if not isinstance(name, str) or name not in {g.name for g in registered_games()}:
+            raise NotationError(f"game record: unknown game {name!r}")
+        game = find_game(name)
+        _refuse_other_games_fields(game, data, as_text=False)
+        setup = game.setup_from_json(data)
+        start = game.start(setup)
+        moves = _move_list(data.get("moves", []), "moves", start, game)
+        undone = _move_list(data.get("undone", []), "undone", start, game, len(moves) + 1)
+        computer = _computer(game, data.get("computer"))
+        record = cls(game.name, moves, setup, computer, undone)
         record.positions()  # every move must be legal
         return record
 
@@ -252,17 +182,10 @@ class GameRecord:
 
         Undone moves are left out: the text is the game as played.
         """
-        lines = [f"Game: {TEXT_TITLES[self.game]}"]
-        if self.game == "solitaire":
-            lines.append(f"Deal: {self.deal}")
-        elif self.game == "icebreaker":
-            lines.append(f"Size: {self.size}")
-        elif self.handicap:
-            holes = " ".join(hole_name(h) for h in self.handicap)
-            lines.append(f"Handicap: {self.handicap_side.title} {holes}")
+        lines = [f"Game: {self.kind.title}", *self.kind.setup_to_text(self.setup)]
         if self.computer:
             lines.append(
-                "Computer: " + ", ".join(f"{color.title} {level}" for color, level in self.computer)
+                "Computer: " + ", ".join(f"{side.title} {level}" for side, level in self.computer)
             )
         lines.append("")
         lines.extend(str(move) for move in self.moves)
@@ -276,6 +199,7 @@ class GameRecord:
         number (``12. D4-C4``) and a line may hold several moves.  With no ``Game:``
         header the game is two-player Fire & Ice.
         """
+        known = text_headers()
         headers: dict[str, str] = {}
         words: list[tuple[int, str]] = []
         for line_number, raw in enumerate(text.splitlines(), start=1):
@@ -289,10 +213,9 @@ class GameRecord:
                     raise NotationError(
                         f"line {line_number}: the header ({key}:) must come before the moves"
                     )
-                if key not in TEXT_HEADERS:
+                if key not in known:
                     raise NotationError(
-                        f"line {line_number}: unknown header {key!r} "
-                        f"(known: {', '.join(TEXT_HEADERS)})"
+                        f"line {line_number}: unknown header {key!r} (known: {', '.join(known)})"
                     )
                 if key in headers:
                     raise NotationError(f"line {line_number}: {key}: is given twice")
@@ -328,129 +251,117 @@ _MOVE_NUMBER = re.compile(r"\d+[.)]")
 _MOVE_NUMBER_PREFIX = re.compile(r"^\d+[.)]")
 
 
+def text_headers() -> tuple[str, ...]:
+    """The headers a game written as text may have: ``Game``, each game's set-up, ``Computer``."""
+    setup = (header for game in registered_games() for header, _ in game.setup_fields.values())
+    return ("Game", *dict.fromkeys(setup), "Computer")
+
+
+def _json_object(text: str) -> dict[str, Any]:
+    """The record's JSON object, with its format and version checked."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        if not text.strip():
+            raise NotationError("not a game record: it is empty") from None
+        if error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated string"):
+            raise NotationError(
+                "not a game record: it ends too soon, as if cut off (truncated)"
+            ) from None
+        raise NotationError(f"not a game record: it is not valid JSON ({error})") from None
+    except RecursionError:
+        raise NotationError("not a game record: it is nested too deeply") from None
+    except ValueError:  # a number of thousands of digits
+        raise NotationError("not a game record: it holds an absurdly long number") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise NotationError(f'not a game record: it lacks "format": "{FORMAT}"')
+    version = data.get("version")
+    if version != VERSION or isinstance(version, bool):
+        raise NotationError(
+            f"game record version {version!r} is not supported (this program reads {VERSION})"
+        )
+    return data
+
+
+def _refuse_other_games_fields(game: Game, given: Mapping[str, Any], as_text: bool) -> None:
+    """A set-up field that belongs to another game is a mistake worth naming."""
+    for other in registered_games():
+        for key, (header, what) in other.setup_fields.items():
+            if key in game.setup_fields or (header if as_text else key) not in given:
+                continue
+            if as_text:
+                raise NotationError(f"{header}: only {other.title} has {what}")
+            raise NotationError(f'game record: only {other.title} has {what} ("{key}")')
+
+
 def _record_from_headers(headers: dict[str, str]) -> GameRecord:
     """The set-up the headers name, without moves yet."""
-    title = " ".join(headers.get("Game", TEXT_TITLES["fire-and-ice"]).lower().split())
-    kinds = {name.lower(): kind for kind, name in TEXT_TITLES.items()}
-    if title not in kinds:
-        raise NotationError(
-            f"Game: {headers['Game']!r} is not a game this program plays "
-            f"({' or '.join(TEXT_TITLES.values())})"
-        )
-    sides = Side if kinds[title] == "icebreaker" else Color
-    computer = _computer_text(headers["Computer"], sides) if "Computer" in headers else ()
-    if "Size" in headers and kinds[title] != "icebreaker":
-        raise NotationError("Size: only Icebreaker has a board size")
-    if kinds[title] == "icebreaker":
-        if "Handicap" in headers or "Deal" in headers:
-            raise NotationError("Icebreaker has no handicap and no deal")
-        size_text = headers.get("Size", str(DEFAULT_SIZE))
-        if not re.fullmatch(r"[0-9]{1,2}", size_text):
-            raise NotationError(f"Size: {size_text!r} is not a board size (4 to 8)")
-        return GameRecord("icebreaker", computer=computer, size=_size(int(size_text)))
-    if kinds[title] == "solitaire":
-        if "Handicap" in headers or computer:
-            raise NotationError("the solitaire has no handicap and no computer player")
-        deal_text = headers.get("Deal")
-        if deal_text is None or not re.fullmatch(r"[0-9][0-9,]{0,15}", deal_text):
-            raise NotationError(f"Deal: {deal_text!r} is not a deal number (1 to 1,000,000)")
-        return GameRecord("solitaire", deal=_deal(int(deal_text.replace(",", ""))))
-    if "Deal" in headers:
-        raise NotationError("Deal: only the solitaire has deal numbers")
-    holes: tuple[int, ...] = ()
-    side = Color.FIRE
-    if "Handicap" in headers:
-        parts = headers["Handicap"].replace(",", " ").split()
-        if len(parts) < 2:
-            raise NotationError(
-                f"Handicap: {headers['Handicap']!r} should name the side and the holes, "
-                "like 'Fire A3 B5'"
-            )
-        side = Color.parse(parts[0])
-        holes = check_handicap(parse_hole(part) for part in parts[1:])
-    return GameRecord("fire-and-ice", (), holes, side, computer=computer)
+    title = headers.get("Game", find_game("fire-and-ice").title)
+    try:
+        game = find_game(title)
+    except NotationError as error:
+        raise NotationError(f"Game: {error}") from None
+    _refuse_other_games_fields(game, headers, as_text=True)
+    computer: tuple[tuple[Any, str], ...] = ()
+    if "Computer" in headers:
+        computer = _computer_text(game, headers["Computer"])
+    return GameRecord(game.name, setup=game.setup_from_text(headers), computer=computer)
 
 
-def _computer_text(text: str, sides: type[Color] | type[Side]) -> tuple[tuple[AnySide, str], ...]:
+def _computer_text(game: Game, text: str) -> tuple[tuple[Any, str], ...]:
     pairs = []
     for part in text.split(","):
         words = part.split()
         if len(words) != 2:
-            example = "Black expert" if sides is Side else "Ice expert"
             raise NotationError(
-                f"Computer: {text!r} should name a side and a level, like '{example}'"
+                f"Computer: {text!r} should name a side and a level, like '{game.side_example()}'"
             )
-        pairs.append((sides.parse(words[0]), _level(words[1].lower())))
-    return _check_computer(pairs)
+        pairs.append((game.parse_side(words[0]), _level(game, words[1].lower())))
+    return _check_computer(game, pairs)
 
 
-def _computer(raw: object, sides: type[Color] | type[Side]) -> tuple[tuple[AnySide, str], ...]:
+def _computer(game: Game, raw: object) -> tuple[tuple[Any, str], ...]:
     if raw is None:
         return ()
     if not isinstance(raw, dict) or not all(
         isinstance(k, str) and isinstance(v, str) for k, v in raw.items()
     ):
-        example = '{"black": "expert"}' if sides is Side else '{"ice": "expert"}'
-        raise NotationError(f'game record: "computer" must be like {example}')
-    return _check_computer([(sides.parse(k), _level(v)) for k, v in raw.items()])
+        side, level = game.side_example().lower().split()
+        raise NotationError(f'game record: "computer" must be like {{"{side}": "{level}"}}')
+    return _check_computer(game, [(game.parse_side(k), _level(game, v)) for k, v in raw.items()])
 
 
-def _check_computer(pairs: list[tuple[AnySide, str]]) -> tuple[tuple[AnySide, str], ...]:
-    colors = [color for color, _ in pairs]
-    if len(set(colors)) != len(colors):
+def _check_computer(
+    game: Game, pairs: list[tuple[SideType, str]]
+) -> tuple[tuple[SideType, str], ...]:
+    if pairs and not game.levels:
+        raise NotationError(f"{game.title} record: the computer does not play {game.title}")
+    sides = [side for side, _ in pairs]
+    if len(set(sides)) != len(sides):
         raise NotationError("the computer's level is given twice for one side")
     return tuple(pairs)
 
 
-def _level(name: str) -> str:
-    if name not in LEVELS:
-        raise NotationError(f"{name!r} is not a computer level ({', '.join(LEVELS)})")
+def _level(game: Game, name: str) -> str:
+    if game.levels and name not in game.levels:
+        raise NotationError(f"{name!r} is not a computer level ({', '.join(game.levels)})")
     return name
 
 
-def _deal(number: int) -> int:
-    try:
-        return check_deal(number)
-    except ValueError as error:
-        raise NotationError(f"solitaire record: {error}") from None
-
-
-def _size(raw: object) -> int:
-    if not isinstance(raw, int) or isinstance(raw, bool):
-        raise NotationError(f"icebreaker record: size {raw!r} is not a number")
-    try:
-        return check_size(raw)
-    except ValueError as error:
-        raise NotationError(f"icebreaker record: {error}") from None
-
-
 def _move_list(
-    raw: object, key: str, parse: Callable[[str], Any], example: str, first: int = 1
+    raw: object, key: str, start: GameState, game: Game, first: int = 1
 ) -> tuple[Any, ...]:
     if not isinstance(raw, list) or not all(isinstance(m, str) for m in raw):
-        raise NotationError(f'game record: "{key}" must be a list of moves like "{example}"')
+        raise NotationError(
+            f'game record: "{key}" must be a list of moves like "{game.move_example}"'
+        )
     moves = []
     for number, text in enumerate(raw, start=first):
         try:
-            moves.append(parse(text))
+            moves.append(start.parse_move(text))
         except NotationError as error:
             raise NotationError(f"move {number}: {error}") from None
     return tuple(moves)
 
 
-def _handicap(raw: object) -> tuple[tuple[int, ...], Color]:
-    if raw is None:
-        return (), Color.FIRE
-    if not isinstance(raw, dict):
-        raise NotationError('game record: "handicap" must be {"side": ..., "holes": [...]}')
-    side_text = raw.get("side", "fire")
-    holes_raw = raw.get("holes", [])
-    if (
-        not isinstance(side_text, str)
-        or not isinstance(holes_raw, list)
-        or not all(isinstance(h, str) for h in holes_raw)
-    ):
-        raise NotationError('game record: "handicap" must be {"side": ..., "holes": [...]}')
-    side = Color.parse(side_text)
-    holes = check_handicap(parse_hole(h) for h in holes_raw)
-    return holes, side
+__all__ = ["FORMAT", "VERSION", "GameRecord", "replay", "text_headers"]

@@ -6,31 +6,19 @@ side to move's point of view.  Positions are immutable and hashable, so the
 transposition table keys on them.  A side may move twice running (Icebreaker's
 pass), so a child's score is negated only when the turn changes hands.
 
-:func:`~.ai.search` drives it with the levels, exactly as it drives the Fire & Ice
-bitboard search (which stays separate because it is several times faster there).
+:func:`~.search.search` drives it with the levels, as it drives any game's own search
+(Fire & Ice keeps a bitboard search of its own, several times faster there).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, Final, Generic, Protocol, TypeVar
 
 from .errors import Cancelled
 
 WIN: Final = 1_000_000
 WON_ABOVE: Final = WIN - 1000  # scores beyond this are forced wins (WIN - plies)
-
-
-@dataclass(frozen=True)
-class Level:
-    """How one level plays: search budget and how it errs."""
-
-    name: str
-    depth: int  # deepest iteration
-    nodes: int  # node budget (iterations stop once it is spent)
-    noise: int  # random spread added to the root moves' scores (in evaluation units)
-    blunder: float  # chance of overlooking the opponent's reply (playing a 1-ply choice)
 
 
 class SearchablePosition(Protocol):
@@ -177,4 +165,4 @@ def with_noise(scored: tuple[Any, int], noise: dict[Any, int]) -> int:
     return score + noise.get(move, 0)
 
 
-__all__ = ["WIN", "WON_ABOVE", "Level", "TreeSearch", "with_noise"]
+__all__ = ["WIN", "WON_ABOVE", "TreeSearch", "with_noise"]

@@ -8,15 +8,18 @@ uses almost no CPU.
 
 from __future__ import annotations
 
-import argparse
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
 import pygame_gui
 
+from ..engine.record import GameRecord
 from .assets import asset_path
-from .menu import MenuScene
+from .game_scene import GameScene
+from .menu import MenuScene, scene_for_screenshot
+from .saving import scene_for_record
 from .scene import Scene
 from .settings import Settings
 from .sound import Sounds
@@ -214,98 +217,64 @@ class App:
         os.replace(temporary, path)
 
 
-def parse_size(text: str) -> tuple[int, int]:
-    """``"1280x800"`` → ``(1280, 800)``; raises ``ValueError`` with a clear message."""
-    try:
-        width, height = (int(part) for part in text.lower().split("x"))
-    except ValueError:
-        raise ValueError(
-            f"--size {text!r} is not a size: write WIDTHxHEIGHT, like 1280x800"
-        ) from None
-    if width < 200 or height < 200 or width > 8000 or height > 8000:
-        raise ValueError(f"--size {text!r} is not a sensible window size")
-    return width, height
+@dataclass(frozen=True)
+class ScreenshotRequest:
+    """What ``fireice --screenshot`` asks for: one screen drawn off-screen to a PNG."""
+
+    path: Path
+    scene: str = "menu"
+    moves: str = ""  # moves played first, separated by spaces
+    deal: int | None = None  # the solitaire's deal (or the handicap's random seed)
+    page: int | None = None  # the rules chapter, from 1
+    hint: bool = False  # ask for a hint after the moves
+    window: tuple[int, int] | None = None  # the window's size (default 1280x800)
+    board_size: int | None = None  # Icebreaker's board side
+    record: GameRecord | None = None  # a saved game to show instead of a scene
 
 
-def split_sizes(values: list[str], scene: str | None) -> tuple[tuple[int, int] | None, int | None]:
-    """``--size`` values: the window (``WxH``) and, for Icebreaker, the board's side (``N``)."""
-    window: tuple[int, int] | None = None
-    board: int | None = None
-    for text in values:
-        if text.strip().isdigit():
-            if scene != "icebreaker":
-                raise ValueError(
-                    f"--size {text}: a board size applies to --scene icebreaker; "
-                    "a window size is WIDTHxHEIGHT, like 1280x800"
-                )
-            if board is not None:
-                raise ValueError("--size: give the board's side once")
-            board = check_size_text(text)
-        else:
-            if window is not None:
-                raise ValueError("--size: give the window size once")
-            window = parse_size(text)
-    return window, board
-
-
-def check_size_text(text: str) -> int:
-    """A board side from ``--size N``; raises ``ValueError`` naming the range."""
-    from ..engine.icebreaker import check_size
-
-    try:
-        return check_size(int(text))
-    except ValueError as error:
-        raise ValueError(f"--size {text}: {error}") from None
-
-
-def run(args: argparse.Namespace) -> int:
-    """Start the desktop game (``fireice`` with no command; ``--open FILE`` starts with a game)."""
+def run(record: GameRecord | None = None) -> int:
+    """Start the desktop game, with ``record`` on the board if given."""
     app = App()
-    if getattr(args, "record", None) is not None:
-        from .saving import scene_for_record
-
-        app.switch(scene_for_record(app, args.record))
+    if record is not None:
+        app.switch(scene_for_record(app, record))
     app.run()
     pygame.quit()
     return 0
 
 
-def screenshot(args: argparse.Namespace) -> int:
-    """``fireice --screenshot PATH``: render a scene off-screen to a PNG and exit."""
-    from .menu import scene_for_screenshot
+def screenshot(request: ScreenshotRequest) -> str:
+    """Render one screen off-screen to a PNG; returns the line that says what was written.
 
-    window, board_size = split_sizes(args.size or [], args.scene)
-    size = window or DEFAULT_SIZE
+    Raises ``ValueError`` for a request that cannot be drawn (an unknown scene, a size
+    too small, options the scene does not take).
+    """
+    size = request.window or DEFAULT_SIZE
     if size[0] < MIN_SIZE[0] or size[1] < MIN_SIZE[1]:
         raise ValueError(
             f"--size {size[0]}x{size[1]}: the window is at least {MIN_SIZE[0]}x{MIN_SIZE[1]}"
         )
     app = App(size, settings=Settings(sound=False), window=False)
-    if getattr(args, "record", None) is not None:
-        from .saving import scene_for_record
-
-        if args.shot_moves or args.shot_deal or args.shot_page:
+    scene_name = request.scene
+    if request.record is not None:
+        if request.moves or request.deal or request.page:
             raise ValueError("--open shows the saved game: leave out --moves, --deal and --page")
-        scene: Scene = scene_for_record(app, args.record)
-        args.scene = "game"
+        scene: Scene = scene_for_record(app, request.record)
+        scene_name = "game"
     else:
         scene = scene_for_screenshot(
-            app, args.scene, args.shot_moves or "", args.shot_deal, args.shot_page, board_size
+            app, request.scene, request.moves, request.deal, request.page, request.board_size
         )
     app.switch(scene)
-    if args.shot_hint:
-        from .game_scene import GameScene
-
+    if request.hint:
         if not isinstance(scene, GameScene):
             raise ValueError("--hint applies to the game, solitaire and icebreaker scenes")
         scene.request_hint()
     scene.settle(60.0)
     for _ in range(3):  # let pygame-gui settle its layout
         app.step(0.05)
-    app.save_screenshot(Path(args.screenshot))
-    print(f"wrote {args.screenshot} ({app.size[0]}x{app.size[1]}, scene {args.scene})")
+    app.save_screenshot(request.path)
     pygame.quit()
-    return 0
+    return f"wrote {request.path} ({app.size[0]}x{app.size[1]}, scene {scene_name})"
 
 
-__all__ = ["App", "run", "screenshot"]
+__all__ = ["App", "ScreenshotRequest", "run", "screenshot"]

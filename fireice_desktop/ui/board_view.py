@@ -13,8 +13,8 @@ from importlib import resources
 
 import pygame
 
-from ..engine.board import HAS_LINE, LINE_OF, LINES
-from ..engine.game import Color
+from ..engine.games.fireice.board import HAS_LINE, LINE_OF, LINES
+from ..engine.games.fireice.rules import Color
 from .assets import asset_path
 from .layout import HOLE_SPREAD, INCIRCLE, BoardLayout, Point
 

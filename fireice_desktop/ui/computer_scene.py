@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from ..engine.ai import LEVELS, search
-from ..engine.game import Color, Move, Position
+from ..engine.games.fireice.ai import LEVELS
+from ..engine.games.fireice.rules import Color, Move, Position
+from ..engine.games.fireice.solitaire import SolitairePosition
 from ..engine.record import GameRecord
-from ..engine.solitaire import SolitairePosition
+from ..engine.search import search
 from .game_scene import GameScene
 from .handicap_scene import HandicapScene
 from .menu import ChoiceCard

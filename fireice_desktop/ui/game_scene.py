@@ -14,11 +14,12 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from ..engine.ai import explain, search
-from ..engine.board import ISLANDS
-from ..engine.game import Color, Move, Position
+from ..engine.games.fireice.ai import explain
+from ..engine.games.fireice.board import ISLANDS
+from ..engine.games.fireice.rules import Color, Move, Position
+from ..engine.games.fireice.solitaire import COLOR_NAMES, PEGS_PER_COLOR, SolitairePosition
 from ..engine.record import GameRecord
-from ..engine.solitaire import COLOR_NAMES, PEGS_PER_COLOR, SolitairePosition
+from ..engine.search import search
 from ..storage import save_autosave
 from .board_view import BoardPicture, pocket_slot
 from .controller import BoardController

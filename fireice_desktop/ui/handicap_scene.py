@@ -10,8 +10,14 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from ..engine.board import ISLANDS, hole_name, island_of
-from ..engine.game import CENTRE_ISLAND, MAX_HANDICAP, Color, Position, random_handicap
+from ..engine.games.fireice.board import ISLANDS, hole_name, island_of
+from ..engine.games.fireice.rules import (
+    CENTRE_ISLAND,
+    MAX_HANDICAP,
+    Color,
+    Position,
+    random_handicap,
+)
 from .board_view import BoardPicture
 from .game_scene import GameScene
 from .scene import BoardScene, button

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..engine.icebreaker import Cell, HexBoard
+from ..engine.games.icebreaker.board import Cell, HexBoard
 from .layout import Point
 
 SQRT3 = math.sqrt(3.0)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ..engine.icebreaker import Cell, HexBoard, Side
+from ..engine.games.icebreaker.board import Cell, HexBoard, Side
 from .board_view import _cover, _texture, draw_arrow, font
 from .hex_layout import HexLayout
 from .layout import Point

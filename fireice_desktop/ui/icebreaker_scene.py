@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from ..engine.ai import LEVELS
-from ..engine.icebreaker import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, HexBoard, IcebreakerPosition, Side
+from ..engine.games.fireice.ai import LEVELS
+from ..engine.games.icebreaker.board import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, HexBoard, Side
+from ..engine.games.icebreaker.rules import IcebreakerPosition
 from .board_view import font
 from .computer_scene import LEVEL_TIPS, ComputerGameScene, game_title
 from .game_scene import GameScene, _ease, _lerp

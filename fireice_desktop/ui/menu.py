@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import pygame
 import pygame_gui
 
-from ..engine.game import Move, Position
-from ..engine.icebreaker import DEFAULT_SIZE
-from ..engine.playout import random_playout
+from ..engine.games.fireice.playout import random_playout
+from ..engine.games.fireice.rules import Move, Position
+from ..engine.games.icebreaker.board import DEFAULT_SIZE
 from ..engine.record import GameRecord
 from ..storage import load_autosave
 from .board_view import BoardArt, BoardPicture, board_art, draw_board

@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from ..engine.board import LINES, REACH, hole_name, parse_hole
-from ..engine.game import Color, Position, random_handicap
-from ..engine.icebreaker import DEFAULT_SIZE, IcebreakerPosition
-from ..engine.solitaire import SolitairePosition
+from ..engine.games.fireice.board import LINES, REACH, hole_name, parse_hole
+from ..engine.games.fireice.rules import Color, Position, random_handicap
+from ..engine.games.fireice.solitaire import SolitairePosition
+from ..engine.games.icebreaker.board import DEFAULT_SIZE
+from ..engine.games.icebreaker.rules import IcebreakerPosition
 from .board_view import (
     BoardArt,
     BoardPicture,

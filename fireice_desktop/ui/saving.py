@@ -18,10 +18,10 @@ import pygame
 import pygame_gui
 from pygame_gui.core.utility import clipboard_copy, clipboard_paste
 
-from ..engine.game import Position
-from ..engine.icebreaker import IcebreakerPosition
+from ..engine.games.fireice.rules import Position
+from ..engine.games.fireice.solitaire import SolitairePosition
+from ..engine.games.icebreaker.rules import IcebreakerPosition
 from ..engine.record import GameRecord
-from ..engine.solitaire import SolitairePosition
 from ..storage import SAVE_SUFFIX, TEXT_SUFFIX, SaveFileError, games_dir, read_game, write_game
 from .scene import button
 

@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING, cast
 import pygame
 import pygame_gui
 
-from ..engine.game import Move
+from ..engine.games.fireice.rules import Move
+from ..engine.games.fireice.solitaire import FIRST_DEAL, LAST_DEAL, SolitairePosition
+from ..engine.games.fireice.solver import Hint, difficulty, hint, random_deal
 from ..engine.record import GameRecord
-from ..engine.solitaire import FIRST_DEAL, LAST_DEAL, SolitairePosition
-from ..engine.solver import Hint, difficulty, hint, random_deal
 from .controller import BoardController
 from .game_scene import GameScene
 from .scene import button

@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-from fireice_desktop.engine.ai import search
-from fireice_desktop.engine.game import Color, Move, Position
-from fireice_desktop.engine.playout import random_playout
+from fireice_desktop.engine.games.fireice.playout import random_playout
+from fireice_desktop.engine.games.fireice.rules import Color, Move, Position
+from fireice_desktop.engine.search import search
 from tests.support.cli import assert_flag_error, no_traceback, run
 
 MOVE_LINE = re.compile(r"[A-G][1-7]-[A-G][1-7]\n")

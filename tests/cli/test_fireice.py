@@ -17,11 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from fireice_desktop.engine import textboard
-from fireice_desktop.engine.game import Color, Move, Position, random_handicap
-from fireice_desktop.engine.playout import random_playout
-from fireice_desktop.engine.solitaire import SolitairePosition
-from fireice_desktop.engine.solver import solve
+from fireice_desktop.engine.games.fireice import textboard
+from fireice_desktop.engine.games.fireice.playout import random_playout
+from fireice_desktop.engine.games.fireice.rules import Color, Move, Position, random_handicap
+from fireice_desktop.engine.games.fireice.solitaire import SolitairePosition
+from fireice_desktop.engine.games.fireice.solver import solve
 from tests.support.cli import (
     REPO,
     _env,

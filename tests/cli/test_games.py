@@ -10,19 +10,19 @@ from pathlib import Path
 import pytest
 
 from fireice_desktop import cli
-from fireice_desktop.engine.game import Color, Move
+from fireice_desktop.engine.games.fireice.rules import Color, Move
+from fireice_desktop.engine.games.fireice.spec import Deal, Handicap
 from fireice_desktop.engine.record import GameRecord
 from fireice_desktop.storage import MAX_RECORD_BYTES
 from tests.support.cli import REPO, assert_flag_error, assert_usage_error, no_traceback, run
 
 HANDICAP_GAME = GameRecord(
     moves=tuple(Move.parse(m) for m in ("D4-C4", "D4-D5", "C4-C1")),
-    handicap=(2, 12),
-    handicap_side=Color.ICE,
     computer=((Color.ICE, "strong"),),
     undone=(Move.parse("D5-D6"),),
+    setup=Handicap((2, 12), Color.ICE),
 )
-SOLITAIRE_GAME = GameRecord("solitaire", deal=5)
+SOLITAIRE_GAME = GameRecord("solitaire", setup=Deal(5))
 
 
 def saved(tmp_path: Path, record: GameRecord, name: str = "game.fireice") -> Path:
@@ -65,9 +65,8 @@ def test_export_then_import_gives_the_game_back(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     played = GameRecord(
         moves=HANDICAP_GAME.moves,
-        handicap=HANDICAP_GAME.handicap,
-        handicap_side=Color.ICE,
         computer=HANDICAP_GAME.computer,
+        setup=Handicap(HANDICAP_GAME.setup.holes, Color.ICE),
     )
     assert GameRecord.from_json(proc.stdout) == played
 

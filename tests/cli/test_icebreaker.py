@@ -13,7 +13,9 @@ from typing import Any
 
 import pytest
 
-from fireice_desktop.engine.icebreaker import IcebreakerPosition, Side, render
+from fireice_desktop.engine.games.icebreaker.board import Side
+from fireice_desktop.engine.games.icebreaker.rules import IcebreakerPosition
+from fireice_desktop.engine.games.icebreaker.textboard import render
 from tests.support.cli import (
     assert_one_line_error,
     assert_usage_error,

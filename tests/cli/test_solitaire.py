@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from fireice_desktop.engine.solitaire import SolitairePosition
-from fireice_desktop.engine.solver import Solver
+from fireice_desktop.engine.games.fireice.solitaire import SolitairePosition
+from fireice_desktop.engine.games.fireice.solver import Solver
 from tests.support.cli import assert_flag_error, run
 
 REPO = Path(__file__).resolve().parents[2]

@@ -15,31 +15,48 @@ import fireice_desktop.engine
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "fireice_desktop" / "engine"
-MODULES = sorted(path for path in ENGINE.glob("*.py"))
+MODULES = sorted(ENGINE.rglob("*.py"))
+
+
+def _module_names() -> set[str]:
+    return {
+        module.name
+        for module in pkgutil.walk_packages(
+            fireice_desktop.engine.__path__, "fireice_desktop.engine."
+        )
+    }
 
 
 def test_the_engine_modules_are_the_expected_ones() -> None:
-    names = {module.name for module in pkgutil.iter_modules(fireice_desktop.engine.__path__)}
+    names = _module_names()
     assert {
-        "board",
-        "errors",
-        "game",
-        "interface",
-        "playout",
-        "record",
-        "solitaire",
-        "textboard",
+        "fireice_desktop.engine.errors",
+        "fireice_desktop.engine.interface",
+        "fireice_desktop.engine.registry",
+        "fireice_desktop.engine.record",
+        "fireice_desktop.engine.search",
+        "fireice_desktop.engine.games.fireice.board",
+        "fireice_desktop.engine.games.fireice.rules",
+        "fireice_desktop.engine.games.fireice.solitaire",
+        "fireice_desktop.engine.games.fireice.textboard",
+        "fireice_desktop.engine.games.icebreaker.rules",
     } <= names
-    assert {path.stem for path in MODULES} - {"__init__"} == names
+    on_disk = {
+        ".".join(
+            ("fireice_desktop", *path.relative_to(ENGINE.parent).with_suffix("").parts)
+        ).removesuffix(".__init__")
+        for path in MODULES
+    }
+    assert on_disk - {"fireice_desktop.engine"} == names
 
 
 def test_importing_the_whole_engine_does_not_import_pygame() -> None:
     script = (
         "import importlib, pkgutil, sys\n"
         "import fireice_desktop.engine as engine\n"
-        "names = [m.name for m in pkgutil.iter_modules(engine.__path__)]\n"
+        "names = [m.name for m in pkgutil.walk_packages(engine.__path__, 'fireice_desktop.engine.')]\n"
         "for name in names:\n"
-        "    importlib.import_module('fireice_desktop.engine.' + name)\n"
+        "    importlib.import_module(name)\n"
         "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('pygame', 'pygame_gui'))\n"
         "print(len(names), loaded)\n"
         "sys.exit(1 if loaded else 0)\n"
@@ -74,7 +91,7 @@ def _imported_modules(path: Path) -> list[tuple[int, str]]:
     return found
 
 
-@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ENGINE)))
 def test_engine_modules_import_only_the_standard_library(path: Path) -> None:
     foreign = [
         f"{path.name}:{line}: {module}"

@@ -8,12 +8,13 @@ from typing import Any
 
 import pytest
 
-from fireice_desktop.engine.board import hole_name
 from fireice_desktop.engine.errors import IllegalMoveError, NotationError
-from fireice_desktop.engine.game import Color, Move, Position, random_handicap
+from fireice_desktop.engine.games.fireice.board import hole_name
+from fireice_desktop.engine.games.fireice.rules import Color, Move, Position, random_handicap
+from fireice_desktop.engine.games.fireice.solitaire import SolitairePosition
+from fireice_desktop.engine.games.fireice.spec import Deal, Handicap
 from fireice_desktop.engine.interface import History
 from fireice_desktop.engine.record import GameRecord, replay
-from fireice_desktop.engine.solitaire import SolitairePosition
 from tests.support.boards import holes, random_game
 
 
@@ -25,7 +26,7 @@ def _plain_record() -> GameRecord:
 def _handicap_record(side: Color) -> GameRecord:
     handicap = random_handicap(3, 9)
     moves, _ = random_game(random.Random(2), Position.start(handicap, side))
-    return GameRecord(moves=tuple(moves), handicap=handicap, handicap_side=side)
+    return GameRecord(moves=tuple(moves), setup=Handicap(handicap, side))
 
 
 def _solitaire_record() -> GameRecord:
@@ -36,7 +37,7 @@ def _solitaire_record() -> GameRecord:
         move = rng.choice(position.legal_moves())
         moves.append(move)
         position = position.play(move)
-    return GameRecord("solitaire", tuple(moves), deal=42)
+    return GameRecord("solitaire", moves=tuple(moves), setup=Deal(42))
 
 
 RECORDS = {
@@ -45,9 +46,9 @@ RECORDS = {
     "unfinished game": GameRecord(moves=(Move.parse("D4-C4"), Move.parse("D4-D5"))),
     "fire handicap": _handicap_record(Color.FIRE),
     "ice handicap": _handicap_record(Color.ICE),
-    "six-peg ice handicap": GameRecord(handicap=random_handicap(6, 1), handicap_side=Color.ICE),
+    "six-peg ice handicap": GameRecord(setup=Handicap(random_handicap(6, 1), Color.ICE)),
     "solitaire": _solitaire_record(),
-    "solitaire, no moves yet": GameRecord("solitaire", deal=1_000_000),
+    "solitaire, no moves yet": GameRecord("solitaire", setup=Deal(1_000_000)),
 }
 
 
@@ -70,17 +71,17 @@ def test_saved_records_hold_the_setup_and_the_moves(name: str) -> None:
     assert data["game"] == record.game
     assert data["moves"] == [str(m) for m in record.moves]
     if record.game == "solitaire":
-        assert data["deal"] == record.deal
-    elif record.handicap:
-        assert data["handicap"]["side"] == record.handicap_side.key
-        assert data["handicap"]["holes"] == [hole_name(h) for h in record.handicap]
+        assert data["deal"] == record.setup.number
+    elif record.setup.holes:
+        assert data["handicap"]["side"] == record.setup.side.key
+        assert data["handicap"]["holes"] == [hole_name(h) for h in record.setup.holes]
     else:
         assert "handicap" not in data
 
 
 def test_a_record_reproduces_the_game_move_for_move() -> None:
     moves, positions = random_game(random.Random(4), Position.start(holes("A3", "G5")))
-    record = GameRecord(moves=tuple(moves), handicap=tuple(holes("A3", "G5")))
+    record = GameRecord(moves=tuple(moves), setup=Handicap(tuple(holes("A3", "G5"))))
     assert list(GameRecord.from_json(record.to_json()).positions()) == positions
 
 
@@ -90,8 +91,8 @@ def test_the_documented_example_loads() -> None:
         ' "handicap": {"side": "fire", "holes": ["A3", "B5"]}, "moves": ["D4-C4", "D4-D5"]}'
     )
     record = GameRecord.from_json(text)
-    assert record.handicap == tuple(holes("A3", "B5"))
-    assert record.handicap_side is Color.FIRE
+    assert record.setup.holes == tuple(holes("A3", "B5"))
+    assert record.setup.side is Color.FIRE
     assert [str(m) for m in record.moves] == ["D4-C4", "D4-D5"]
     final = record.positions()[-1]
     assert isinstance(final, Position)

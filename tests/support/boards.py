@@ -11,8 +11,8 @@ import random
 from collections.abc import Iterable
 from pathlib import Path
 
-from fireice_desktop.engine.board import parse_hole
-from fireice_desktop.engine.game import Color, Move, Position
+from fireice_desktop.engine.games.fireice.board import parse_hole
+from fireice_desktop.engine.games.fireice.rules import Color, Move, Position
 
 ROOT = Path(__file__).resolve().parents[2]
 

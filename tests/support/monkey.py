@@ -68,10 +68,10 @@ from types import TracebackType
 
 from pygame_gui.core.utility import clipboard_copy
 
-from fireice_desktop.engine.ai import LEVELS
-from fireice_desktop.engine.board import HOLE_COUNT, holes_of
 from fireice_desktop.engine.errors import Cancelled
-from fireice_desktop.engine.game import (
+from fireice_desktop.engine.games.fireice.ai import LEVELS
+from fireice_desktop.engine.games.fireice.board import HOLE_COUNT, holes_of
+from fireice_desktop.engine.games.fireice.rules import (
     CENTRE,
     MAX_HANDICAP,
     PEGS_PER_SIDE,
@@ -81,24 +81,25 @@ from fireice_desktop.engine.game import (
     check_handicap,
     random_handicap,
 )
-from fireice_desktop.engine.icebreaker import (
-    DEFAULT_SIZE,
-    SHIPS_PER_SIDE,
-    HexBoard,
-    IcebreakerPosition,
-    Side,
-    Step,
-)
-from fireice_desktop.engine.icebreaker import MAX_SIZE as MAX_SEA
-from fireice_desktop.engine.icebreaker import MIN_SIZE as MIN_SEA
-from fireice_desktop.engine.record import GameRecord
-from fireice_desktop.engine.solitaire import (
+from fireice_desktop.engine.games.fireice.solitaire import (
     FIRST_DEAL,
     LAST_DEAL,
     PEGS_PER_COLOR,
     SolitairePosition,
 )
-from fireice_desktop.engine.solver import random_deal
+from fireice_desktop.engine.games.fireice.solver import random_deal
+from fireice_desktop.engine.games.icebreaker.board import (
+    DEFAULT_SIZE,
+    SHIPS_PER_SIDE,
+    HexBoard,
+    Side,
+    Step,
+)
+from fireice_desktop.engine.games.icebreaker.board import MAX_SIZE as MAX_SEA
+from fireice_desktop.engine.games.icebreaker.board import MIN_SIZE as MIN_SEA
+from fireice_desktop.engine.games.icebreaker.rules import IcebreakerPosition
+from fireice_desktop.engine.games.icebreaker.spec import Sea
+from fireice_desktop.engine.record import GameRecord
 from fireice_desktop.ui import worker
 from fireice_desktop.ui.app import MIN_SIZE, App
 from fireice_desktop.ui.computer_scene import (
@@ -1233,10 +1234,10 @@ class Monkey:
         undone = tuple(moves[-left:]) if self.rng.random() < 0.5 else ()
         record = GameRecord(
             "icebreaker",
-            tuple(moves[:-left]),
+            moves=tuple(moves[:-left]),
             computer=tuple((levels or {}).items()),
             undone=undone,
-            size=size,
+            setup=Sea(size),
         )
         return scene_for_record(self.app, record)
 

@@ -4,11 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from fireice_desktop.engine.icebreaker import (
-    HexBoard,
-    IcebreakerPosition,
-    Side,
-)
+from fireice_desktop.engine.games.icebreaker.board import HexBoard, Side
+from fireice_desktop.engine.games.icebreaker.rules import IcebreakerPosition
 
 SIZES = (4, 5, 6, 7, 8)
 

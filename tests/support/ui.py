@@ -31,10 +31,10 @@ import pygame
 import pygame_gui
 import pytest
 
-from fireice_desktop.engine.board import REACH, parse_hole
-from fireice_desktop.engine.game import Color, Move, Position
-from fireice_desktop.engine.icebreaker import IcebreakerPosition
-from fireice_desktop.engine.playout import random_playout
+from fireice_desktop.engine.games.fireice.board import REACH, parse_hole
+from fireice_desktop.engine.games.fireice.playout import random_playout
+from fireice_desktop.engine.games.fireice.rules import Color, Move, Position
+from fireice_desktop.engine.games.icebreaker.rules import IcebreakerPosition
 from fireice_desktop.engine.record import GameRecord
 from fireice_desktop.storage import autosave_path, read_game
 from fireice_desktop.ui.app import App

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from fireice_desktop.engine.board import REACH, hole_name, parse_hole
-from fireice_desktop.engine.game import Color
+from fireice_desktop.engine.games.fireice.board import REACH, hole_name, parse_hole
+from fireice_desktop.engine.games.fireice.rules import Color
 from fireice_desktop.ui.app import MIN_SIZE
 from fireice_desktop.ui.game_scene import GameScene
 from fireice_desktop.ui.handicap_scene import HandicapScene

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from fireice_desktop.engine.ai import search
-from fireice_desktop.engine.game import Color, Position
+from fireice_desktop.engine.games.fireice.rules import Color, Position
+from fireice_desktop.engine.search import search
 from fireice_desktop.ui.computer_scene import CHOICES, ComputerGameScene, ComputerSetupScene
 from tests.support.ui import Driver, open_ui, pygame, wait_for_computer
 

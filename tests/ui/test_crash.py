@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from fireice_desktop.engine.game import Color
+from fireice_desktop.engine.games.fireice.rules import Color
+from fireice_desktop.engine.games.fireice.solitaire import SolitairePosition
 from fireice_desktop.engine.record import GameRecord
-from fireice_desktop.engine.solitaire import SolitairePosition
 from fireice_desktop.storage import AUTOSAVE_NAME
 from fireice_desktop.ui.computer_scene import ComputerGameScene
 from fireice_desktop.ui.solitaire_scene import SolitaireScene

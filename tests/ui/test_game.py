@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from fireice_desktop.engine.ai import search
-from fireice_desktop.engine.board import ISLANDS, hole_name, parse_hole
-from fireice_desktop.engine.game import Color, Position
+from fireice_desktop.engine.games.fireice.board import ISLANDS, hole_name, parse_hole
+from fireice_desktop.engine.games.fireice.rules import Color, Position
+from fireice_desktop.engine.search import search
 from fireice_desktop.ui.game_scene import GameScene
 from fireice_desktop.ui.menu import MenuScene
 from tests.support.ui import (

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from fireice_desktop.engine.board import parse_hole
-from fireice_desktop.engine.game import Color, Position, random_handicap
+from fireice_desktop.engine.games.fireice.board import parse_hole
+from fireice_desktop.engine.games.fireice.rules import Color, Position, random_handicap
 from fireice_desktop.ui.game_scene import GameScene
 from fireice_desktop.ui.handicap_scene import HandicapScene
 from fireice_desktop.ui.menu import MenuScene

@@ -9,17 +9,18 @@ from pathlib import Path
 
 import pytest
 
-from fireice_desktop.engine.ai import search
-from fireice_desktop.engine.icebreaker import (
+from fireice_desktop.engine.games.icebreaker.board import (
     DEFAULT_SIZE,
     MAX_SIZE,
     MIN_SIZE,
     HexBoard,
-    IcebreakerPosition,
     Side,
     Step,
 )
+from fireice_desktop.engine.games.icebreaker.rules import IcebreakerPosition
+from fireice_desktop.engine.games.icebreaker.spec import Sea
 from fireice_desktop.engine.record import GameRecord
+from fireice_desktop.engine.search import search
 from fireice_desktop.storage import read_game
 from fireice_desktop.ui import saving
 from fireice_desktop.ui.app import MIN_SIZE as MIN_WINDOW
@@ -749,7 +750,7 @@ def test_the_autosave_keeps_the_game_and_continue_restores_it(card: Driver) -> N
     play_all(card, moves)
     card.click_button("Undo")
     record = autosaved()
-    assert (record.game, record.size) == ("icebreaker", 6)
+    assert (record.game, record.setup.size) == ("icebreaker", 6)
     assert [str(move) for move in record.moves] == moves[:2]
     assert [str(move) for move in record.undone] == moves[2:]
     before = tuple(sea(card).controller.history.positions)
@@ -804,7 +805,9 @@ def test_ctrl_s_saves_an_icebreaker_file(ui: Driver, tmp_path: Path) -> None:
     target = tmp_path / "ships.fireice"
     choose(ui, target)
     moves = tuple(Step.parse(move, 4) for move in OPENING)
-    assert read_game(target) == GameRecord("icebreaker", moves, size=4) == sea(ui).record()
+    assert (
+        read_game(target) == GameRecord("icebreaker", moves=moves, setup=Sea(4)) == sea(ui).record()
+    )
     assert ui.message == f"Saved to {target}."
 
 
@@ -820,7 +823,9 @@ def test_the_save_dialog_offers_a_name_that_says_icebreaker(ui: Driver) -> None:
 def test_a_finished_game_opens_in_review_at_its_start(menu: Driver, tmp_path: Path) -> None:
     moves = random_game(6)
     path = tmp_path / "won.fireice"
-    record = GameRecord("icebreaker", tuple(Step.parse(move, 4) for move in moves), size=4)
+    record = GameRecord(
+        "icebreaker", moves=tuple(Step.parse(move, 4) for move in moves), setup=Sea(4)
+    )
     path.write_text(record.to_json())
     menu.key(pygame.K_o, CTRL)
     choose(menu, path)
@@ -855,10 +860,10 @@ def test_an_icebreaker_file_opens_from_the_menu(menu: Driver, tmp_path: Path) ->
     moves = ("a1-b2", "g1-g2", "g13-g12")
     record = GameRecord(
         "icebreaker",
-        tuple(Step.parse(move, 7) for move in moves[:2]),
+        moves=tuple(Step.parse(move, 7) for move in moves[:2]),
         computer=((Side.BLACK, "casual"),),
         undone=(Step.parse(moves[2], 7),),
-        size=7,
+        setup=Sea(7),
     )
     path = tmp_path / "sea.fireice"
     path.write_text(record.to_json())

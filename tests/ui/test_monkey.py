@@ -15,8 +15,9 @@ from pathlib import Path
 import pygame_gui
 import pytest
 
-from fireice_desktop.engine.game import Move
-from fireice_desktop.engine.icebreaker import HexBoard, IcebreakerPosition, Side
+from fireice_desktop.engine.games.fireice.rules import Move
+from fireice_desktop.engine.games.icebreaker.board import HexBoard, Side
+from fireice_desktop.engine.games.icebreaker.rules import IcebreakerPosition
 from fireice_desktop.ui.app import MIN_SIZE
 from fireice_desktop.ui.game_scene import GameScene
 from fireice_desktop.ui.icebreaker_scene import (

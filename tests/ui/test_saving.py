@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from fireice_desktop.engine.game import Color, Move, Position
+from fireice_desktop.engine.games.fireice.rules import Color, Move, Position
+from fireice_desktop.engine.games.fireice.solitaire import SolitairePosition
 from fireice_desktop.engine.record import GameRecord
-from fireice_desktop.engine.solitaire import SolitairePosition
 from fireice_desktop.storage import MAX_RECORD_BYTES, autosave_path, read_game
 from fireice_desktop.ui import saving
 from fireice_desktop.ui.computer_scene import CHOICES, ComputerGameScene

@@ -13,12 +13,11 @@ from types import SimpleNamespace
 
 import pytest
 
-from fireice_desktop.engine import solver
-from fireice_desktop.engine.board import REACH, hole_name
 from fireice_desktop.engine.errors import Cancelled
-from fireice_desktop.engine.game import Color, Move
-from fireice_desktop.engine.solitaire import SolitairePosition
-from fireice_desktop.engine.solver import random_deal
+from fireice_desktop.engine.games.fireice.board import REACH, hole_name, solver
+from fireice_desktop.engine.games.fireice.rules import Color, Move
+from fireice_desktop.engine.games.fireice.solitaire import SolitairePosition
+from fireice_desktop.engine.games.fireice.solver import random_deal
 from fireice_desktop.ui import solitaire_scene
 from fireice_desktop.ui.menu import MenuScene
 from fireice_desktop.ui.solitaire_scene import SolitaireScene

@@ -9,16 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fireice_desktop.engine.ai import (
-    LEVEL_NAMES,
-    LEVELS,
-    Cancelled,
-    evaluate_position,
-    search,
-)
-from fireice_desktop.engine.game import Color, Move, Position
+from fireice_desktop.engine.games.fireice.ai import LEVELS, evaluate_position
+from fireice_desktop.engine.games.fireice.playout import random_playout
+from fireice_desktop.engine.games.fireice.rules import Color, Move, Position
+from fireice_desktop.engine.games.fireice.spec import FIRE_AND_ICE
 from fireice_desktop.engine.match import play_game, run_match
-from fireice_desktop.engine.playout import random_playout
+from fireice_desktop.engine.search import Cancelled, level_names, search
 
 SEARCHING_LEVELS = tuple(LEVELS)
 
@@ -114,7 +110,7 @@ def test_strong_levels_stop_a_win_in_one(level: str, index: int) -> None:
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.integers(0, 10_000), st.sampled_from(LEVEL_NAMES))
+@given(st.integers(0, 10_000), st.sampled_from(level_names(FIRE_AND_ICE)))
 def test_the_move_is_legal_and_the_same_for_the_same_seed(seed: int, level: str) -> None:
     positions = list(positions_of_random_games(seed, 1))
     position = positions[seed % len(positions)]

@@ -6,7 +6,8 @@ import itertools
 
 import pytest
 
-from fireice_desktop.engine.board import (
+from fireice_desktop.engine.errors import NotationError
+from fireice_desktop.engine.games.fireice.board import (
     HAS_LINE,
     HOLE_NAMES,
     ISLANDS,
@@ -22,7 +23,6 @@ from fireice_desktop.engine.board import (
     parse_hole,
     parse_holes,
 )
-from fireice_desktop.engine.errors import NotationError
 from tests.support.boards import (
     ALL_NAMES,
     FANO,

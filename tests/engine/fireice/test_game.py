@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fireice_desktop.engine import textboard
-from fireice_desktop.engine.board import LINES, hole_name, parse_hole
 from fireice_desktop.engine.errors import IllegalMoveError, NotationError
-from fireice_desktop.engine.game import (
+from fireice_desktop.engine.games.fireice import textboard
+from fireice_desktop.engine.games.fireice.board import LINES, hole_name, parse_hole
+from fireice_desktop.engine.games.fireice.rules import (
     Color,
     Move,
     Position,

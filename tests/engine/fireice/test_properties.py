@@ -9,11 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fireice_desktop.engine import textboard
-from fireice_desktop.engine.game import Color, Move, Position, random_handicap
-from fireice_desktop.engine.playout import random_playout
+from fireice_desktop.engine.games.fireice import textboard
+from fireice_desktop.engine.games.fireice.playout import random_playout
+from fireice_desktop.engine.games.fireice.rules import Color, Move, Position, random_handicap
+from fireice_desktop.engine.games.fireice.solitaire import SolitairePosition
+from fireice_desktop.engine.games.fireice.spec import Deal, Handicap
 from fireice_desktop.engine.record import GameRecord
-from fireice_desktop.engine.solitaire import SolitairePosition
 from tests.support.boards import FANO, brute_control, brute_moves, make_position
 
 PLAIN_GAMES = 1600
@@ -101,7 +102,7 @@ def play_checked_game(rng: random.Random, start: Position, limit: int) -> list[M
 def check_record(
     start: Position, handicap: tuple[int, ...], side: Color, moves: list[Move]
 ) -> None:
-    record = GameRecord(moves=tuple(moves), handicap=handicap, handicap_side=side)
+    record = GameRecord(moves=tuple(moves), setup=Handicap(handicap, side))
     loaded = GameRecord.from_json(record.to_json())
     assert loaded == record
     positions = loaded.positions()
@@ -318,7 +319,7 @@ def test_random_solitaire_games(deal: int, seed: int) -> None:
     if position.result == "won":
         assert first is not None
         assert position.pegs(first) != 0
-    record = GameRecord("solitaire", tuple(moves), deal=deal)
+    record = GameRecord("solitaire", moves=tuple(moves), setup=Deal(deal))
     loaded = GameRecord.from_json(record.to_json())
     assert loaded == record
     assert loaded.positions()[-1] == position

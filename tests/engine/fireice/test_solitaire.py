@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from fireice_desktop.engine.board import parse_hole
 from fireice_desktop.engine.errors import IllegalMoveError, NotationError
-from fireice_desktop.engine.game import Color, Move
-from fireice_desktop.engine.solitaire import SolitairePosition, check_deal, parse_deal
+from fireice_desktop.engine.games.fireice.board import parse_hole
+from fireice_desktop.engine.games.fireice.rules import Color, Move
+from fireice_desktop.engine.games.fireice.solitaire import SolitairePosition, check_deal, parse_deal
 from tests.support.boards import ALL_NAMES, bits, brute_reach, names_of
 
 

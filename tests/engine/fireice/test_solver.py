@@ -16,11 +16,11 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from fireice_desktop.engine import solver as solver_module
 from fireice_desktop.engine.errors import Cancelled
-from fireice_desktop.engine.game import Color, Move
-from fireice_desktop.engine.solitaire import FIRST_DEAL, LAST_DEAL, SolitairePosition
-from fireice_desktop.engine.solver import (
+from fireice_desktop.engine.games.fireice import solver as solver_module
+from fireice_desktop.engine.games.fireice.rules import Color, Move
+from fireice_desktop.engine.games.fireice.solitaire import FIRST_DEAL, LAST_DEAL, SolitairePosition
+from fireice_desktop.engine.games.fireice.solver import (
     DEAL_NODE_LIMIT,
     DIFFICULTIES,
     HINT_NODE_LIMIT,

@@ -7,17 +7,18 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fireice_desktop.engine.ai import evaluate_position, search
-from fireice_desktop.engine.board import LINE_MASKS
-from fireice_desktop.engine.game import Move, Position
-from fireice_desktop.engine.playout import random_playout
-from fireice_desktop.engine.symmetry import (
+from fireice_desktop.engine.games.fireice.ai import evaluate_position
+from fireice_desktop.engine.games.fireice.board import LINE_MASKS
+from fireice_desktop.engine.games.fireice.playout import random_playout
+from fireice_desktop.engine.games.fireice.rules import Move, Position
+from fireice_desktop.engine.games.fireice.symmetry import (
     FANO_GROUP,
     distinct_moves,
     map_board,
     map_hole,
     stabilizer,
 )
+from fireice_desktop.engine.search import search
 
 symmetries = st.tuples(st.integers(0, 167), st.integers(0, 167))
 

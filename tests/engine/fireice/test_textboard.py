@@ -8,11 +8,11 @@ from collections.abc import Callable
 
 import pytest
 
-from fireice_desktop.engine import textboard
-from fireice_desktop.engine.board import parse_hole
 from fireice_desktop.engine.errors import NotationError
-from fireice_desktop.engine.game import Color, Position, random_handicap
-from fireice_desktop.engine.textboard import parse, render
+from fireice_desktop.engine.games.fireice import textboard
+from fireice_desktop.engine.games.fireice.board import parse_hole
+from fireice_desktop.engine.games.fireice.rules import Color, Position, random_handicap
+from fireice_desktop.engine.games.fireice.textboard import parse, render
 from tests.support.boards import (
     EMPTY_BOARD,
     EMPTY_BOARD_LINES,

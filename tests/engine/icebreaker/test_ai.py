@@ -10,12 +10,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fireice_desktop.engine.ai import LEVEL_NAMES, Cancelled, explain, search
-from fireice_desktop.engine.icebreaker import IcebreakerPosition, Side, Step
+from fireice_desktop.engine.games.fireice.spec import FIRE_AND_ICE
+from fireice_desktop.engine.games.icebreaker.ai import explain
+from fireice_desktop.engine.games.icebreaker.board import Side, Step
+from fireice_desktop.engine.games.icebreaker.rules import IcebreakerPosition
+from fireice_desktop.engine.games.icebreaker.spec import ICEBREAKER
+from fireice_desktop.engine.search import Cancelled, level_names, search
 from fireice_desktop.engine.treesearch import WIN, WON_ABOVE
 from tests.support.sea import BEFORE_PASS, SIZES, position
 
-SEARCHING_LEVELS = tuple(name for name in LEVEL_NAMES if name != "random")
+SEARCHING_LEVELS = tuple(name for name in level_names(ICEBREAKER) if name != "random")
 ALL_LEVELS = ("random", "beginner", "casual", "strong", "expert")
 
 # Side 4, Red to move, one iceberg short of the 16 that win: e5 may take e6 and win at
@@ -76,7 +80,7 @@ FIXED = {
 
 
 def test_the_levels_are_the_fire_and_ice_names() -> None:
-    assert LEVEL_NAMES == ALL_LEVELS
+    assert level_names(ICEBREAKER) == level_names(FIRE_AND_ICE) == ALL_LEVELS
 
 
 @pytest.mark.parametrize("level", ALL_LEVELS)

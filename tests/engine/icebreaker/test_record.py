@@ -11,8 +11,11 @@ from typing import Any
 import pytest
 
 from fireice_desktop.engine.errors import IllegalMoveError, NotationError
-from fireice_desktop.engine.game import Color
-from fireice_desktop.engine.icebreaker import IcebreakerPosition, Side, Step, render
+from fireice_desktop.engine.games.fireice.rules import Color
+from fireice_desktop.engine.games.icebreaker.board import Side, Step
+from fireice_desktop.engine.games.icebreaker.rules import IcebreakerPosition
+from fireice_desktop.engine.games.icebreaker.spec import Sea
+from fireice_desktop.engine.games.icebreaker.textboard import render
 from fireice_desktop.engine.interface import History
 from fireice_desktop.engine.record import GameRecord
 from tests.support.cli import assert_one_line_error, no_traceback, run
@@ -33,7 +36,7 @@ def random_moves(size: int, seed: int, limit: int | None = None) -> tuple[Step, 
 
 
 def icebreaker(size: int = 5, moves: tuple[Step, ...] = (), **fields: Any) -> GameRecord:
-    return GameRecord("icebreaker", moves, size=size, **fields)
+    return GameRecord("icebreaker", moves=moves, setup=Sea(size), **fields)
 
 
 def _with_undone(size: int, seed: int, played: int, undone: int) -> GameRecord:
@@ -60,7 +63,7 @@ RECORDS: dict[str, GameRecord] = {
 
 
 def expected_positions(record: GameRecord) -> list[IcebreakerPosition]:
-    positions = [IcebreakerPosition.start(record.size)]
+    positions = [IcebreakerPosition.start(record.setup.size)]
     for move in record.moves + record.undone:
         positions.append(positions[-1].play(move))
     return positions
@@ -75,7 +78,7 @@ def test_records_round_trip_through_json(name: str) -> None:
     assert GameRecord.parse(text) == record
     assert loaded.to_json() == text
     assert list(loaded.positions()) == expected_positions(record)
-    assert all(move.size == record.size for move in loaded.moves + loaded.undone)
+    assert all(move.size == record.setup.size for move in loaded.moves + loaded.undone)
 
 
 @pytest.mark.parametrize("name", list(RECORDS))
@@ -85,7 +88,7 @@ def test_saved_records_hold_the_size_the_computer_and_the_moves(name: str) -> No
     assert data["format"] == "fireice-record"
     assert data["version"] == 1
     assert data["game"] == "icebreaker"
-    assert data["size"] == record.size
+    assert data["size"] == record.setup.size
     assert data["moves"] == [str(m) for m in record.moves]
     assert data.get("undone", []) == [str(m) for m in record.undone]
     assert data.get("computer", {}) == {side.key: level for side, level in record.computer}
@@ -99,7 +102,7 @@ def test_records_round_trip_through_text(name: str) -> None:
     text = record.to_text()
     lines = text.splitlines()
     assert lines[0] == "Game: Icebreaker"
-    assert lines[1] == f"Size: {record.size}"
+    assert lines[1] == f"Size: {record.setup.size}"
     if record.computer:
         assert lines[2] == "Computer: " + ", ".join(
             f"{side.title} {level}" for side, level in record.computer
@@ -107,7 +110,9 @@ def test_records_round_trip_through_text(name: str) -> None:
     assert [line for line in lines if "-" in line and ":" not in line] == [
         str(m) for m in record.moves
     ]
-    played = GameRecord("icebreaker", record.moves, computer=record.computer, size=record.size)
+    played = GameRecord(
+        "icebreaker", moves=record.moves, computer=record.computer, setup=Sea(record.setup.size)
+    )
     assert GameRecord.from_text(text) == played, "the text is the game as played: no undone moves"
     assert GameRecord.parse(text) == played
 
@@ -119,7 +124,7 @@ def test_the_json_example_in_the_record_module_loads() -> None:
     )
     record = GameRecord.from_json(text)
     assert record.game == "icebreaker"
-    assert record.size == 5
+    assert record.setup.size == 5
     assert record.computer == ((Side.BLACK, "casual"),)
     assert record.positions()[-1] == IcebreakerPosition.start(5).play("a1-b2")
 
@@ -128,7 +133,7 @@ def test_a_record_without_a_size_is_side_5() -> None:
     record = GameRecord.from_json(
         '{"format": "fireice-record", "version": 1, "game": "icebreaker", "moves": ["e9-e8"]}'
     )
-    assert record.size == 5
+    assert record.setup.size == 5
     assert GameRecord.from_text("Game: Icebreaker\n\ne9-e8\n") == record
 
 
@@ -177,7 +182,7 @@ def test_a_history_played_undone_and_saved_comes_back(size: int) -> None:
     record = GameRecord.of_history(history, computer=[(Side.BLACK, "casual")])
     assert record.moves == moves[:7]
     assert record.undone == moves[7:]
-    assert record.size == size
+    assert record.setup.size == size
     assert record.computer == ((Side.BLACK, "casual"),)
     loaded = GameRecord.from_json(record.to_json()).history()
     assert loaded.positions == history.positions
@@ -281,13 +286,13 @@ BAD_JSON: dict[str, tuple[str, type[ValueError], list[str]]] = {
     "a handicap": (
         _record(handicap={"side": "fire", "holes": ["A3"]}),
         NotationError,
-        ['Icebreaker has no "handicap"'],
+        ['only Fire & Ice has a handicap ("handicap")'],
     ),
-    "a deal": (_record(deal=4), NotationError, ['Icebreaker has no "deal"']),
+    "a deal": (_record(deal=4), NotationError, ["only Fire & Ice solitaire has deal numbers"]),
     "a size in a Fire & Ice record": (
         json.dumps({"format": "fireice-record", "version": 1, "game": "fire-and-ice", "size": 5}),
         NotationError,
-        ['only Icebreaker has a board "size"'],
+        ['only Icebreaker has a board size ("size")'],
     ),
 }
 
@@ -307,9 +312,13 @@ BAD_TEXT: dict[str, tuple[str, type[ValueError], list[str]]] = {
     "handicap in Icebreaker": (
         "Game: Icebreaker\nHandicap: Fire A3\n\na1-b2\n",
         NotationError,
-        ["Icebreaker has no handicap"],
+        ["Handicap: only Fire & Ice has a handicap"],
     ),
-    "deal in Icebreaker": ("Game: Icebreaker\nDeal: 7\n", NotationError, ["no deal"]),
+    "deal in Icebreaker": (
+        "Game: Icebreaker\nDeal: 7\n",
+        NotationError,
+        ["Deal: only Fire & Ice solitaire has deal numbers"],
+    ),
     "size in Fire & Ice": (
         "Game: Fire & Ice\nSize: 5\n\nD4-C4\n",
         NotationError,

@@ -21,13 +21,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fireice_desktop.engine.errors import IllegalMoveError, NotationError
-from fireice_desktop.engine.icebreaker import (
-    HexBoard,
-    IcebreakerPosition,
-    Side,
-    Step,
-    render,
-)
+from fireice_desktop.engine.games.icebreaker.board import HexBoard, Side, Step
+from fireice_desktop.engine.games.icebreaker.rules import IcebreakerPosition
+from fireice_desktop.engine.games.icebreaker.textboard import render
 from fireice_desktop.engine.interface import History
 from tests.support.sea import BEFORE_PASS, SIZES, START, position
 

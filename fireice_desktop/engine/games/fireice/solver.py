@@ -101,9 +101,9 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Final, NamedTuple
 
+from ...errors import Cancelled
 from .board import ISLAND_MASKS, POINT_MASKS, REACH, Bitboard
-from .errors import Cancelled
-from .game import Color, Move
+from .rules import Color, Move
 from .solitaire import FIRST_DEAL, LAST_DEAL, SolitairePosition
 
 #: One bit at the start of each row (island): holes A1, B1, ..., G1.

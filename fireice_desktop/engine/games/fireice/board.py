@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .errors import NotationError
+from ...errors import NotationError
 
 Hole = int
 Bitboard = int

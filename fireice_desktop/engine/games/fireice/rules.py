@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
+from ...errors import IllegalMoveError, NotationError
 from .board import (
     HAS_LINE,
     HOLE_COUNT,
@@ -28,7 +29,6 @@ from .board import (
     island_of,
     parse_hole,
 )
-from .errors import IllegalMoveError, NotationError
 
 PEGS_PER_SIDE = 25
 MAX_HANDICAP = 6
@@ -299,6 +299,11 @@ class Position(NamedTuple):
         return self.illegal_reason(move) is None
 
     # --- the game interface's names -------------------------------------------------
+
+    @property
+    def game(self) -> str:
+        """The name its game is registered by."""
+        return "fire-and-ice"
 
     @property
     def piece(self) -> str:

@@ -1,4 +1,4 @@
-"""The computer player: alpha-beta search with an evaluation that knows the game.
+"""What the computer knows about Fire & Ice: its evaluation, its levels and its search.
 
 The search is a negamax alpha-beta with iterative deepening, a transposition
 table, and move ordering (the table's move, then moves that win, take an island
@@ -13,30 +13,20 @@ is worth depends on the side's best line there that the opponent has not blocked
 opponent moves it away).  Islands then combine along the seven lines of islands:
 the product of a side's three island values is how close that line is to a win.
 
-Levels are deterministic for a seed: budgets are counted in nodes, not seconds,
-and every random choice comes from a generator seeded with the seed and the
-position.  ``stop`` lets a caller (the desktop game) cancel a search at once.
+The level driver (:func:`fireice_desktop.engine.search.search`) runs this search
+with iterative deepening; ``stop`` lets a caller (the desktop game) cancel it at once.
 """
 
 from __future__ import annotations
 
-import random
-import time
 from collections.abc import Callable
-from typing import Any, Final, NamedTuple, Protocol, TypeVar, cast
+from typing import Final
 
+from ...errors import Cancelled
+from ...levels import Level
+from ...treesearch import WIN, with_noise
 from .board import HAS_LINE, HOLE_COUNT, ISLANDS, LINE_MASKS, LINES, REACH
-from .errors import Cancelled
-from .game import Color, Move, Position
-from .icebreaker import IcebreakerPosition
-from .icebreaker_ai import (
-    ICEBREAKER_LEVELS,
-    capture_first,
-    icebreaker_evaluate,
-    icebreaker_explain,
-)
-from .symmetry import distinct_moves
-from .treesearch import WIN, WON_ABOVE, Level, TreeSearch, with_noise
+from .rules import Color, Move, Position
 
 # --- the evaluation table ------------------------------------------------------------------
 
@@ -138,18 +128,6 @@ LEVELS: Final[dict[str, Level]] = {
     "strong": Level("strong", depth=3, nodes=20_000, noise=25, blunder=0.0),
     "expert": Level("expert", depth=12, nodes=160_000, noise=8, blunder=0.0),
 }
-LEVEL_NAMES: Final = ("random", *LEVELS)
-
-
-class SearchResult(NamedTuple):
-    """What a search found: the move, its score for the mover, and what it cost."""
-
-    move: Any  # a Move, or an Icebreaker Step
-    score: int
-    depth: int
-    nodes: int
-    seconds: float
-    principal: tuple[Any, ...]
 
 
 # --- the search ------------------------------------------------------------------------------
@@ -157,7 +135,9 @@ class SearchResult(NamedTuple):
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 
 
-class _Search:
+class BitboardSearch:
+    """The Fire & Ice search on plain integers (see the module's docstring)."""
+
     def __init__(self, budget: int, stop: Callable[[], bool] | None) -> None:
         self.table: dict[tuple[int, int, int, int], tuple[int, int, int, int]] = {}
         self.history = [0] * (HOLE_COUNT * HOLE_COUNT)
@@ -327,107 +307,13 @@ class _Search:
         return scored, True
 
 
-M = TypeVar("M")
-
-
-def _rng(seed: int, position: Position | IcebreakerPosition, salt: str) -> random.Random:
-    if isinstance(position, IcebreakerPosition):
-        key = (
-            f"icebreaker:{position.size}:{position.red}:{position.black}:{position.icebergs}:"
-            f"{position.red_score}:{position.black_score}:{position.to_move.value}"
-        )
-    else:
-        key = (
-            f"{position.fire}:{position.ice}:{position.fire_supply}:"
-            f"{position.ice_supply}:{position.to_move.value}"
-        )
-    return random.Random(f"{salt}:{seed}:{key}")
-
-
-class _RootSearch(Protocol[M]):
-    """What the shared driver of :func:`search` needs from a game's search."""
-
-    nodes: int
-
-    def root(
-        self, position: Any, depth: int, order: list[M], noise: dict[M, int]
-    ) -> tuple[list[tuple[M, int]], bool]: ...
-
-
-def levels_for(position: Position | IcebreakerPosition) -> dict[str, Level]:
-    """The level table for the game ``position`` belongs to."""
-    return ICEBREAKER_LEVELS if isinstance(position, IcebreakerPosition) else LEVELS
-
-
-def search(
-    position: Position | IcebreakerPosition,
-    level: str | Level = "expert",
-    seed: int = 0,
-    stop: Callable[[], bool] | None = None,
-    use_symmetry: bool = True,
-) -> SearchResult:
-    """The move ``level`` plays in ``position`` (which must not be over).
-
-    Both two-player games are searched here: Fire & Ice by its bitboard search,
-    Icebreaker by :class:`~.treesearch.TreeSearch` with its own evaluation.  The levels,
-    their noise and slips, and the iterative deepening are the same for both.
-
-    With ``use_symmetry`` only one move of each class the position's symmetries
-    make equal is searched (:mod:`.symmetry`, Fire & Ice only); the benchmark turns
-    it off to measure what that saves.
-
-    Raises :class:`Cancelled` if ``stop()`` turns true, ``ValueError`` for an unknown
-    level or a finished game.
-    """
-    begin = time.perf_counter()
-    moves: list[Any] = list(position.legal_moves())
-    if not moves:
-        raise ValueError("the game is over: there is no move to choose")
-    if isinstance(level, str):
-        if level == "random":
-            move = _rng(seed, position, "random").choice(moves)
-            return SearchResult(move, 0, 0, 0, time.perf_counter() - begin, (move,))
-        if level not in LEVELS:
-            raise ValueError(f"unknown level {level!r}: choose from {', '.join(LEVEL_NAMES)}")
-        level = levels_for(position)[level]
-    rng = _rng(seed, position, level.name)
-    rng.shuffle(moves)
-    engine: _RootSearch[Any]
-    if isinstance(position, IcebreakerPosition):
-        engine = TreeSearch(icebreaker_evaluate, level.nodes, stop, capture_first)
-    else:
-        if use_symmetry:
-            moves = distinct_moves(position, moves)
-        engine = cast("_RootSearch[Any]", _Search(level.nodes, stop))
-    noise = {move: rng.randint(-level.noise, level.noise) for move in moves} if level.noise else {}
-    depth = 1 if rng.random() < level.blunder else level.depth
-    best: list[tuple[Any, int]] = []
-    reached = 0
-    for iteration in range(1, depth + 1):
-        scored, complete = engine.root(position, iteration, moves, noise)
-        if complete or not best:
-            best = scored if complete else sorted(scored, key=lambda s: s[1], reverse=True)
-            reached = iteration
-        elif scored and scored[0][1] > best[0][1]:
-            # A partial iteration searched the previous best first: a better move it found
-            # is better at the new depth too.
-            best = sorted(scored, key=lambda s: s[1], reverse=True)
-        if not complete or abs(best[0][1]) > WON_ABOVE:
-            break
-        moves = [move for move, _ in best]
-    move, score = best[0]
-    return SearchResult(move, score, reached, engine.nodes, time.perf_counter() - begin, (move,))
-
-
 def _immediate_wins(position: Position) -> list[Move]:
     mover = position.to_move
     return [m for m in position.legal_moves() if position.play_unchecked(m).winner is mover]
 
 
-def explain(position: Position | IcebreakerPosition, move: Any) -> str:
+def explain(position: Position, move: Move) -> str:
     """Why ``move`` is good in ``position``, in a few words, where a reason is plain."""
-    if isinstance(position, IcebreakerPosition):
-        return icebreaker_explain(position, move)
     mover = position.to_move
     after = position.play_unchecked(move)
     if after.winner is mover:
@@ -443,20 +329,10 @@ def explain(position: Position | IcebreakerPosition, move: Any) -> str:
     return ""
 
 
-def choose_move(position: Position, level: str = "expert", seed: int = 0) -> Any:
-    """The move ``level`` plays in ``position``; deterministic for a given ``seed``."""
-    return search(position, level, seed).move
-
-
 __all__ = [
     "LEVELS",
-    "LEVEL_NAMES",
-    "Cancelled",
-    "Level",
-    "SearchResult",
-    "choose_move",
+    "BitboardSearch",
     "evaluate",
     "evaluate_position",
     "explain",
-    "search",
 ]

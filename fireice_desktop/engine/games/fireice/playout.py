@@ -12,7 +12,7 @@ import random
 from typing import Final
 
 from .board import HAS_LINE, HOLE_COUNT, REACH, REACH_LIST
-from .game import Color, Move, Position
+from .rules import Color, Move, Position
 
 _SHIFT: Final = tuple(7 * (h // 7) for h in range(HOLE_COUNT))
 _TRIES: Final = 24

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from .icebreaker import IcebreakerPosition, Side, Step
-from .treesearch import Level
+from ...levels import Level
+from .board import Side, Step
+from .rules import IcebreakerPosition
 
 CAPTURED: Final = 100  # one iceberg in hand
 NEARER: Final = 24  # one iceberg a side's ships reach first (half on a tie)
@@ -20,7 +21,7 @@ TEMPO: Final = 10  # being the side to move is worth something
 
 #: The same level names as Fire & Ice.  A node costs more here (every position
 #: measures distances), so budgets are smaller; branching is low, so depth comes cheap.
-ICEBREAKER_LEVELS: Final[dict[str, Level]] = {
+LEVELS: Final[dict[str, Level]] = {
     "beginner": Level("beginner", depth=1, nodes=2_000, noise=180, blunder=0.35),
     "casual": Level("casual", depth=2, nodes=4_000, noise=70, blunder=0.1),
     "strong": Level("strong", depth=4, nodes=8_000, noise=20, blunder=0.0),
@@ -57,7 +58,7 @@ def _distances(position: IcebreakerPosition, side: Side) -> int:
     return total
 
 
-def icebreaker_evaluate(position: IcebreakerPosition) -> int:
+def evaluate(position: IcebreakerPosition) -> int:
     """The position's worth to the side to move, in hundredths of an iceberg."""
     me = position.to_move
     red, black = nearer_icebergs(position)
@@ -72,7 +73,7 @@ def capture_first(position: IcebreakerPosition, move: Step) -> int:
     return 1_000_000 if position.icebergs >> move.dst & 1 else 0
 
 
-def icebreaker_explain(position: IcebreakerPosition, move: Step) -> str:
+def explain(position: IcebreakerPosition, move: Step) -> str:
     """Why ``move`` is good, in a few words, where a reason is plain."""
     mover = position.to_move
     after = position.play_unchecked(move)
@@ -93,9 +94,9 @@ def icebreaker_explain(position: IcebreakerPosition, move: Step) -> str:
 
 
 __all__ = [
-    "ICEBREAKER_LEVELS",
+    "LEVELS",
     "capture_first",
-    "icebreaker_evaluate",
-    "icebreaker_explain",
+    "evaluate",
+    "explain",
     "nearer_icebergs",
 ]

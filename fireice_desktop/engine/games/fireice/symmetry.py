@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Final
 
 from .board import HOLE_COUNT, LINES, Bitboard
-from .game import Move, Position
+from .rules import Move, Position
 
 
 def _build_third() -> tuple[tuple[int, ...], ...]:

@@ -11,9 +11,9 @@ from __future__ import annotations
 import random
 from typing import Final, NamedTuple
 
+from ...errors import IllegalMoveError, NotationError
 from .board import HOLE_NAMES, REACH, Bitboard, Hole, can_move, hole_name, parse_hole
-from .errors import IllegalMoveError, NotationError
-from .game import Color, Move
+from .rules import Color, Move
 
 PEGS_PER_COLOR: Final = 14
 FIRST_DEAL: Final = 1
@@ -138,6 +138,11 @@ class SolitairePosition(NamedTuple):
         return None
 
     # --- the game interface's names -------------------------------------------------
+
+    @property
+    def game(self) -> str:
+        """The name its game is registered by."""
+        return "solitaire"
 
     @property
     def piece(self) -> str:

@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from ...errors import NotationError
 from .board import HOLE_COUNT, Bitboard, hole_name
-from .errors import NotationError
-from .game import PEGS_PER_SIDE, Color, Position
+from .rules import PEGS_PER_SIDE, Color, Position
 
 #: The start position, line for line as pbmserv prints it (trailing spaces included);
 #: rendering overwrites every hole, so only the layout matters.

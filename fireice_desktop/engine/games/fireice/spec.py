@@ -1,0 +1,206 @@
+"""Fire & Ice and its solitaire as the registry knows them (:mod:`...registry`).
+
+Each game is described once here: its names, its set-up (a handicap; a deal number)
+in records and in text, how the command line shows a position, and for the
+two-player game the computer's levels, search and hint reasons.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final
+
+from ...errors import NotationError
+from ...interface import GameState
+from ...levels import Level
+from ...registry import Game, RootSearch
+from . import ai, symmetry, textboard
+from .board import HOLE_COUNT, Hole, hole_name, parse_hole
+from .formats import position_json, position_report, solitaire_board, solitaire_json
+from .rules import CENTRE, Color, Position, check_handicap
+from .solitaire import FIRST_DEAL, SolitairePosition, check_deal
+
+#: The JSON form of a handicap, for messages.
+_HANDICAP_SHAPE: Final = 'game record: "handicap" must be {"side": ..., "holes": [...]}'
+
+
+@dataclass(frozen=True)
+class Handicap:
+    """Fire & Ice's set-up: extra pegs for one side (none: the usual start)."""
+
+    holes: tuple[Hole, ...] = ()
+    side: Color = Color.FIRE
+
+    def __post_init__(self) -> None:
+        # Without pegs the side means nothing: one spelling of "no handicap", so that
+        # equal games give equal records.
+        if not self.holes and self.side is not Color.FIRE:
+            object.__setattr__(self, "side", Color.FIRE)
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The solitaire's set-up: the deal number, 1 to 1,000,000."""
+
+    number: int = FIRST_DEAL
+
+
+class FireAndIce(Game):
+    """The two-player game (RULES.md §2)."""
+
+    name: ClassVar[str] = "fire-and-ice"
+    title: ClassVar[str] = "Fire & Ice"
+    aliases: ClassVar[tuple[str, ...]] = ("fireice", "fire and ice")
+    move_example: ClassVar[str] = "F6-C6"
+    setup_fields: ClassVar[Mapping[str, tuple[str, str]]] = {"handicap": ("Handicap", "a handicap")}
+    levels: ClassVar[Mapping[str, Level]] = ai.LEVELS
+
+    def default_setup(self) -> Handicap:
+        return Handicap()
+
+    def start(self, setup: Handicap) -> Position:
+        return Position.start(setup.holes, setup.side)
+
+    def setup_of(self, start: GameState) -> Handicap:
+        assert isinstance(start, Position)
+        side = Color.ICE if start.ice else Color.FIRE
+        extra = start.pegs(side) & ~(1 << CENTRE)
+        return Handicap(tuple(hole for hole in range(HOLE_COUNT) if extra >> hole & 1), side)
+
+    def parse_side(self, text: str) -> Color:
+        return Color.parse(text)
+
+    def side_example(self) -> str:
+        return "Ice expert"
+
+    def setup_to_json(self, setup: Handicap) -> dict[str, Any]:
+        if not setup.holes:
+            return {}
+        return {"handicap": {"side": setup.side.key, "holes": [hole_name(h) for h in setup.holes]}}
+
+    def setup_from_json(self, data: Mapping[str, Any]) -> Handicap:
+        raw = data.get("handicap")
+        if raw is None:
+            return Handicap()
+        if not isinstance(raw, dict):
+            raise NotationError(_HANDICAP_SHAPE)
+        side_text = raw.get("side", "fire")
+        holes_raw = raw.get("holes", [])
+        if (
+            not isinstance(side_text, str)
+            or not isinstance(holes_raw, list)
+            or not all(isinstance(h, str) for h in holes_raw)
+        ):
+            raise NotationError(_HANDICAP_SHAPE)
+        side = Color.parse(side_text)
+        return Handicap(check_handicap(parse_hole(h) for h in holes_raw), side)
+
+    def setup_to_text(self, setup: Handicap) -> list[str]:
+        if not setup.holes:
+            return []
+        return [f"Handicap: {setup.side.title} {' '.join(hole_name(h) for h in setup.holes)}"]
+
+    def setup_from_text(self, headers: Mapping[str, str]) -> Handicap:
+        if "Handicap" not in headers:
+            return Handicap()
+        parts = headers["Handicap"].replace(",", " ").split()
+        if len(parts) < 2:
+            raise NotationError(
+                f"Handicap: {headers['Handicap']!r} should name the side and the holes, "
+                "like 'Fire A3 B5'"
+            )
+        side = Color.parse(parts[0])
+        return Handicap(check_handicap(parse_hole(part) for part in parts[1:]), side)
+
+    def position_json(self, setup: Any, position: GameState) -> dict[str, Any]:
+        assert isinstance(position, Position)
+        return position_json(position)
+
+    def describe(self, position: GameState) -> str:
+        assert isinstance(position, Position)
+        return textboard.render(position) + "\n" + position_report(position)
+
+    def searcher(self, budget: int, stop: Callable[[], bool] | None) -> RootSearch:
+        return ai.BitboardSearch(budget, stop)
+
+    def distinct_moves(self, position: GameState, moves: list[Any]) -> list[Any]:
+        assert isinstance(position, Position)
+        return symmetry.distinct_moves(position, moves)
+
+    def seed_key(self, position: GameState) -> str:
+        assert isinstance(position, Position)
+        return (
+            f"{position.fire}:{position.ice}:{position.fire_supply}:"
+            f"{position.ice_supply}:{position.to_move.value}"
+        )
+
+    def explain(self, position: GameState, move: Any) -> str:
+        assert isinstance(position, Position)
+        return ai.explain(position, move)
+
+
+class Solitaire(Game):
+    """The boxed edition's solitaire puzzle (RULES.md §3)."""
+
+    name: ClassVar[str] = "solitaire"
+    title: ClassVar[str] = "Fire & Ice solitaire"
+    aliases: ClassVar[tuple[str, ...]] = ("fire & ice solitaire",)
+    move_example: ClassVar[str] = "F6-C6"
+    setup_fields: ClassVar[Mapping[str, tuple[str, str]]] = {"deal": ("Deal", "deal numbers")}
+
+    def default_setup(self) -> Deal:
+        return Deal()
+
+    def start(self, setup: Deal) -> SolitairePosition:
+        return SolitairePosition.deal(setup.number)
+
+    def parse_side(self, text: str) -> Color:
+        return Color.parse(text)
+
+    def side_example(self) -> str:
+        return "Ice expert"
+
+    def setup_to_json(self, setup: Deal) -> dict[str, Any]:
+        return {"deal": setup.number}
+
+    def setup_from_json(self, data: Mapping[str, Any]) -> Deal:
+        deal = data.get("deal")
+        if not isinstance(deal, int) or isinstance(deal, bool):
+            raise NotationError(f"solitaire record: deal {deal!r} is not a number")
+        return Deal(_deal(deal))
+
+    def setup_to_text(self, setup: Deal) -> list[str]:
+        return [f"Deal: {setup.number}"]
+
+    def setup_from_text(self, headers: Mapping[str, str]) -> Deal:
+        deal_text = headers.get("Deal")
+        if deal_text is None or not re.fullmatch(r"[0-9][0-9,]{0,15}", deal_text):
+            raise NotationError(f"Deal: {deal_text!r} is not a deal number (1 to 1,000,000)")
+        return Deal(_deal(int(deal_text.replace(",", ""))))
+
+    def position_json(self, setup: Deal, position: GameState) -> dict[str, Any]:
+        assert isinstance(position, SolitairePosition)
+        return solitaire_json(setup.number, position)
+
+    def describe(self, position: GameState) -> str:
+        assert isinstance(position, SolitairePosition)
+        return solitaire_board(position) + f"\nPegs left: {position.pegs_left}"
+
+    def seed_key(self, position: GameState) -> str:
+        assert isinstance(position, SolitairePosition)
+        return f"{position.fire}:{position.ice}:{position.to_move}"
+
+
+def _deal(number: int) -> int:
+    try:
+        return check_deal(number)
+    except ValueError as error:
+        raise NotationError(f"solitaire record: {error}") from None
+
+
+FIRE_AND_ICE: Final = FireAndIce()
+SOLITAIRE: Final = Solitaire()
+
+__all__ = ["FIRE_AND_ICE", "SOLITAIRE", "Deal", "FireAndIce", "Handicap", "Solitaire"]

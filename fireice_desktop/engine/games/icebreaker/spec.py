@@ -1,0 +1,106 @@
+"""Icebreaker as the registry knows it (:mod:`...registry`): its names, its board size
+in records and in text, how the command line shows a position, and the computer's
+levels, search and hint reasons."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final
+
+from ...errors import NotationError
+from ...interface import GameState
+from ...levels import Level
+from ...registry import Game, RootSearch
+from ...treesearch import TreeSearch
+from . import ai
+from .board import DEFAULT_SIZE, Side, check_size
+from .formats import icebreaker_json, icebreaker_report
+from .rules import IcebreakerPosition
+from .textboard import render
+
+
+@dataclass(frozen=True)
+class Sea:
+    """Icebreaker's set-up: the board's side, 4 to 8."""
+
+    size: int = DEFAULT_SIZE
+
+
+class Icebreaker(Game):
+    """Mark Steere's Icebreaker (RULES.md §4)."""
+
+    name: ClassVar[str] = "icebreaker"
+    title: ClassVar[str] = "Icebreaker"
+    move_example: ClassVar[str] = "a1-b2"
+    setup_fields: ClassVar[Mapping[str, tuple[str, str]]] = {"size": ("Size", "a board size")}
+    levels: ClassVar[Mapping[str, Level]] = ai.LEVELS
+
+    def default_setup(self) -> Sea:
+        return Sea()
+
+    def start(self, setup: Sea) -> IcebreakerPosition:
+        return IcebreakerPosition.start(setup.size)
+
+    def setup_of(self, start: GameState) -> Sea:
+        assert isinstance(start, IcebreakerPosition)
+        return Sea(start.size)
+
+    def parse_side(self, text: str) -> Side:
+        return Side.parse(text)
+
+    def side_example(self) -> str:
+        return "Black expert"
+
+    def setup_to_json(self, setup: Sea) -> dict[str, Any]:
+        return {"size": setup.size}
+
+    def setup_from_json(self, data: Mapping[str, Any]) -> Sea:
+        raw = data.get("size", DEFAULT_SIZE)
+        if not isinstance(raw, int) or isinstance(raw, bool):
+            raise NotationError(f"icebreaker record: size {raw!r} is not a number")
+        return Sea(_size(raw))
+
+    def setup_to_text(self, setup: Sea) -> list[str]:
+        return [f"Size: {setup.size}"]
+
+    def setup_from_text(self, headers: Mapping[str, str]) -> Sea:
+        size_text = headers.get("Size", str(DEFAULT_SIZE))
+        if not re.fullmatch(r"[0-9]{1,2}", size_text):
+            raise NotationError(f"Size: {size_text!r} is not a board size (4 to 8)")
+        return Sea(_size(int(size_text)))
+
+    def position_json(self, setup: Any, position: GameState) -> dict[str, Any]:
+        assert isinstance(position, IcebreakerPosition)
+        return icebreaker_json(position)
+
+    def describe(self, position: GameState) -> str:
+        assert isinstance(position, IcebreakerPosition)
+        return render(position) + "\n" + icebreaker_report(position)
+
+    def searcher(self, budget: int, stop: Callable[[], bool] | None) -> RootSearch:
+        return TreeSearch(ai.evaluate, budget, stop, ai.capture_first)
+
+    def seed_key(self, position: GameState) -> str:
+        assert isinstance(position, IcebreakerPosition)
+        return (
+            f"icebreaker:{position.size}:{position.red}:{position.black}:{position.icebergs}:"
+            f"{position.red_score}:{position.black_score}:{position.to_move.value}"
+        )
+
+    def explain(self, position: GameState, move: Any) -> str:
+        assert isinstance(position, IcebreakerPosition)
+        return ai.explain(position, move)
+
+
+def _size(raw: int) -> int:
+    try:
+        return check_size(raw)
+    except ValueError as error:
+        raise NotationError(f"icebreaker record: {error}") from None
+
+
+ICEBREAKER: Final = Icebreaker()
+
+__all__ = ["ICEBREAKER", "Icebreaker", "Sea"]

@@ -1,0 +1,181 @@
+"""The registry of games: each game is described once and found by name.
+
+In the spirit of OpenSpiel's ``register_game`` and python-chess's ``find_variant``:
+a game's package describes the game by subclassing :class:`Game` (its names, how
+it starts, its set-up in records, its text board, its levels and search, how a
+hint explains itself) and registers one instance with :func:`register_game`.
+Everything else (records, the command line, hints, the computer player, the
+desktop's screens) asks :func:`find_game` by name, never "which game is this?".
+
+A position names its game in ``position.game``.  Importing
+:mod:`fireice_desktop.engine.games` registers every game this program plays.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, Protocol
+
+from .errors import NotationError
+from .interface import GameState
+from .levels import Level
+
+
+class SideType(Protocol):
+    """A game's sides (an enum such as Fire/Ice or Red/Black)."""
+
+    @property
+    def key(self) -> str:
+        """The lower-case name used in records and on the command line."""
+        ...
+
+    @property
+    def title(self) -> str:
+        """The name a player reads."""
+        ...
+
+    @property
+    def value(self) -> int:
+        """0 for the side that moves first, 1 for the other."""
+        ...
+
+
+class RootSearch(Protocol):
+    """A game's search as the level driver uses it (:class:`~.treesearch.TreeSearch`
+    or a game's own): scores root moves at a depth, counting nodes against a budget."""
+
+    nodes: int
+
+    def root(
+        self, position: Any, depth: int, order: list[Any], noise: dict[Any, int]
+    ) -> tuple[list[tuple[Any, int]], bool]:
+        """Every move of ``order`` scored at ``depth``, best first; ``False`` when the
+        budget ran out before all were searched."""
+        ...
+
+
+class Game(ABC):
+    """One game this program plays, described for everything built on the engine.
+
+    ``Setup`` values are small frozen objects of the game's own (a handicap, a deal
+    number, a board size): what a game record keeps besides the moves.
+    """
+
+    #: The record's ``"game"`` value, and the name code looks the game up by.
+    name: ClassVar[str]
+    #: What a player reads, and the ``Game:`` header of a game written as text.
+    title: ClassVar[str]
+    #: Other names :func:`find_game` accepts.
+    aliases: ClassVar[tuple[str, ...]] = ()
+    #: A move as a player writes it, for messages: "F6-C6".
+    move_example: ClassVar[str]
+    #: The game's set-up fields: record JSON key -> (text header, what it is, for messages).
+    setup_fields: ClassVar[Mapping[str, tuple[str, str]]] = {}
+    #: The computer's levels (none: the computer does not play this game).
+    levels: ClassVar[Mapping[str, Level]] = {}
+
+    # --- set-up and start ---------------------------------------------------------------
+
+    @abstractmethod
+    def default_setup(self) -> Any:
+        """The set-up of a game started without choices."""
+
+    @abstractmethod
+    def start(self, setup: Any) -> GameState:
+        """The position before the first move of a game set up as ``setup``."""
+
+    def setup_of(self, start: GameState) -> Any:
+        """The set-up that starts at ``start``; ``ValueError`` if it cannot be told from it."""
+        raise ValueError(f"{self.title}: the set-up must be given")
+
+    @abstractmethod
+    def parse_side(self, text: str) -> SideType:
+        """A side by its name; ``ValueError`` naming the sides if it is none."""
+
+    @abstractmethod
+    def side_example(self) -> str:
+        """A side and a level as a player writes them: "Ice expert"."""
+
+    # --- records --------------------------------------------------------------------------
+
+    @abstractmethod
+    def setup_to_json(self, setup: Any) -> dict[str, Any]:
+        """The set-up's record fields (empty for the default where that is the custom)."""
+
+    @abstractmethod
+    def setup_from_json(self, data: Mapping[str, Any]) -> Any:
+        """The set-up read from a record's fields; ``NotationError`` saying what is wrong."""
+
+    @abstractmethod
+    def setup_to_text(self, setup: Any) -> list[str]:
+        """The set-up's header lines in a game written as text: ``["Deal: 42"]``."""
+
+    @abstractmethod
+    def setup_from_text(self, headers: Mapping[str, str]) -> Any:
+        """The set-up read from a text's headers; ``NotationError`` saying what is wrong."""
+
+    # --- showing a position ---------------------------------------------------------------
+
+    @abstractmethod
+    def position_json(self, setup: Any, position: GameState) -> dict[str, Any]:
+        """The position as the command line's ``show --json`` prints it."""
+
+    @abstractmethod
+    def describe(self, position: GameState) -> str:
+        """The position as text: the text board and a few lines on where the game stands."""
+
+    # --- the computer ---------------------------------------------------------------------
+
+    def searcher(self, budget: int, stop: Callable[[], bool] | None) -> RootSearch:
+        """A fresh search of ``budget`` nodes for the level driver."""
+        raise ValueError(f"the computer does not play {self.title}")
+
+    def distinct_moves(self, position: GameState, moves: list[Any]) -> list[Any]:
+        """``moves`` with only one of each set the position's symmetries make equal."""
+        return moves
+
+    @abstractmethod
+    def seed_key(self, position: GameState) -> str:
+        """A text that tells positions apart, for seeding a level's random choices."""
+
+    def explain(self, position: GameState, move: Any) -> str:
+        """Why ``move`` is good in ``position``, in a few words, where a reason is plain."""
+        return ""
+
+
+_GAMES: dict[str, Game] = {}
+
+
+def _key(name: str) -> str:
+    return " ".join(name.lower().split())
+
+
+def register_game(game: Game) -> Game:
+    """Make ``game`` known by its name, title and aliases; returns it."""
+    for name in (game.name, game.title, *game.aliases):
+        key = _key(name)
+        if key in _GAMES and _GAMES[key] is not game:
+            raise ValueError(f"two games are called {name!r}")
+        _GAMES[key] = game
+    return game
+
+
+def find_game(name: str) -> Game:
+    """The game called ``name`` (its name, title or an alias, in any case).
+
+    Raises ``ValueError`` naming the games there are.
+    """
+    game = _GAMES.get(_key(name))
+    if game is None:
+        known = " or ".join(game.title for game in registered_games())
+        raise NotationError(f"{name!r} is not a game this program plays ({known})")
+    return game
+
+
+def registered_games() -> Sequence[Game]:
+    """Every registered game, once each, in the order they were registered."""
+    return tuple(dict.fromkeys(_GAMES.values()))
+
+
+__all__ = ["Game", "RootSearch", "SideType", "find_game", "register_game", "registered_games"]
