@@ -11,16 +11,17 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pygame_gui
 
 from ..engine.record import GameRecord
 from .assets import asset_path
-from .game_scene import GameScene
-from .menu import MenuScene, scene_for_screenshot
-from .saving import scene_for_record
+from .navigation import Context
+from .routes import ROUTES, screen_for_record, screen_for_screenshot
 from .scene import Scene
+from .screens.game import GameScreen
 from .settings import Settings
 from .sound import Sounds
 
@@ -74,7 +75,8 @@ class App:
         self.dirty = True
         self.pending_size: tuple[int, int] | None = None  # a new window size, not yet laid out
         self.pending_time = 0.0
-        self.scene: Scene = MenuScene(self)
+        self.context = Context(self, self.manager, self.settings, self.sounds, window)
+        self.scene: Scene = ROUTES["menu"](self.context)
         self.scene.build(self.size)
 
     # --- scenes -------------------------------------------------------------------
@@ -87,9 +89,21 @@ class App:
         scene.build(self.size)
         self.dirty = True
 
+    def go(self, route: str, **options: Any) -> None:
+        """Open the screen ``route`` names (:data:`~.routes.ROUTES`), made with ``options``."""
+        self.switch(ROUTES[route](self.context, **options))
+
     def show_menu(self) -> None:
         """Back to the main menu."""
-        self.switch(MenuScene(self))
+        self.go("menu")
+
+    def open_record(self, record: GameRecord) -> None:
+        """Play on from a saved game; a finished one opens at its start, to review."""
+        self.switch(screen_for_record(self.context, record))
+
+    def redraw(self) -> None:
+        """Draw the next frame even though nothing animates."""
+        self.dirty = True
 
     def quit(self) -> None:
         """Leave the loop at the end of this frame."""
@@ -236,7 +250,7 @@ def run(record: GameRecord | None = None) -> int:
     """Start the desktop game, with ``record`` on the board if given."""
     app = App()
     if record is not None:
-        app.switch(scene_for_record(app, record))
+        app.open_record(record)
     app.run()
     pygame.quit()
     return 0
@@ -258,15 +272,20 @@ def screenshot(request: ScreenshotRequest) -> str:
     if request.record is not None:
         if request.moves or request.deal or request.page:
             raise ValueError("--open shows the saved game: leave out --moves, --deal and --page")
-        scene: Scene = scene_for_record(app, request.record)
+        scene: Scene = screen_for_record(app.context, request.record)
         scene_name = "game"
     else:
-        scene = scene_for_screenshot(
-            app, request.scene, request.moves, request.deal, request.page, request.board_size
+        scene = screen_for_screenshot(
+            app.context,
+            request.scene,
+            request.moves,
+            request.deal,
+            request.page,
+            request.board_size,
         )
     app.switch(scene)
     if request.hint:
-        if not isinstance(scene, GameScene):
+        if not isinstance(scene, GameScreen):
             raise ValueError("--hint applies to the game, solitaire and icebreaker scenes")
         scene.request_hint()
     scene.settle(60.0)

@@ -12,101 +12,21 @@ import html
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any
 
 import pygame
 import pygame_gui
 from pygame_gui.core.utility import clipboard_copy, clipboard_paste
 
-from ..engine.games.fireice.rules import Position
-from ..engine.games.fireice.solitaire import SolitairePosition
-from ..engine.games.icebreaker.rules import IcebreakerPosition
 from ..engine.record import GameRecord
 from ..storage import SAVE_SUFFIX, TEXT_SUFFIX, SaveFileError, games_dir, read_game, write_game
 from .scene import button
-
-if TYPE_CHECKING:
-    from .app import App
-    from .game_scene import GameScene
-
-#: The folder the last dialog ended in, kept while the app runs (one entry at most).
-LAST_FOLDER: list[Path] = []
+from .views import VIEWS
 
 
 def record_summary(record: GameRecord) -> str:
     """One line about a saved game, for the menu's Continue button."""
-    final = record.positions()[len(record.moves)]
-    count = len(record.moves)
-    moves = f"{count} move{'s' if count != 1 else ''}"
-    if isinstance(final, SolitairePosition):
-        return f"Solitaire, deal {record.deal:,}: {moves}, {final.pegs_left} pegs left"
-    if isinstance(final, IcebreakerPosition):
-        game = f"Icebreaker, side {final.size}"
-        score = f"Red {final.red_score}, Black {final.black_score}"
-        if record.computer:
-            levels = dict(record.computer)
-            game += f", against the {next(iter(levels.values()))} level"
-        return f"{game}: {moves}, {score}"
-    if record.computer:
-        levels = dict(record.computer)
-        who = (
-            f"The computer against itself ({next(iter(levels.values()))})"
-            if len(levels) == 2
-            else f"You against the {next(iter(levels.values()))} level"
-        )
-    else:
-        who = "Handicap game" if record.handicap else "Two players"
-    state = f"{final.winner.title} has won" if final.winner else f"{final.to_move.title} to move"
-    return f"{who}: {moves}, {state}"
-
-
-def scene_for_record(app: App, record: GameRecord) -> GameScene:
-    """The game scene that plays on from ``record``, its moves (and undone moves) in place.
-
-    A finished game opens at its start position in review, ready to be stepped through.
-    """
-    from .computer_scene import ComputerGameScene, ComputerSetupScene, game_title
-    from .controller import BoardController
-    from .game_scene import GameScene
-    from .handicap_scene import HandicapScene, HandicapSetup, handicap_title
-    from .solitaire_scene import SolitaireScene
-
-    scene: GameScene
-    if record.game == "solitaire":
-        scene = SolitaireScene(app, record.deal)
-    elif record.game == "icebreaker":
-        from .icebreaker_scene import icebreaker_scene
-
-        scene = icebreaker_scene(app, record.size, dict(record.computer) or None)  # type: ignore[arg-type]
-    elif record.computer:
-        levels = dict(record.computer)
-        scene = ComputerGameScene(
-            app,
-            record.start,  # type: ignore[arg-type]
-            game_title(levels),
-            levels,
-            lambda: app.switch(ComputerSetupScene(app)),
-        )
-    else:
-        if record.handicap:
-            setup = HandicapSetup()
-            setup.side, setup.count = record.handicap_side, len(record.handicap)
-            setup.holes = list(record.handicap)
-            title = handicap_title(setup.count, setup.side)
-            scene = GameScene(
-                app, record.start, title, lambda: app.switch(HandicapScene(app, setup))
-            )
-        else:
-            scene = GameScene(app, record.start, "Two players")
-    controller: BoardController[Position | SolitairePosition] = BoardController(record.start())
-    controller.history = record.history()  # type: ignore[assignment]
-    scene.controller = controller
-    if controller.history.position.is_over:
-        # Looking through a finished game keeps the game in progress for Continue; a
-        # change (an undo, say) makes it the game being played.
-        scene.mark_autosaved()
-        scene.review_from_start()
-    return scene
+    return VIEWS[record.game].summary(record)
 
 
 def show_error(
@@ -130,17 +50,7 @@ def show_error(
 def default_name(record: GameRecord) -> str:
     """A file name for a new save: the kind of game and the date and time."""
     stamp = time.strftime("%Y-%m-%d %H.%M")
-    if record.game == "solitaire":
-        return f"Solitaire deal {record.deal} {stamp}{SAVE_SUFFIX}"
-    if record.game == "icebreaker":
-        return f"Icebreaker side {record.size} {stamp}{SAVE_SUFFIX}"
-    return f"Fire and Ice {stamp}{SAVE_SUFFIX}"
-
-
-def _start_folder() -> Path:
-    if LAST_FOLDER and LAST_FOLDER[-1].is_dir():
-        return LAST_FOLDER[-1]
-    return games_dir()
+    return f"{VIEWS[record.game].file_stem(record)} {stamp}{SAVE_SUFFIX}"
 
 
 class FileDialogs:
@@ -154,8 +64,11 @@ class FileDialogs:
         manager: pygame_gui.UIManager,
         opened: Callable[[GameRecord, Path], None],
         saved: Callable[[Path], None] = lambda path: None,
+        remembered: dict[str, Any] | None = None,
     ) -> None:
         self.manager = manager
+        #: Where the last dialog ended, kept by the app while it runs (the context's choices).
+        self.remembered: dict[str, Any] = remembered if remembered is not None else {}
         self.opened = opened
         self.saved = saved
         self.dialog: pygame_gui.windows.UIFileDialog | None = None
@@ -164,6 +77,11 @@ class FileDialogs:
         self.purpose = ""
         self.record: GameRecord | None = None
         self.target: Path | None = None
+
+    def start_folder(self) -> Path:
+        """Where a dialog opens: where the last one ended, or the games folder."""
+        folder = self.remembered.get("folder")
+        return folder if isinstance(folder, Path) and folder.is_dir() else games_dir()
 
     @property
     def is_open(self) -> bool:
@@ -199,7 +117,7 @@ class FileDialogs:
     def ask_open(self) -> None:
         """Show the Open dialog (saved games and plain text games)."""
         self.purpose = "open"
-        self._dialog("Open a saved game", _start_folder(), existing_only=True)
+        self._dialog("Open a saved game", self.start_folder(), existing_only=True)
 
     def ask_save(self, record: GameRecord) -> None:
         """Show the Save dialog for ``record`` (``.txt`` saves plain text)."""
@@ -207,7 +125,7 @@ class FileDialogs:
         self.record = record
         self._dialog(
             "Save this game (.fireice, or .txt for text)",
-            _start_folder() / default_name(record),
+            self.start_folder() / default_name(record),
             existing_only=False,
         )
 
@@ -258,7 +176,7 @@ class FileDialogs:
 
     def _picked(self, path: Path) -> None:
         self.dialog = None
-        LAST_FOLDER[:] = [path.parent]
+        self.remembered["folder"] = path.parent
         if self.purpose == "open":
             self.open(path)
         else:
@@ -432,4 +350,4 @@ class TextWindow:
         self.status.set_text(html.escape(text))
 
 
-__all__ = ["FileDialogs", "TextWindow", "record_summary", "scene_for_record", "show_error"]
+__all__ = ["FileDialogs", "TextWindow", "record_summary", "show_error"]

@@ -4,29 +4,39 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
 
 from .board_view import BoardArt, BoardPicture, _cover, _texture, board_art, draw_board
 from .layout import BoardLayout
-
-if TYPE_CHECKING:
-    from .app import App
+from .navigation import Context
 
 
 class Scene:
-    """One screen of the app.  ``draw`` never changes state."""
+    """One screen of the app.  ``draw`` never changes state.
+
+    A screen knows the app only through its :class:`~.navigation.Context`: it opens
+    other screens by name through ``self.nav``, never by importing them.
+    """
 
     title = ""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.nav = ctx.nav
+        self.settings = ctx.settings
+        self.sounds = ctx.sounds
 
     @property
     def manager(self) -> pygame_gui.UIManager:
-        return self.app.manager
+        return self.ctx.manager
+
+    @property
+    def window_size(self) -> tuple[int, int]:
+        """The window's size, as the widgets are laid out for."""
+        width, height = self.manager.window_resolution
+        return int(width), int(height)
 
     def build(self, size: tuple[int, int]) -> None:
         """Create the scene's widgets for a window of ``size`` (after a switch or a resize)."""
@@ -53,8 +63,8 @@ class BoardScene(Scene):
 
     pocket_labels = ("FIRE", "ICE")
 
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
         self.layout: BoardLayout | None = None
         self.art: BoardArt | None = None
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
@@ -78,6 +88,10 @@ class BoardScene(Scene):
         surface.blit(backdrop(surface.get_size()), (0, 0))
         if self.art is not None:
             draw_board(surface, self.art, picture)
+        self.draw_panel_backing(surface)
+
+    def draw_panel_backing(self, surface: pygame.Surface) -> None:
+        """The panel's dark backing and its edge."""
         surface.blit(shaded_panel(self.panel_rect.size), self.panel_rect.topleft)
         pygame.draw.line(
             surface, (122, 82, 48), self.panel_rect.topleft, self.panel_rect.bottomleft, 2

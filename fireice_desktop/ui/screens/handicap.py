@@ -5,31 +5,24 @@ from __future__ import annotations
 
 import html
 import random
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
 
 import pygame
 import pygame_gui
 
-from ..engine.games.fireice.board import ISLANDS, hole_name, island_of
-from ..engine.games.fireice.rules import (
+from ...engine.games.fireice.board import ISLANDS, hole_name, island_of
+from ...engine.games.fireice.rules import (
     CENTRE_ISLAND,
     MAX_HANDICAP,
     Color,
     Position,
     random_handicap,
 )
-from .board_view import BoardPicture
-from .game_scene import GameScene
-from .scene import BoardScene, button
-
-if TYPE_CHECKING:
-    from collections.abc import Callable
-
-    from .app import App
-    from .scene import Scene
-
-    #: Makes the game a set-up starts: (app, start position, title, new game) -> scene.
-    GameFactory = Callable[[App, Callable[[], Position], str, Callable[[], None]], Scene]
+from ...engine.games.fireice.spec import Handicap
+from ..board_view import BoardPicture
+from ..game.players import Session
+from ..navigation import Context
+from ..scene import BoardScene, button
 
 
 class HandicapSetup:
@@ -40,6 +33,17 @@ class HandicapSetup:
         self.count = 2
         self.holes: list[int] = []
         self.seed: int | None = None  # set when the pegs were drawn at random
+
+    @classmethod
+    def of(cls, handicap: Handicap) -> HandicapSetup:
+        """The screen's choices that set up ``handicap`` again."""
+        setup = cls()
+        setup.side, setup.count, setup.holes = (
+            handicap.side,
+            len(handicap.holes),
+            list(handicap.holes),
+        )
+        return setup
 
     def toggle(self, hole: int) -> str:
         """Place or remove a handicap peg on ``hole``; returns what happened, in words."""
@@ -95,13 +99,13 @@ class HandicapScene(BoardScene):
 
     def __init__(
         self,
-        app: App,
+        ctx: Context,
         setup: HandicapSetup | None = None,
-        make_game: GameFactory | None = None,
+        computer: Mapping[Color, str] | None = None,
     ) -> None:
-        super().__init__(app)
+        super().__init__(ctx)
         self.setup = setup or HandicapSetup()
-        self.make_game: GameFactory = make_game or GameScene
+        self.computer = dict(computer or {})  # the sides the computer will play
         self.message = "Choose who gets the extra pegs and how many, then place them."
 
     def build(self, size: tuple[int, int]) -> None:
@@ -221,7 +225,7 @@ class HandicapScene(BoardScene):
             elif element is self.start_button:
                 self.start()
             elif element is self.back_button:
-                self.app.show_menu()
+                self.nav.show_menu()
             self.refresh()
         elif (
             event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.seed_entry
@@ -231,7 +235,7 @@ class HandicapScene(BoardScene):
             self.refresh()
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                self.app.show_menu()
+                self.nav.show_menu()
             elif (
                 event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not self.seed_entry.is_focused
             ):
@@ -251,19 +255,9 @@ class HandicapScene(BoardScene):
             self.message = f"Place {missing} more peg{'s' if missing != 1 else ''} first."
             self.refresh()
             return
-        app = self.app
-        count = len(setup.holes)
-        note = handicap_title(count, setup.side)
-        holes, side = tuple(setup.holes), setup.side
-        make_game = self.make_game
-        app.switch(
-            make_game(
-                app,
-                lambda: Position.start(holes, side),
-                note,
-                lambda: app.switch(HandicapScene(app, setup, make_game)),
-            )
-        )
+        handicap = Handicap(tuple(setup.holes), setup.side)
+        again = ("handicap", {"setup": setup, "computer": self.computer})
+        self.nav.go("play", session=Session("fire-and-ice", handicap, self.computer, again))
 
     def draw(self, surface: pygame.Surface) -> None:
         position = self.setup.start()
@@ -276,6 +270,4 @@ class HandicapScene(BoardScene):
         self.draw_board_and_panel(surface, picture)
 
 
-def handicap_title(count: int, side: Color) -> str:
-    """The game's title for a handicap of ``count`` pegs for ``side``."""
-    return f"Handicap: {count} extra {side.title} peg{'s' if count != 1 else ''}"
+__all__ = ["HandicapScene", "HandicapSetup"]

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 import pygame_gui
 
-from .menu import MenuScene
-from .scene import button, choice_row
-
-if TYPE_CHECKING:
-    from .app import App
+from ..backdrops import BoardInPlay
+from ..cards import CardScreen
+from ..navigation import Context
+from ..scene import button, choice_row
 
 ON_OFF = (("On", True), ("Off", False))
 #: (label, settings attribute, choices as (button text, value), tooltip)
@@ -39,17 +36,17 @@ ROWS: tuple[tuple[str, str, tuple[tuple[str, object], ...], str], ...] = (
 )
 
 
-class SettingsScene(MenuScene):
+class SettingsScene(CardScreen):
     """The settings on a card over the board, like the menu."""
 
     title = "Settings"
 
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx, BoardInPlay())
         self.choices: dict[object, tuple[str, object]] = {}
 
     def build(self, size: tuple[int, int]) -> None:
-        self.build_backdrop(size)
+        super().build(size)
         width, height = size
         m = self.manager
         card = pygame.Rect(0, 0, min(640, width - 40), 120 + len(ROWS) * 64 + 70)
@@ -76,7 +73,7 @@ class SettingsScene(MenuScene):
 
     def refresh(self) -> None:
         """Highlight the chosen value on every row."""
-        settings = self.app.settings
+        settings = self.settings
         for element, (attribute, value) in self.choices.items():
             if getattr(settings, attribute) == value:
                 element.select()
@@ -85,17 +82,17 @@ class SettingsScene(MenuScene):
 
     def set(self, attribute: str, value: object) -> None:
         """Change one setting, apply it now and save."""
-        settings = self.app.settings
+        settings = self.settings
         if getattr(settings, attribute) == value:
             return
         if attribute == "fullscreen":
-            self.app.toggle_fullscreen()  # saves, and lays this screen out for the new size
+            self.nav.toggle_fullscreen()  # saves, and lays this screen out for the new size
             self.refresh()
             return
         setattr(settings, attribute, value)
         if attribute == "sound":
-            self.app.sounds.enabled = bool(value) and self.app.window is not None
-            self.app.sounds.play("place")
+            self.sounds.enabled = bool(value) and self.ctx.has_window
+            self.sounds.play("place")
         settings.save()
         self.refresh()
 
@@ -104,6 +101,9 @@ class SettingsScene(MenuScene):
             if event.ui_element in self.choices:
                 self.set(*self.choices[event.ui_element])
             elif event.ui_element is self.back_button:
-                self.app.show_menu()
+                self.nav.show_menu()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.show_menu()
+            self.nav.show_menu()
+
+
+__all__ = ["SettingsScene"]

@@ -11,17 +11,16 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
 
-from ..engine.games.fireice.board import LINES, REACH, hole_name, parse_hole
-from ..engine.games.fireice.rules import Color, Position, random_handicap
-from ..engine.games.fireice.solitaire import SolitairePosition
-from ..engine.games.icebreaker.board import DEFAULT_SIZE
-from ..engine.games.icebreaker.rules import IcebreakerPosition
-from .board_view import (
+from ...engine.games.fireice.board import LINES, REACH, hole_name, parse_hole
+from ...engine.games.fireice.rules import Color, Position, random_handicap
+from ...engine.games.fireice.solitaire import SolitairePosition
+from ...engine.games.icebreaker.board import DEFAULT_SIZE
+from ...engine.games.icebreaker.rules import IcebreakerPosition
+from ..board_view import (
     BoardArt,
     BoardPicture,
     _cover,
@@ -32,12 +31,10 @@ from .board_view import (
     draw_board,
     font,
 )
-from .hex_view import SeaArt, SeaPicture, draw_sea, sea_art
-from .layout import ISLAND_SIDE
-from .scene import Scene, backdrop, button, shaded_panel
-
-if TYPE_CHECKING:
-    from .app import App
+from ..hex_view import SeaArt, SeaPicture, draw_sea, sea_art
+from ..layout import ISLAND_SIDE
+from ..navigation import Context
+from ..scene import Scene, backdrop, button, shaded_panel
 
 TEXT_RGB = (251, 233, 207)
 DECISION = '<font color="#ffc66e"><b>Decision:</b></font>'
@@ -453,8 +450,8 @@ class RulesScene(Scene):
 
     title = "Rules"
 
-    def __init__(self, app: App, chapter: int = 0) -> None:
-        super().__init__(app)
+    def __init__(self, ctx: Context, chapter: int = 0) -> None:
+        super().__init__(ctx)
         self.chapter = chapter
         self.drawings: list[tuple[pygame.Rect, pygame.Surface, list[pygame.Surface]]] = []
         self.page_rect = pygame.Rect(0, 0, 0, 0)
@@ -539,7 +536,7 @@ class RulesScene(Scene):
             page.bottom - body_top,
         )
         self.drawings = self._lay_out(drawings, area, content.columns)
-        self.app.dirty = True
+        self.nav.redraw()
 
     def _lay_out(
         self, drawings: tuple[Drawing, ...], area: pygame.Rect, columns: int | None
@@ -585,10 +582,10 @@ class RulesScene(Scene):
             elif event.ui_element is self.next_button:
                 self.show(self.chapter + 1)
             elif event.ui_element is self.back_button:
-                self.app.show_menu()
+                self.nav.show_menu()
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                self.app.show_menu()
+                self.nav.show_menu()
             elif event.key in (pygame.K_RIGHT, pygame.K_PAGEDOWN) and self.chapter + 1 < len(
                 CHAPTERS
             ):

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from ..engine.interface import GameState, History
+from ...engine.interface import GameState, History
+from .motion import MOVE_SECONDS
 
 S = TypeVar("S", bound=GameState)
 
@@ -24,7 +25,7 @@ class MoveAnimation:
     before: Any
     after: Any
     elapsed: float = 0.0
-    duration: float = 0.45
+    duration: float = MOVE_SECONDS
 
     @property
     def progress(self) -> float:
@@ -43,7 +44,7 @@ class BoardController(Generic[S]):
         self.animation: MoveAnimation | None = None
         self.changed = True  # tells the scene to redraw / refresh its panels
         self.sounds: list[str] = []  # "pick" / "place" events for the scene to play
-        self.animation_time = 0.45  # seconds for a move; 0 plays moves without animation
+        self.animation_time = MOVE_SECONDS  # seconds for a move; 0 plays moves without animation
         self._pressed_selected = False  # the mouse went down on the peg already held
 
     # --- what is shown ----------------------------------------------------------
@@ -167,7 +168,7 @@ class BoardController(Generic[S]):
         assert self.selected is not None
         self.play(self.history.position.make_move(self.selected, hole), self.animation_time)
 
-    def play(self, move: Any, duration: float = 0.45) -> bool:
+    def play(self, move: Any, duration: float = MOVE_SECONDS) -> bool:
         """Play ``move`` (or its text) in the present position; a reason is shown if it is
         illegal."""
         before = self.history.position

@@ -13,7 +13,7 @@ from typing import Generic, TypeVar
 
 import pygame
 
-from ..engine.errors import Cancelled
+from ...engine.errors import Cancelled
 
 T = TypeVar("T")
 JOB_DONE = pygame.event.custom_type()

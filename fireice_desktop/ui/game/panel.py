@@ -1,0 +1,201 @@
+"""The game screen's side panel: title, whose turn, messages, the moves, the buttons and
+the game-over card, kept in step with the board controller."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from ..scene import button, button_row
+from ..views.base import GameView
+from .controller import BoardController
+
+KEYS_HEIGHT = 36
+
+
+class GamePanel:
+    """The widgets of the panel at ``x`` (``width`` wide), built once per window size."""
+
+    def __init__(
+        self, manager: pygame_gui.UIManager, view: GameView, x: int, width: int, height: int
+    ) -> None:
+        m = self.manager = manager
+        self.view = view
+        y = 14
+        self.title_label = pygame_gui.elements.UILabel(
+            pygame.Rect(x, y, width, 30), view.title(), m, object_id="#message"
+        )
+        y += 32
+        self.turn_rect = pygame.Rect(x, y, width, 40)
+        self.turn_label = pygame_gui.elements.UILabel(
+            pygame.Rect(x + 40, y, width - 40, 40), "", m, object_id="#turn"
+        )
+        y += 44
+        y = view.build_extra(m, x, y, width)
+        message_height = 84 if width >= 290 else 108  # three lines, or four when narrow
+        self.message_box = pygame_gui.elements.UITextBox(
+            "", pygame.Rect(x, y, width, message_height), m, object_id="#message_box"
+        )
+        y += message_height + 6
+        buttons_height = 4 * 40 + 12 + KEYS_HEIGHT
+        list_height = max(60, height - y - buttons_height - 14)
+        self.move_list = pygame_gui.elements.UISelectionList(
+            pygame.Rect(x, y, width, list_height), [], m
+        )
+        y += list_height + 8
+        self.undo_button, self.redo_button, self.hint_button = button_row(
+            m,
+            x,
+            y,
+            width,
+            (
+                ("Undo", "Take back a move (Ctrl+Z)"),
+                ("Redo", "Play an undone move again (Ctrl+Y)"),
+                ("Hint", view.hint_tip),
+            ),
+        )
+        y += 42
+        self.new_button, self.menu_button = button_row(
+            m, x, y, width, (view.new_label, ("Menu", "Back to the main menu (Esc)"))
+        )
+        y += 42
+        self.save_button, self.open_file_button, self.text_button = button_row(
+            m,
+            x,
+            y,
+            width,
+            (
+                ("Save...", "Save this game to a file; .txt saves it as text (Ctrl+S)"),
+                ("Open...", "Open a saved game (Ctrl+O)"),
+                ("Text...", "The game as text to copy into a message, or paste one to play (T)"),
+            ),
+        )
+        y += 42
+        self.present_button = button(
+            m, pygame.Rect(x, y, width, 36), "Back to the game", "Leave review (End)"
+        )
+        y += 40
+        for index, line in enumerate(view.keys_lines):
+            pygame_gui.elements.UILabel(
+                pygame.Rect(x - 8, y + 17 * index, width + 16, 18), line, m, object_id="#keys"
+            )
+        self.over_panel: pygame_gui.elements.UIPanel | None = None
+        self.over_new: object = None
+        self.over_rematch: object = None
+        self.over_review: object = None
+        self._shown_moves: object = None  # what the move list shows: (history, changes)
+        self._shown_message: str | None = None
+        self._shown_title = view.title()
+
+    # --- keeping in step ---------------------------------------------------------------
+
+    def refresh(
+        self, controller: BoardController[Any], turn_text: str, message: str, show_over: bool
+    ) -> None:
+        """Bring labels, the move list, the buttons and the game-over card in line."""
+        title = self.view.title()
+        if title != self._shown_title:
+            self.title_label.set_text(title)
+            self._shown_title = title
+        self.turn_label.set_text(turn_text)
+        if message != self._shown_message:
+            self.message_box.set_text(html.escape(message))
+            self._shown_message = message
+        history = controller.history
+        # Not the number of moves: an undo and a new move may come in the same frame.
+        shown = (id(history), history.changes)
+        if shown != self._shown_moves:
+            names = [self.move_label(controller, i, move) for i, move in enumerate(history.played)]
+            self.move_list.set_item_list(names)
+            self._shown_moves = shown
+            if self.move_list.scroll_bar is not None:  # keep the latest move in sight
+                self.move_list.scroll_bar.set_scroll_from_start_percentage(1.0)
+        self.undo_button.enable() if history.can_undo else self.undo_button.disable()
+        self.redo_button.enable() if history.can_redo else self.redo_button.disable()
+        if controller.review is None:
+            self.present_button.hide()
+            self.clear_list_selection()
+        else:
+            self.present_button.show()
+        self.show_over_card(controller, show_over)
+
+    def forget_moves(self) -> None:
+        """Rebuild the move list at the next refresh (a new game on the screen)."""
+        self._shown_moves = None
+
+    @staticmethod
+    def move_label(controller: BoardController[Any], index: int, move: Any) -> str:
+        """A line of the move list: "12. Fire D4-C4", with a pass said where one came."""
+        positions = controller.history.positions
+        position, after = positions[index], positions[index + 1]
+        mover = position.color_at(move.src)
+        name = position.side_name(mover).capitalize() if mover is not None else ""
+        label = f"  {index + 1}. {name} {move}"  # a little room from the list's edge
+        if mover is not None and after.to_move == mover and not after.is_over:
+            label += f" ({position.side_name(mover.other)} passes)"
+        return label
+
+    def clear_list_selection(self) -> None:
+        """Unmark the move list's entry, so the same move can be clicked again later."""
+        for item in self.move_list.item_list:
+            if item["selected"]:
+                item["selected"] = False
+                if item["button_element"] is not None:
+                    item["button_element"].unselect()
+
+    def selected_index(self) -> int | None:
+        """The move picked in the list, if one is."""
+        for index, item in enumerate(self.move_list.item_list):
+            if item["selected"]:
+                return index
+        return None
+
+    # --- the game-over card ------------------------------------------------------------
+
+    def show_over_card(self, controller: BoardController[Any], show: bool) -> None:
+        """The card over the message and the list when the game has ended."""
+        if not show:
+            if self.over_panel is not None:
+                self.over_panel.kill()
+                self.over_panel = None
+            return
+        if self.over_panel is not None:
+            return
+        # In the side panel, over the message and the list: the board stays in full view.
+        box = self.message_box.relative_rect
+        rect = pygame.Rect(box.x - 4, box.bottom + 6, box.width + 8, 208)
+        m = self.manager
+        panel = pygame_gui.elements.UIPanel(rect, starting_height=5, manager=m, object_id="#panel")
+        headline, detail = self.view.result_text(controller.history.position)
+        inner = rect.width - 24
+        pygame_gui.elements.UILabel(
+            pygame.Rect(10, 8, inner, 40), headline, m, container=panel, object_id="#turn"
+        )
+        pygame_gui.elements.UITextBox(
+            html.escape(detail),
+            pygame.Rect(6, 46, inner + 8, 60),
+            m,
+            container=panel,
+            object_id="#over_detail",
+        )
+        half = (inner - 8) // 2
+        self.over_new = button(
+            m, pygame.Rect(10, 110, half, 38), *self.view.new_label, container=panel
+        )
+        self.over_rematch = button(
+            m, pygame.Rect(18 + half, 110, half, 38), *self.view.rematch_label, container=panel
+        )
+        self.over_review = button(
+            m,
+            pygame.Rect(10, 154, inner, 38),
+            "Review the game",
+            "Step through the moves from the start",
+            container=panel,
+        )
+        self.over_panel = panel
+
+
+__all__ = ["GamePanel"]

@@ -1,0 +1,170 @@
+"""The players at the table: each side of a game is a person or a computer level.
+
+A :class:`Session` says which game is played, from which set-up, and which sides the
+computer plays; :class:`Table` drives the computer's turns the same way for every
+game.  The computer's search runs on a background :class:`~.jobs.Job`, so the window
+stays responsive; its move comes after a short pause, as a person's would.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...engine.games import find_game
+from ...engine.registry import Game
+from ...engine.search import search
+from .controller import BoardController
+from .jobs import Job
+
+#: Seconds: even an instant answer waits this long, as a person would.
+THINKING_PAUSE = 0.7
+
+
+@dataclass(frozen=True)
+class Session:
+    """One game at the table: the game, its set-up and the computer's sides.
+
+    ``new_game`` is the route (and its options) that New game opens, such as the
+    set-up card the game came from; ``None`` starts the same set-up again.
+    """
+
+    game: str
+    setup: Any = None
+    computer: Mapping[Any, str] = field(default_factory=dict)
+    new_game: tuple[str, Mapping[str, Any]] | None = None
+
+    @property
+    def kind(self) -> Game:
+        """The registered game."""
+        return find_game(self.game)
+
+    def start(self) -> Any:
+        """The position the game starts from."""
+        kind = self.kind
+        return kind.start(self.setup if self.setup is not None else kind.default_setup())
+
+
+class Human:
+    """A person at the table: moves come from the board, through clicks and drags."""
+
+    is_computer = False
+
+    def update(self, dt: float, controller: BoardController[Any], busy: bool) -> bool:
+        """Nothing to do: the person moves when they like."""
+        return False
+
+    def cancel(self) -> None:
+        """Nothing runs for a person."""
+
+
+class Computer:
+    """A computer level: it thinks in the background and plays after a short pause."""
+
+    is_computer = True
+
+    def __init__(self, level: str) -> None:
+        self.level = level
+        self.job: Job[Any] | None = None
+        self.position: object = None  # the position the job thinks about
+        self.time = 0.0
+        self.phase = -1  # counts the dots after "is thinking"
+
+    def update(self, dt: float, controller: BoardController[Any], busy: bool) -> bool:
+        """Think about the present position, or play once the thought is done and the
+        board is free (``busy``: a review, an animation, an open window).  ``True``
+        while the frame must be redrawn."""
+        position = controller.history.position
+        if self.job is None or self.position != position:
+            self.cancel()
+            level, seed = self.level, len(controller.history.played)
+            self.position = position
+            self.time = 0.0
+            self.job = Job(lambda stop: search(position, level, seed, stop).move)
+        self.time += dt
+        job = self.job
+        if job.done and not busy:
+            if self.time < THINKING_PAUSE:
+                return True  # keep the clock running until the pause is over
+            self.job = None
+            if job.result is not None:
+                controller.play(job.result, controller.animation_time)
+            elif job.error is not None:
+                controller.say(f"The computer could not move: {job.error}")
+            return True
+        phase = int(self.time * 2.5)
+        if phase != self.phase:
+            self.phase = phase
+            controller.changed = True  # the dots after "thinking"
+            return True
+        return False
+
+    def cancel(self) -> None:
+        """Stop the search, if one runs."""
+        if self.job is not None:
+            self.job.cancel()
+        self.job = None
+        self.position = None
+        self.phase = -1
+
+
+Player = Human | Computer
+
+
+class Table:
+    """The sides of a game, each a :class:`Human` or a :class:`Computer` player, driven
+    alike: each frame the side to move is asked to play, the others to stop."""
+
+    def __init__(self, computer: Mapping[Any, str]) -> None:
+        self.players: dict[Any, Computer] = {
+            side: Computer(level) for side, level in computer.items()
+        }
+        self.human = Human()
+
+    def player(self, side: Any) -> Player:
+        """Who plays ``side``: the computer at its level, or a person."""
+        return self.players.get(side, self.human)
+
+    @property
+    def computer(self) -> dict[Any, str]:
+        """The level of each side the computer plays."""
+        return {side: player.level for side, player in self.players.items()}
+
+    @property
+    def watching(self) -> bool:
+        """The computer plays both sides."""
+        return len(self.players) > 1
+
+    def computer_to_move(self, controller: BoardController[Any]) -> Any:
+        """The side the computer is to play now, if it is its turn and the game is on."""
+        position = controller.history.position
+        if position.is_over:
+            return None
+        return position.to_move if self.player(position.to_move).is_computer else None
+
+    def update(self, dt: float, controller: BoardController[Any], busy: bool) -> bool:
+        """Let the side to move play; the others stop thinking."""
+        position = controller.history.position
+        to_move = None if position.is_over else position.to_move
+        moving = False
+        for side, player in self.players.items():
+            if side == to_move:
+                moving = player.update(dt, controller, busy) or moving
+            else:
+                player.cancel()
+        return moving
+
+    def thinking_text(self, side: Any, side_name: str) -> str:
+        """What the panel says while the computer thinks: "Ice is thinking..."."""
+        player = self.player(side)
+        phase = player.phase if isinstance(player, Computer) else 0
+        return f"{side_name} is thinking{'.' * (1 + max(0, phase) % 3)}"
+
+    def cancel(self) -> None:
+        """Stop every search."""
+        for player in self.players.values():
+            player.cancel()
+
+
+__all__ = ["THINKING_PAUSE", "Computer", "Human", "Player", "Session", "Table"]

@@ -1,0 +1,77 @@
+"""Against the computer: choose your side and the computer's level, with or without a
+handicap."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import pygame
+import pygame_gui
+
+from ...engine.games.fireice.ai import LEVELS
+from ...engine.games.fireice.rules import Color
+from ...engine.games.fireice.spec import Handicap
+from ..backdrops import BoardInPlay
+from ..cards import LEVEL_TIPS, ChoiceCard
+from ..game.players import Session
+from ..navigation import Context
+
+SIDES = (("Fire", "fire"), ("Ice", "ice"), ("Watch", "watch"))
+
+
+def levels_for(side: str, level: str) -> dict[Color, str]:
+    """Which colours the computer plays: the other side, or both when watching."""
+    if side == "watch":
+        return {Color.FIRE: level, Color.ICE: level}
+    human = Color.parse(side)
+    return {human.other: level}
+
+
+class ComputerSetupScene(ChoiceCard):
+    """Choose your side and the computer's level, with or without a handicap."""
+
+    title = "Against the computer"
+    key = "computer"
+    defaults: ClassVar[Mapping[str, Any]] = {"side": "fire", "level": "casual"}
+    second = ("Handicap...", "Give one side extra pegs first")
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx, BoardInPlay())
+
+    def build(self, size: tuple[int, int]) -> None:
+        super().build(size)
+        width, height = size
+        card = pygame.Rect(0, 0, min(640, width - 40), 372)
+        card.center = (width // 2, height // 2)
+        self.panel_rect = card
+        pygame_gui.elements.UILabel(
+            pygame.Rect(card.x, card.y + 12, card.width, 64),
+            "Against the computer",
+            self.manager,
+            object_id="#title",
+        )
+        rows = (
+            ("You play", "side", SIDES),
+            ("Computer level", "level", tuple((name.capitalize(), name) for name in LEVELS)),
+        )
+        side_tip = "Fire moves first; Watch lets the computer play both"
+        y = self.build_choices(
+            card, card.y + 96, rows, lambda v: LEVEL_TIPS.get(v, side_tip), step=64
+        )
+        self.build_buttons(card, y + 20, "Play from the usual start (Enter)")
+
+    @property
+    def levels(self) -> dict[Color, str]:
+        """The sides the computer plays, as chosen."""
+        return levels_for(self.store["side"], self.store["level"])
+
+    def start(self) -> None:
+        new_game: tuple[str, dict[str, Any]] = ("computer", {})
+        self.nav.go("play", session=Session("fire-and-ice", Handicap(), self.levels, new_game))
+
+    def second_action(self) -> None:
+        self.nav.go("handicap", computer=self.levels)
+
+
+__all__ = ["ComputerSetupScene", "levels_for"]

@@ -1,0 +1,511 @@
+"""The playing screen, one for every game: the board on the left, the panel on the right.
+
+What differs from game to game comes from the game's view (:mod:`..views`); who plays
+each side from the table of players (:mod:`..game.players`).  The screen itself is
+input, the windows over it (files, text, questions), hints and the autosave.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from ...engine.record import GameRecord
+from ...storage import save_autosave
+from ..game.controller import BoardController
+from ..game.jobs import Job
+from ..game.motion import MOVE_SECONDS
+from ..game.panel import GamePanel
+from ..game.players import Session, Table
+from ..navigation import Context
+from ..saving import FileDialogs, TextWindow
+from ..scene import BoardScene, backdrop, panel_width
+from ..views import view_for
+from ..views.base import GameView, HitLayout, Moment
+
+DRAG_THRESHOLD = 6
+
+
+class GameScreen(BoardScene):
+    """Playing one game of ``session``, from its start or from a saved history."""
+
+    def __init__(self, ctx: Context, session: Session, record: GameRecord | None = None) -> None:
+        super().__init__(ctx)
+        self.session = session
+        self.table = Table(session.computer)
+        self.controller: BoardController[Any] = BoardController(session.start())
+        self.view: GameView = view_for(session.game, self)
+        self.hit: HitLayout | None = None
+        self.panel: GamePanel | None = None
+        self.press_pos: tuple[int, int] | None = None
+        self.drag_pos: tuple[int, int] | None = None
+        self._over_dismissed = False
+        self.hint_job: Job[tuple[Any, str]] | None = None
+        self.hint_position: Any = None  # the position the hint is for
+        self.hint: Any = None
+        self.confirm_dialog: pygame_gui.windows.UIConfirmationDialog | None = None
+        self.confirm_action: Callable[[], None] = self.start_new
+        self.files = FileDialogs(
+            ctx.manager, self.open_record, self._saved, ctx.choices.setdefault("files", {})
+        )
+        self.text_window: TextWindow | None = None
+        self._autosaved: object = None  # what the autosave holds: (history, changes)
+        self.autosave_failed = False
+        if record is not None:
+            self.controller.history = record.history()
+            if self.controller.history.position.is_over:
+                # Looking through a finished game keeps the game in progress for Continue;
+                # a change (an undo, say) makes it the game being played.
+                self.mark_autosaved()
+                self.review_from_start()
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return self.view.title()
+
+    # --- building ------------------------------------------------------------------
+
+    def build(self, size: tuple[int, int]) -> None:
+        x, inner = self.build_board(size)
+        self.panel = GamePanel(self.manager, self.view, x, inner, size[1])
+        self.confirm_dialog = None  # the manager was cleared
+        self.files = FileDialogs(
+            self.manager, self.open_record, self._saved, self.ctx.choices.setdefault("files", {})
+        )
+        self.text_window = None
+        self.refresh()
+
+    def build_board(self, size: tuple[int, int]) -> tuple[int, int]:
+        width, height = size
+        side = panel_width(width)
+        self.hit = self.view.build_board((0, 0, width - side, height))
+        self.layout = self.hit  # type: ignore[assignment]
+        self.panel_rect = pygame.Rect(width - side, 0, side, height)
+        return width - side + 14, side - 28
+
+    # --- keeping the panel in step ---------------------------------------------------
+
+    def turn_text(self) -> tuple[str, Any]:
+        """The turn line and the side beside it ("Ice is thinking..." on its turn)."""
+        controller = self.controller
+        side = self.table.computer_to_move(controller)
+        if side is not None and controller.review is None:
+            name = controller.history.position.side_name(side).capitalize()
+            return self.table.thinking_text(side, name), side
+        return self.view.turn_text(controller.shown)
+
+    def message(self) -> str:
+        """What the message box says now."""
+        controller = self.controller
+        if controller.review is not None:
+            if controller.review:
+                return (
+                    f"Reviewing: position after move {controller.review} of "
+                    f"{controller.history.cursor}. Return to the game to play on."
+                )
+            return "Reviewing the start position. Return to the game to play on."
+        if controller.message:
+            return controller.message
+        return self.view.idle_hint(controller.history.position, controller.selected)
+
+    def refresh(self) -> None:
+        """Bring the panel in line with the controller."""
+        controller = self.controller
+        if not controller.history.position.is_over:
+            self._over_dismissed = False  # undone: the next ending gets its card again
+        show_over = (
+            controller.review is None
+            and controller.animation is None
+            and controller.history.position.is_over
+            and not self._over_dismissed
+        )
+        if self.panel is not None:
+            self.panel.refresh(controller, self.turn_text()[0], self.message(), show_over)
+        self.view.refresh()
+        controller.changed = False
+
+    # --- input ------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self._windows_event(event) or self.view.handle_event(event):
+            return
+        controller = self.controller
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.on_board(event.pos):
+                side = self.table.computer_to_move(controller)
+                if side is not None and controller.review is None:
+                    name = controller.history.position.side_name(side).capitalize()
+                    controller.say(f"{name} is the computer's side: wait for its move.")
+                    return
+                self.press_pos = event.pos
+                self.drag_pos = None
+                controller.press(self._hole_at(event.pos))
+        elif event.type == pygame.MOUSEMOTION and self.press_pos is not None:
+            if controller.selected is not None:
+                dx = event.pos[0] - self.press_pos[0]
+                dy = event.pos[1] - self.press_pos[1]
+                if self.drag_pos is not None or dx * dx + dy * dy > DRAG_THRESHOLD**2:
+                    self.drag_pos = event.pos
+                    controller.changed = True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.press_pos is not None:
+                dragged = self.drag_pos is not None
+                self.press_pos = self.drag_pos = None
+                controller.release(self._hole_at(event.pos), dragged)
+                controller.changed = True
+        elif event.type == pygame.KEYDOWN:
+            self._key(event)
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self._button(event.ui_element)
+        elif (
+            event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION
+            and self.panel is not None
+            and event.ui_element is self.panel.move_list
+        ):
+            index = self.panel.selected_index()
+            if index is not None:
+                controller.show_move(index)
+
+    def _key(self, event: pygame.event.Event) -> None:
+        controller = self.controller
+        ctrl = bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+        if event.key == pygame.K_ESCAPE:
+            if controller.selected is not None:
+                controller.put_back()
+            elif controller.review is not None:
+                controller.leave_review()
+            else:
+                self.to_menu()
+        elif ctrl and event.key == pygame.K_s:
+            self.ask_save()
+        elif ctrl and event.key == pygame.K_o:
+            self.files.ask_open()
+        elif event.key == pygame.K_t and not ctrl:
+            self.show_text()
+        elif ctrl and event.key == pygame.K_z:
+            if event.mod & pygame.KMOD_SHIFT:
+                self.redo()
+            else:
+                self.undo()
+        elif ctrl and event.key == pygame.K_y:
+            self.redo()
+        elif event.key == pygame.K_h and not ctrl:
+            self.request_hint()
+        elif event.key == pygame.K_n and not ctrl:
+            self.confirm_leave(self.start_new, "Start a new game?", self.view.new_label[0])
+        elif event.key == pygame.K_LEFT:
+            if controller.review is None:
+                controller.show_move(controller.history.cursor - 2)
+            elif controller.review > 0:
+                controller.show_move(controller.review - 2)
+        elif event.key == pygame.K_RIGHT and controller.review is not None:
+            controller.show_move(controller.review)
+        elif event.key == pygame.K_END:
+            controller.leave_review()
+
+    def _button(self, element: object) -> None:
+        panel = self.panel
+        if panel is None:
+            return
+        actions: dict[object, Callable[[], None]] = {
+            panel.undo_button: self.undo,
+            panel.redo_button: self.redo,
+            panel.new_button: self.ask_new,
+            panel.over_new: self.ask_new,
+            panel.menu_button: self.to_menu,
+            panel.save_button: self.ask_save,
+            panel.open_file_button: self.files.ask_open,
+            panel.text_button: self.show_text,
+            panel.present_button: self.controller.leave_review,
+            panel.hint_button: self.request_hint,
+            panel.over_rematch: self.rematch,
+            panel.over_review: self.review_from_start,
+        }
+        action = actions.get(element) if element is not None else None
+        if action is not None:
+            action()
+
+    def ask_new(self) -> None:
+        """New game (N): first asking if a game in progress would be lost."""
+        self.confirm_leave(self.start_new, "Start a new game?", self.view.new_label[0])
+
+    def confirm_leave(self, action: Callable[[], None], question: str, verb: str) -> None:
+        """Do ``action``, first asking the player if it would throw away a game in progress."""
+        history = self.controller.history
+        if history.cursor == 0 or history.position.is_over:
+            action()
+            return
+        if self.confirm_dialog is not None:
+            self.confirm_dialog.kill()
+        window = self.window_size
+        rect = pygame.Rect(0, 0, min(380, window[0] - 40), 170)
+        board = self.hit.rect if self.hit is not None else (0, 0, *window)
+        rect.center = (board[0] + board[2] // 2, board[1] + board[3] // 2)
+        self.confirm_dialog = pygame_gui.windows.UIConfirmationDialog(
+            rect,
+            f"{html.escape(question)} The moves played so far will be lost.",
+            self.manager,
+            window_title=question.rstrip("?"),
+            action_short_name=verb,
+            blocking=True,
+        )
+        self.confirm_action = action
+
+    def to_menu(self) -> None:
+        """Esc or Menu: the game stays in the autosave, for the menu's Continue."""
+        if self.autosave_failed:
+            self.confirm_leave(self.nav.show_menu, "Leave this game for the menu?", "Leave")
+        else:
+            self.nav.show_menu()
+
+    def _windows_event(self, event: pygame.event.Event) -> bool:
+        """Events for the open windows: the file dialogs, the text window, a question."""
+        if self.files.handle_event(event):
+            return True
+        if self.text_window is not None and self.text_window.handle_event(event):
+            return True
+        return self._dialog_event(event)
+
+    def _dialog_event(self, event: pygame.event.Event) -> bool:
+        """Answers to the open confirmation dialog (Enter confirms, Esc cancels)."""
+        dialog = self.confirm_dialog
+        if dialog is None:
+            return False
+        # The dialog closes itself as its confirm button is clicked, before its event comes,
+        # so the reference is kept until the answer arrives.
+        enter = event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+        if (
+            event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is dialog
+        ) or (enter and dialog.alive()):
+            dialog.kill()
+            self.confirm_dialog = None
+            self.confirm_action()
+            return True
+        if not dialog.alive():
+            return False
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                dialog.kill()
+            return True  # no shortcuts while the question is open
+        return False
+
+    # --- undo, redo, new games --------------------------------------------------------
+
+    def undo(self) -> None:
+        """Ctrl+Z or Undo: take back a move; against the computer, its reply too."""
+        self.table.cancel()
+        controller = self.controller
+        reviewing = controller.review is not None  # then undo steps back through the review
+        controller.undo()
+        if self.table.computer and not self.table.watching and not reviewing:
+            while (
+                self.table.computer_to_move(controller) is not None and controller.history.can_undo
+            ):
+                controller.undo()
+
+    def redo(self) -> None:
+        """Ctrl+Y or Redo: play undone moves again, up to the player's next turn."""
+        self.table.cancel()
+        controller = self.controller
+        reviewing = controller.review is not None
+        controller.redo()
+        if self.table.computer and not self.table.watching and not reviewing:
+            while (
+                self.table.computer_to_move(controller) is not None and controller.history.can_redo
+            ):
+                controller.redo()
+
+    def start_new(self) -> None:
+        """A new game: the view's own (a new deal), the set-up it came from, or a rematch."""
+        if self.view.start_new():
+            return
+        if self.session.new_game is not None:
+            route, options = self.session.new_game
+            self.nav.go(route, **options)
+        else:
+            self.rematch()
+
+    def rematch(self) -> None:
+        """The same set-up again."""
+        self.restart(self.session)
+
+    def restart(self, session: Session) -> None:
+        """Play ``session`` from its start on this screen."""
+        self.table.cancel()
+        self.cancel_hint()
+        self.session = session
+        self.controller = BoardController(session.start())
+        self._over_dismissed = False
+        if self.panel is not None:
+            self.panel.forget_moves()
+        self.view.started()
+        self.controller.changed = True
+
+    def review_from_start(self) -> None:
+        """Show a finished game from its first position, to step through it."""
+        self._over_dismissed = True
+        self.controller.show_start()
+
+    # --- saving and opening -----------------------------------------------------------
+
+    def record(self) -> GameRecord:
+        """The game so far (undone moves too), as it is saved."""
+        return GameRecord.of_history(
+            self.controller.history, self.session.setup, self.table.computer.items()
+        )
+
+    def ask_save(self) -> None:
+        """Ctrl+S or Save: choose a file and save the game there."""
+        self.files.ask_save(self.record())
+
+    def _saved(self, path: object) -> None:
+        self.controller.say(f"Saved to {path}.")
+
+    def show_text(self) -> None:
+        """T or Text: the game as text to copy, or a pasted game to play."""
+        if self.text_window is not None:
+            self.text_window.close()
+        self.text_window = TextWindow(self.manager, self.record().to_text(), self.play_record)
+
+    def open_record(self, record: GameRecord, path: object = None) -> None:
+        """Replace this game by ``record`` (asking first if a game is in progress)."""
+        name = getattr(path, "name", None)
+        question = f"Open {name}?" if name else "Play the pasted game?"
+        self.confirm_leave(lambda: self.nav.open_record(record), question, "Open")
+
+    def play_record(self, record: GameRecord) -> None:
+        """Play on from a game pasted as text."""
+        if record == replace(self.record(), undone=()):
+            self.controller.say("That is the game on the board already.")
+            return
+        self.open_record(record)
+
+    def _autosave_state(self) -> object:
+        history = self.controller.history
+        return (id(history), history.changes)
+
+    def autosave(self) -> None:
+        """Keep the game in the autosave whenever it has changed and has moves."""
+        state = self._autosave_state()
+        if state == self._autosaved or not self.controller.history.moves:
+            return
+        self._autosaved = state
+        self.autosave_failed = not save_autosave(self.record())
+
+    def mark_autosaved(self) -> None:
+        """Take the game as it stands for saved: only a change will write the autosave."""
+        self._autosaved = self._autosave_state()
+
+    # --- hints ------------------------------------------------------------------------
+
+    def request_hint(self) -> None:
+        """H or the Hint button: start looking for the best move (off the UI thread)."""
+        controller = self.controller
+        if self.table.computer_to_move(controller) is not None:
+            controller.say("The computer is to move: ask for a hint on your turn.")
+            return
+        position = controller.history.position
+        if controller.review is not None:
+            controller.leave_review()  # a hint is for the game being played
+        if position.is_over:
+            controller.say("The game is over: there is nothing left to hint at.")
+        elif self.hint_job is None or self.hint_position != position:
+            self.cancel_hint()
+            self.hint_position = position
+            self.hint_job = Job(self.view.hint_work())
+            controller.say(self.view.looking_for_hint)
+
+    def cancel_hint(self) -> None:
+        """Forget the hint and stop any search for one."""
+        if self.hint_job is not None:
+            self.hint_job.cancel()
+        self.hint_job = None
+        self.hint = None
+
+    def _poll_hint(self) -> None:
+        job = self.hint_job
+        if self.hint_position != self.controller.history.position:
+            if job is not None or self.hint is not None:
+                self.cancel_hint()
+            return
+        if job is None or not job.done:
+            return
+        self.hint_job = None
+        if job.error is not None:
+            self.controller.say(f"No hint this time: {job.error}")
+        elif job.result is not None:
+            self.hint, text = job.result
+            self.controller.say(text)
+
+    # --- time and drawing ------------------------------------------------------------
+
+    def _hole_at(self, pos: tuple[int, int]) -> int | None:
+        return self.hit.hole_at(pos) if self.hit is not None else None
+
+    def busy(self) -> bool:
+        """Whether the board is not free for the computer's move."""
+        controller = self.controller
+        return (
+            controller.review is not None
+            or controller.animation is not None
+            or controller.selected is not None
+            or (self.confirm_dialog is not None and self.confirm_dialog.alive())
+            or self.files.is_open
+        )
+
+    def update(self, dt: float) -> bool:
+        controller = self.controller
+        self._poll_hint()
+        self.view.update(dt)
+        controller.animation_time = MOVE_SECONDS * self.settings.animation_factor
+        moving = controller.update(dt)
+        moving = self.table.update(dt, controller, self.busy()) or moving
+        for sound in controller.sounds:
+            self.sounds.play(sound)
+        controller.sounds.clear()
+        if controller.changed:
+            self.refresh()
+        self.autosave()
+        return moving
+
+    def moment(self) -> Moment:
+        """The player's hand and the hint, as the board shows them now."""
+        controller = self.controller
+        shown_hint = (
+            self.hint is not None
+            and controller.review is None
+            and controller.selected is None
+            and controller.animation is None
+        )
+        return Moment(
+            drag_pos=self.drag_pos if controller.selected is not None else None,
+            hint=(self.hint.src, self.hint.dst) if shown_hint else None,
+            show_targets=self.settings.show_legal_moves,
+        )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.hit is None or self.panel is None:
+            return
+        surface.blit(backdrop(surface.get_size()), (0, 0))
+        self.view.draw_board(surface, self.moment())
+        self.draw_panel_backing(surface)
+        self.view.draw_panel(surface, self.panel.turn_rect, self.turn_text()[1])
+
+    def leave(self) -> None:
+        self.table.cancel()
+        self.cancel_hint()
+        self.view.leave()
+        self.autosave()
+
+    def settle(self, timeout: float) -> None:
+        if self.hint_job is not None:
+            self.hint_job.wait(timeout)
+        self.view.settle(timeout)
+
+
+__all__ = ["GameScreen"]

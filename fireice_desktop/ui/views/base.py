@@ -1,0 +1,174 @@
+"""What the one game screen asks of a game's view, and what a view may ask of the screen.
+
+The game screen (:mod:`..screens.game`) is written once: the panel, the move list,
+undo and redo, review, saving, hints and the players.  A view supplies what differs
+from game to game: the board's layout and art, the picture of the present moment,
+the texts, any widgets of its own under the turn line, and how a hint is found.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import pygame
+import pygame_gui
+
+from ...engine.record import GameRecord
+from ..game.controller import BoardController
+from ..game.players import Session
+from ..settings import Settings
+
+#: The background work behind a hint: given ``stop``, the move to mark and what to say.
+HintWork = Callable[[Callable[[], bool]], tuple[Any, str]]
+
+
+class Host(Protocol):
+    """The game screen, as a view sees it."""
+
+    controller: BoardController[Any]
+    session: Session
+    settings: Settings
+
+    def confirm_leave(self, action: Callable[[], None], question: str, verb: str) -> None:
+        """Do ``action``, first asking if it would throw away a game in progress."""
+        ...
+
+    def restart(self, session: Session) -> None:
+        """Play ``session`` from its start on this screen."""
+        ...
+
+
+@dataclass(frozen=True)
+class Moment:
+    """What the board shows, besides the position: the player's hand and the hint."""
+
+    drag_pos: tuple[int, int] | None  # where a carried piece is, while dragged
+    hint: tuple[int, int] | None  # the hinted move's cells, when one is shown
+    show_targets: bool  # the settings' marks for legal moves
+
+
+class HitLayout(Protocol):
+    """A board layout as input needs it: pixels to cells, and where the board is."""
+
+    @property
+    def rect(self) -> tuple[int, int, int, int]:
+        """The board's rectangle on the window."""
+        ...
+
+    def hole_at(self, pos: tuple[int, int]) -> int | None:
+        """The cell under the pixel ``pos``, if any."""
+        ...
+
+
+def moves_text(record: GameRecord) -> str:
+    """ "12 moves", for the summaries of saved games."""
+    count = len(record.moves)
+    return f"{count} move{'s' if count != 1 else ''}"
+
+
+class GameView:
+    """A game's look and words on the game screen; the defaults suit a two-player game."""
+
+    new_label = ("New game", "Start again (N)")  # the button's text and tool tip
+    rematch_label = ("Rematch", "The same set-up again")
+    hint_tip = "Show the move the strongest computer level would play (H)"
+    looking_for_hint = "Looking for the best move..."
+    keys_lines = ("Ctrl+Z undo · Ctrl+Y redo · H hint", "Ctrl+S save · Ctrl+O open · Esc menu")
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+
+    # --- saved games ------------------------------------------------------------------
+
+    @classmethod
+    def summary(cls, record: GameRecord) -> str:
+        """One line about a saved game of this view's game, for the menu's Continue."""
+        raise NotImplementedError
+
+    @classmethod
+    def file_stem(cls, record: GameRecord) -> str:
+        """The start of a new save's file name: "Fire and Ice"."""
+        raise NotImplementedError
+
+    @classmethod
+    def new_game(cls, record: GameRecord) -> tuple[str, dict[str, Any]] | None:
+        """The route New game opens for a game opened from ``record`` (the set-up card it
+        would have come from); ``None`` plays the same set-up again."""
+        return None
+
+    # --- building -------------------------------------------------------------------
+
+    def build_board(self, rect: tuple[int, int, int, int]) -> HitLayout:
+        """Lay out and draw once the board in ``rect``; returns its layout."""
+        raise NotImplementedError
+
+    def build_extra(self, manager: pygame_gui.UIManager, x: int, y: int, width: int) -> int:
+        """Widgets of the view's own under the turn line; returns the next free ``y``."""
+        return y
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Events for the view's own widgets; ``True`` if taken."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance the view's own work (a rating, say)."""
+
+    def leave(self) -> None:
+        """The screen is being left: stop the view's own work."""
+
+    def settle(self, timeout: float) -> None:
+        """Wait up to ``timeout`` s for the view's own background work (screenshots)."""
+
+    # --- words ------------------------------------------------------------------------
+
+    def title(self) -> str:
+        """The panel's title."""
+        return ""
+
+    def refresh(self) -> None:
+        """Bring the view's own widgets in line with the game."""
+
+    def turn_text(self, position: Any) -> tuple[str, Any]:
+        """The turn line, and the side whose icon stands beside it."""
+        winner = position.winner
+        if winner is not None:
+            return f"{winner.title} wins!", winner
+        return f"{position.to_move.title} to move", position.to_move
+
+    def result_text(self, position: Any) -> tuple[str, str]:
+        """The headline and the detail of the game-over card."""
+        winner = position.winner
+        return f"{winner.title} wins!", ""
+
+    def idle_hint(self, position: Any, selected: int | None) -> str:
+        """What the message box says when nothing else is to be said."""
+        if position.is_over:
+            return ""
+        if selected is not None:
+            return "Click a marked hole, or drag the peg there. Esc puts it back."
+        return "Click one of your pegs to pick it up."
+
+    # --- the board --------------------------------------------------------------------
+
+    def hint_work(self) -> HintWork:
+        """The background work behind a hint for the game as it stands."""
+        raise NotImplementedError
+
+    def started(self) -> None:
+        """The screen has (re)started the game: a new deal, a rematch."""
+
+    def start_new(self) -> bool:
+        """New game, where the view starts it itself (a new deal); ``False`` otherwise."""
+        return False
+
+    def draw_board(self, surface: pygame.Surface, moment: Moment) -> None:
+        """Paint the board as the controller's state and ``moment`` have it."""
+        raise NotImplementedError
+
+    def draw_panel(self, surface: pygame.Surface, turn_rect: pygame.Rect, side: Any) -> None:
+        """Paint what the view draws on the panel: the icon of ``side`` by the turn line."""
+
+
+__all__ = ["GameView", "HintWork", "HitLayout", "Host", "Moment", "moves_text"]

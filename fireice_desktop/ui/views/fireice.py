@@ -1,0 +1,97 @@
+"""Fire & Ice on the game screen: titles, the end of a game, and the expert's hint."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ...engine.games.fireice.board import ISLANDS
+from ...engine.games.fireice.rules import Color, Position
+from ...engine.record import GameRecord
+from ...engine.search import hint
+from .base import HintWork, moves_text
+from .pegs import PegView
+
+
+def computer_title(levels: Mapping[Any, str]) -> str:
+    """The panel's title against the computer (short enough for the narrowest panel)."""
+    if len(levels) == 2:
+        return f"Watching the {next(iter(levels.values()))} level"
+    (side, level), *_ = levels.items()
+    return f"You ({side.other.title}) vs {level}"
+
+
+def handicap_title(count: int, side: Color) -> str:
+    """The game's title for a handicap of ``count`` pegs for ``side``."""
+    return f"Handicap: {count} extra {side.title} peg{'s' if count != 1 else ''}"
+
+
+def expert_hint(position: Any) -> HintWork:
+    """The hint of a two-player game: the expert's move and why it is good."""
+
+    def work(stop: Callable[[], bool]) -> tuple[Any, str]:
+        return hint(position, stop)
+
+    return work
+
+
+class FireIceView(PegView):
+    """The two-player game, with or without a handicap, against a friend or the computer."""
+
+    @classmethod
+    def summary(cls, record: GameRecord) -> str:
+        final: Any = record.positions()[len(record.moves)]
+        if record.computer:
+            levels = dict(record.computer)
+            level = next(iter(levels.values()))
+            who = (
+                f"The computer against itself ({level})"
+                if len(levels) == 2
+                else f"You against the {level} level"
+            )
+        else:
+            who = "Handicap game" if record.setup.holes else "Two players"
+        state = (
+            f"{final.winner.title} has won" if final.winner else f"{final.to_move.title} to move"
+        )
+        return f"{who}: {moves_text(record)}, {state}"
+
+    @classmethod
+    def file_stem(cls, record: GameRecord) -> str:
+        return "Fire and Ice"
+
+    @classmethod
+    def new_game(cls, record: GameRecord) -> tuple[str, dict[str, Any]] | None:
+        if record.computer:
+            return ("computer", {})
+        if record.setup.holes:
+            return ("handicap", {"handicap": record.setup})
+        return None
+
+    def title(self) -> str:
+        session = self.host.session
+        if session.computer:
+            return computer_title(session.computer)
+        holes = session.setup.holes if session.setup is not None else ()
+        if holes:
+            return handicap_title(len(holes), session.setup.side)
+        return "Two players"
+
+    def winning_line(self, position: Any) -> tuple[Color, tuple[int, int, int]] | None:
+        assert isinstance(position, Position)
+        return position.winning_line()
+
+    def result_text(self, position: Any) -> tuple[str, str]:
+        won = position.winning_line()
+        winner = position.winner
+        assert winner is not None
+        if won is None:
+            return f"{winner.title} wins!", f"{position.to_move.title} has no legal move."
+        islands = ", ".join(ISLANDS[i] for i in won[1][:2]) + f" and {ISLANDS[won[1][2]]}"
+        return f"{winner.title} wins!", f"Three islands in a line: {islands}."
+
+    def hint_work(self) -> HintWork:
+        return expert_hint(self.host.controller.history.position)
+
+
+__all__ = ["FireIceView", "computer_title", "expert_hint", "handicap_title"]

@@ -1,0 +1,208 @@
+"""Icebreaker on the game screen: the sea of hexagons with icebergs and ships, the way
+of a picked-up ship to its nearest iceberg, and the scores towards more than half."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from ...engine.games.icebreaker.board import HexBoard, Side
+from ...engine.record import GameRecord
+from ..board_view import font
+from ..game.motion import ease, lerp
+from ..hex_view import SeaArt, SeaPicture, draw_sea, sea_art
+from .base import GameView, HintWork, HitLayout, Host, Moment, moves_text
+from .fireice import computer_title, expert_hint
+
+SCORE_HEIGHT = 74
+
+
+class IcebreakerView(GameView):
+    """Playing Icebreaker against a friend or the computer."""
+
+    new_label = ("New game", "Choose the board and the opponent again (N)")
+
+    @classmethod
+    def summary(cls, record: GameRecord) -> str:
+        final: Any = record.positions()[len(record.moves)]
+        game = f"Icebreaker, side {record.setup.size}"
+        if record.computer:
+            game += f", against the {next(iter(dict(record.computer).values()))} level"
+        score = f"Red {final.red_score}, Black {final.black_score}"
+        return f"{game}: {moves_text(record)}, {score}"
+
+    @classmethod
+    def file_stem(cls, record: GameRecord) -> str:
+        return f"Icebreaker side {record.setup.size}"
+
+    @classmethod
+    def new_game(cls, record: GameRecord) -> tuple[str, dict[str, Any]] | None:
+        return ("icebreaker-setup", {})
+
+    def __init__(self, host: Host) -> None:
+        super().__init__(host)
+        self.sea: SeaArt | None = None
+        self.score_rect = pygame.Rect(0, 0, 0, 0)
+
+    @property
+    def size(self) -> int:
+        """The board's side."""
+        return int(self.host.controller.history.positions[0].size)
+
+    def title(self) -> str:
+        computer = self.host.session.computer
+        return computer_title(computer) if computer else "Icebreaker"
+
+    # --- building -------------------------------------------------------------------
+
+    def build_board(self, rect: tuple[int, int, int, int]) -> HitLayout:
+        self.sea = sea_art(rect, self.size)
+        return self.sea.layout
+
+    def build_extra(self, manager: pygame_gui.UIManager, x: int, y: int, width: int) -> int:
+        board = HexBoard.of(self.size)
+        self.target_label = pygame_gui.elements.UILabel(
+            pygame.Rect(x - 8, y, width + 16, 20),
+            f"First to {board.target} of {board.iceberg_count} icebergs wins",
+            manager,
+            object_id="#keys",
+        )
+        self.score_rect = pygame.Rect(x, y + 22, width, SCORE_HEIGHT - 26)
+        return y + SCORE_HEIGHT
+
+    # --- words ------------------------------------------------------------------------
+
+    def result_text(self, position: Any) -> tuple[str, str]:
+        winner = position.winner
+        assert winner is not None
+        return (
+            f"{winner.title} wins!",
+            f"{winner.title} took {position.score(winner)} of "
+            f"{position.board.iceberg_count} icebergs; "
+            f"{winner.other.title} {position.score(winner.other)}.",
+        )
+
+    def idle_hint(self, position: Any, selected: int | None) -> str:
+        if position.is_over:
+            return ""
+        if selected is not None:
+            return "Click an orange dot, or drag the ship there. Esc puts it back."
+        passed = self.passed()
+        if passed is not None:
+            return (
+                f"{passed.title} has no legal move and passes: "
+                f"{passed.other.title} moves again. Click one of your ships."
+            )
+        return "Click one of your ships: it must step closer to its nearest iceberg."
+
+    def passed(self) -> Side | None:
+        """The side that had to pass after the last move, if one did."""
+        history = self.host.controller.history
+        if history.cursor == 0:
+            return None
+        before = history.positions[history.cursor - 1]
+        after = history.position
+        if not after.is_over and after.to_move == before.to_move:
+            side: Side = before.to_move.other
+            return side
+        return None
+
+    def hint_work(self) -> HintWork:
+        return expert_hint(self.host.controller.history.position)
+
+    # --- drawing ----------------------------------------------------------------------
+
+    def picture(self, moment: Moment) -> SeaPicture:
+        """What the sea shows now: a function of the controller's state and ``moment``."""
+        controller = self.host.controller
+        position = controller.shown
+        last = controller.last_move
+        selected = controller.selected
+        paths: tuple[tuple[int, ...], ...] = ()
+        targets = 0
+        if selected is not None and moment.show_targets:
+            targets = controller.targets
+            now = controller.history.position
+            paths = tuple(tuple(now.path(selected, cell)) for cell in now.board.cells_of(targets))
+        picture = SeaPicture(
+            red=position.red,
+            black=position.black,
+            icebergs=position.icebergs,
+            selected=selected,
+            targets=targets,
+            paths=paths,
+            last_move=(last.src, last.dst) if last else None,
+            winner=position.winner,
+            hint=moment.hint,
+        )
+        if selected is not None and moment.drag_pos is not None:
+            side = position.color_at(selected)
+            assert side is not None
+            return replace(picture, hidden=1 << selected, floating=((side, moment.drag_pos),))
+        animation = controller.animation
+        if animation is None or controller.review is not None or self.sea is None:
+            return picture
+        # The ship sails to its new cell; an iceberg there breaks up as it arrives.
+        before, after = animation.before, animation.after
+        src, dst = animation.move.src, animation.move.dst
+        side = before.color_at(src)
+        t = ease(animation.progress)
+        holes = self.sea.layout.holes
+        fading: tuple[tuple[int, float], ...] = ()
+        if before.icebergs >> dst & 1:
+            fading = ((dst, max(0.0, min(1.0, (1.0 - t) / 0.45))),)
+        return replace(
+            picture,
+            red=before.red,
+            black=before.black,
+            icebergs=after.icebergs,
+            hidden=1 << src,
+            floating=((side, lerp(holes[src], holes[dst], t)),),
+            fading=fading,
+            targets=0,
+            paths=(),
+            selected=None,
+            winner=None,
+        )
+
+    def draw_board(self, surface: pygame.Surface, moment: Moment) -> None:
+        if self.sea is not None:
+            draw_sea(surface, self.sea, self.picture(moment))
+
+    def draw_panel(self, surface: pygame.Surface, turn_rect: pygame.Rect, side: Any) -> None:
+        if side is not None and self.sea is not None:
+            icon = self.sea.icons[side]
+            surface.blit(icon, icon.get_rect(center=(turn_rect.x + 17, turn_rect.centery)))
+        self._draw_scores(surface)
+
+    def _draw_scores(self, surface: pygame.Surface) -> None:
+        """Each side's icebergs, as a count and a bar that fills up to the winning mark."""
+        position = self.host.controller.shown
+        board = position.board
+        rect = self.score_rect
+        row = rect.height // 2
+        face = font(16)
+        bar_left = rect.x + 92
+        bar_width = rect.width - 92 - 40
+        fills = {Side.RED: (214, 58, 44), Side.BLACK: (70, 74, 84)}
+        for index, side in enumerate(Side):
+            y = rect.y + index * row
+            name = face.render(side.title, True, (251, 233, 207))
+            surface.blit(name, (rect.x, y + (row - name.get_height()) // 2))
+            score = face.render(str(position.score(side)), True, (255, 255, 255))
+            surface.blit(score, score.get_rect(midright=(bar_left - 8, y + row // 2)))
+            bar = pygame.Rect(bar_left, y + row // 2 - 7, bar_width, 14)
+            pygame.draw.rect(surface, (20, 12, 6), bar, border_radius=7)
+            filled = bar.copy()
+            filled.width = int(bar.width * min(1.0, position.score(side) / board.target))
+            if filled.width > 0:
+                pygame.draw.rect(surface, fills[side], filled, border_radius=7)
+            pygame.draw.rect(surface, (150, 110, 70), bar, 1, border_radius=7)
+            goal = face.render(str(board.target), True, (255, 210, 120))
+            surface.blit(goal, goal.get_rect(midleft=(bar.right + 6, bar.centery)))
+
+
+__all__ = ["IcebreakerView"]

@@ -1,0 +1,139 @@
+"""The wooden board with its pegs, as Fire & Ice and its solitaire both show it."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pygame
+
+from ...engine.games.fireice.rules import Color, Position
+from ...engine.games.fireice.solitaire import PEGS_PER_COLOR
+from ..board_view import BoardArt, BoardPicture, board_art, draw_board, pocket_slot
+from ..game.motion import Point, ease, lerp
+from ..layout import BoardLayout
+from .base import GameView, HitLayout, Moment
+
+
+def pocket_counts(position: Any) -> tuple[int, int]:
+    """What lies in the two pockets: the supplies, or in the solitaire the captured pegs."""
+    if isinstance(position, Position):
+        return (position.fire_supply, position.ice_supply)
+    return (PEGS_PER_COLOR - position.fire.bit_count(), PEGS_PER_COLOR - position.ice.bit_count())
+
+
+class PegView(GameView):
+    """A game of pegs on the seven islands."""
+
+    pocket_labels = ("FIRE", "ICE")
+    #: Whether a move leaves an opponent's peg in the hole left (Fire & Ice) rather than
+    #: capturing one (the solitaire).
+    drops_a_peg = True
+
+    def __init__(self, host: Any) -> None:
+        super().__init__(host)
+        self.art: BoardArt | None = None
+        self.layout: BoardLayout | None = None
+
+    def build_board(self, rect: tuple[int, int, int, int]) -> HitLayout:
+        self.art = board_art(rect, self.pocket_labels)
+        self.layout = self.art.layout
+        return self.layout
+
+    def winning_line(self, position: Any) -> tuple[Color, tuple[int, int, int]] | None:
+        """The winner and the three islands in a line, when there are some."""
+        return None
+
+    def picture(self, moment: Moment) -> BoardPicture:
+        """What the board shows now: a function of the controller's state and ``moment``."""
+        controller = self.host.controller
+        assert self.layout is not None
+        position = controller.shown
+        won = self.winning_line(position)
+        last = controller.last_move
+        picture = BoardPicture(
+            fire=position.fire,
+            ice=position.ice,
+            supplies=pocket_counts(position),
+            selected=controller.selected,
+            targets=controller.targets if moment.show_targets else 0,
+            last_move=(last.src, last.dst) if last else None,
+            winning_islands=won[1] if won else None,
+            winner=won[0] if won else None,
+            show_control=self.drops_a_peg,
+            hint=moment.hint,
+        )
+        holes = self.layout.holes
+        if controller.selected is not None and moment.drag_pos is not None:
+            color = position.color_at(controller.selected)
+            assert color is not None
+            return replace(
+                picture,
+                hidden=1 << controller.selected,
+                floating=((color, moment.drag_pos, True),),
+            )
+        animation = controller.animation
+        if animation is None or controller.review is not None:
+            return picture
+        # The moving peg travels first; then, in the two-player game, the opponent's peg
+        # drops from its pocket into the hole left behind, or in the solitaire the
+        # captured peg goes to its colour's pocket.
+        src, dst = animation.move
+        before, after = animation.before, animation.after
+        mover = before.color_at(src)
+        assert mover is not None
+        travel = 0.62
+        p = animation.progress
+        floating: tuple[tuple[Color, Point, bool], ...] = ()
+        if p < travel:
+            base = before
+            hidden = 1 << src
+            t = ease(p / travel)
+            floating = ((mover, lerp(holes[src], holes[dst], t), True),)
+        else:
+            base = after
+            t = ease((p - travel) / (1 - travel))
+            if self.drops_a_peg:
+                hidden = 1 << src
+                dropped = after.color_at(src)
+                if dropped is not None:
+                    slot = pocket_slot(self.layout, dropped, before.supply(dropped) - 1)
+                    floating = ((dropped, lerp(slot, holes[src], t), t < 0.85),)
+            else:
+                captured = mover.other
+                counts = pocket_counts(before)
+                slot = pocket_slot(self.layout, captured, counts[captured.value])
+                floating = ((captured, lerp(holes[dst], slot, t), True),)
+                return replace(
+                    picture,
+                    fire=after.fire,
+                    ice=after.ice,
+                    supplies=counts,
+                    floating=floating,
+                    targets=0,
+                    selected=None,
+                )
+        return replace(
+            picture,
+            fire=base.fire,
+            ice=base.ice,
+            supplies=pocket_counts(base),
+            hidden=hidden,
+            floating=floating,
+            targets=0,
+            selected=None,
+            winning_islands=None,
+            winner=None,
+        )
+
+    def draw_board(self, surface: pygame.Surface, moment: Moment) -> None:
+        if self.art is not None:
+            draw_board(surface, self.art, self.picture(moment))
+
+    def draw_panel(self, surface: pygame.Surface, turn_rect: pygame.Rect, side: Any) -> None:
+        if side is not None and self.art is not None:
+            icon = pygame.transform.smoothscale(self.art.pegs[side], (30, 30))
+            surface.blit(icon, (turn_rect.x, turn_rect.y + 5))
+
+
+__all__ = ["PegView", "pocket_counts"]
