@@ -27,6 +27,7 @@ BUNDLED_ASSETS = "fireice_desktop/assets"
 REQUIRED = (
     f"{BUNDLED_ASSETS}/theme.json",
     f"{BUNDLED_ASSETS}/images/wood_board.jpg",
+    f"{BUNDLED_ASSETS}/rules.md",
     "pygame_gui/data/default_theme.json",
     "pygame_gui/data/NotoSans-Bold.ttf",
     "pygame_gui/data/NotoSans-Regular.ttf",

@@ -16,10 +16,9 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from .errors import Cancelled
-from .games import find_game
 from .interface import GameState
 from .levels import RANDOM, Level
-from .registry import Game
+from .registry import Game, find_game
 from .treesearch import WON_ABOVE
 
 

@@ -7,19 +7,12 @@ from typing import Any
 
 import pygame
 
-from ...engine.games.fireice.rules import Color, Position
+from ...engine.games.fireice.rules import Color
 from ...engine.games.fireice.solitaire import PEGS_PER_COLOR
 from ..board_view import BoardArt, BoardPicture, board_art, draw_board, pocket_slot
 from ..game.motion import Point, ease, lerp
 from ..layout import BoardLayout
 from .base import GameView, HitLayout, Moment
-
-
-def pocket_counts(position: Any) -> tuple[int, int]:
-    """What lies in the two pockets: the supplies, or in the solitaire the captured pegs."""
-    if isinstance(position, Position):
-        return (position.fire_supply, position.ice_supply)
-    return (PEGS_PER_COLOR - position.fire.bit_count(), PEGS_PER_COLOR - position.ice.bit_count())
 
 
 class PegView(GameView):
@@ -40,6 +33,13 @@ class PegView(GameView):
         self.layout = self.art.layout
         return self.layout
 
+    def pocket_counts(self, position: Any) -> tuple[int, int]:
+        """What lies in the two pockets: the supplies, or in the solitaire the captured pegs."""
+        if self.drops_a_peg:
+            return (position.fire_supply, position.ice_supply)
+        fire, ice = position.fire.bit_count(), position.ice.bit_count()
+        return (PEGS_PER_COLOR - fire, PEGS_PER_COLOR - ice)
+
     def winning_line(self, position: Any) -> tuple[Color, tuple[int, int, int]] | None:
         """The winner and the three islands in a line, when there are some."""
         return None
@@ -54,7 +54,7 @@ class PegView(GameView):
         picture = BoardPicture(
             fire=position.fire,
             ice=position.ice,
-            supplies=pocket_counts(position),
+            supplies=self.pocket_counts(position),
             selected=controller.selected,
             targets=controller.targets if moment.show_targets else 0,
             last_move=(last.src, last.dst) if last else None,
@@ -101,7 +101,7 @@ class PegView(GameView):
                     floating = ((dropped, lerp(slot, holes[src], t), t < 0.85),)
             else:
                 captured = mover.other
-                counts = pocket_counts(before)
+                counts = self.pocket_counts(before)
                 slot = pocket_slot(self.layout, captured, counts[captured.value])
                 floating = ((captured, lerp(holes[dst], slot, t), True),)
                 return replace(
@@ -117,7 +117,7 @@ class PegView(GameView):
             picture,
             fire=base.fire,
             ice=base.ice,
-            supplies=pocket_counts(base),
+            supplies=self.pocket_counts(base),
             hidden=hidden,
             floating=floating,
             targets=0,
@@ -136,4 +136,4 @@ class PegView(GameView):
             surface.blit(icon, (turn_rect.x, turn_rect.y + 5))
 
 
-__all__ = ["PegView", "pocket_counts"]
+__all__ = ["PegView"]

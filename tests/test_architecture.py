@@ -1,0 +1,220 @@
+"""The package's shape, read from its imports: no cycles, screens that do not know each
+other, games that do not know each other, and no import hidden in a function body."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "fireice_desktop"
+
+#: The one import deliberately made inside a function: the command line loads the
+#: desktop game (and pygame) only when it starts it, so terminal commands stay light.
+DEFERRED_ALLOWED = {"fireice_desktop.cli.desktop"}
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+@cache
+def modules() -> dict[str, Path]:
+    return {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+def _resolve(module: str, path: Path, node: ast.ImportFrom) -> list[str]:
+    """The package's modules an ``import from`` names: ``from X import m`` depends on the
+    module ``X.m`` when there is one (its package ``X`` is a parent, already loading),
+    else on ``X``."""
+    if node.level:
+        package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+        for _ in range(node.level - 1):
+            package = package.rpartition(".")[0]
+        base = f"{package}.{node.module}" if node.module else package
+    else:
+        base = node.module or ""
+    known = modules()
+    submodules = [f"{base}.{alias.name}" for alias in node.names]
+    if all(name in known for name in submodules):
+        return submodules
+    return [base, *(name for name in submodules if name in known)]
+
+
+def imports(module: str, path: Path) -> Iterator[tuple[int, str, bool]]:
+    """(line, imported module of the package, whether inside a function) for ``path``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    known = modules()
+    in_function: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for inner in ast.walk(node):
+                if isinstance(inner, (ast.Import, ast.ImportFrom)):
+                    in_function.add(id(inner))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            names = _resolve(module, path, node)
+        else:
+            continue
+        if _under_type_checking(tree, node):
+            continue
+        for name in names:
+            if name in known and name != module:
+                yield node.lineno, name, id(node) in in_function
+
+
+def _under_type_checking(tree: ast.Module, target: ast.AST) -> bool:
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.If)
+            and isinstance(node.test, ast.Name)
+            and node.test.id == "TYPE_CHECKING"
+            and any(target is inner for inner in ast.walk(node))
+        ):
+            return True
+    return False
+
+
+@cache
+def graph() -> dict[str, set[str]]:
+    return {
+        module: {name for _, name, _ in imports(module, path)} for module, path in modules().items()
+    }
+
+
+def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components with more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for other in edges.get(node, ()):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in on_stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(edges):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_there_is_no_import_cycle() -> None:
+    assert cycles(graph()) == []
+
+
+def test_the_cycle_check_finds_a_cycle() -> None:
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+SCREENS = sorted(name for name in modules() if name.startswith("fireice_desktop.ui.screens."))
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_a_screen_imports_no_other_screen(screen: str) -> None:
+    others = sorted(name for name in graph()[screen] if name in SCREENS)
+    assert others == [], f"{screen} imports {others}: open a screen by its route instead"
+
+
+def test_only_the_app_knows_the_route_table() -> None:
+    users = sorted(m for m, names in graph().items() if "fireice_desktop.ui.routes" in names)
+    assert users == ["fireice_desktop.ui.app"]
+
+
+def test_no_import_is_hidden_in_a_function() -> None:
+    hidden = [
+        f"{module}:{line}: {name}"
+        for module, path in modules().items()
+        for line, name, deferred in imports(module, path)
+        if deferred and module not in DEFERRED_ALLOWED
+    ]
+    assert hidden == []
+
+
+GAMES = ("fireice", "icebreaker")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_imports_no_other_game(game: str) -> None:
+    prefix = f"fireice_desktop.engine.games.{game}"
+    for module, names in graph().items():
+        if module.startswith(prefix):
+            others = [
+                name
+                for name in names
+                if name.startswith("fireice_desktop.engine.games.") and not name.startswith(prefix)
+            ]
+            assert others == [], f"{module} imports {others}"
+
+
+GENERIC = (
+    "fireice_desktop.engine.errors",
+    "fireice_desktop.engine.interface",
+    "fireice_desktop.engine.levels",
+    "fireice_desktop.engine.registry",
+    "fireice_desktop.engine.treesearch",
+    "fireice_desktop.engine.search",
+)
+
+
+@pytest.mark.parametrize("module", GENERIC)
+def test_the_generic_engine_imports_no_game(module: str) -> None:
+    games = [name for name in graph()[module] if name.startswith("fireice_desktop.engine.games")]
+    assert games == [], f"{module} imports {games}: take the game's knowledge as a parameter"
+
+
+def test_the_engine_imports_nothing_above_it() -> None:
+    for module, names in graph().items():
+        if module.startswith("fireice_desktop.engine"):
+            above = [name for name in names if not name.startswith("fireice_desktop.engine")]
+            assert above == [], f"{module} imports {above}"
+
+
+def test_outside_its_package_nothing_asks_which_game_it_has() -> None:
+    """No ``isinstance(x, SomePosition)`` and no ``record.game == "..."`` outside the
+    games' own packages and the views (which each show one game)."""
+    asking = []
+    for module, path in modules().items():
+        if module.startswith(("fireice_desktop.engine.games", "fireice_desktop.ui.views")):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "isinstance"
+                and "Position" in ast.unparse(node.args[1])
+            ):
+                asking.append(f"{module}:{node.lineno}: {ast.unparse(node)}")
+            if (
+                isinstance(node, ast.Compare)
+                and isinstance(node.left, ast.Attribute)
+                and node.left.attr == "game"
+            ):
+                asking.append(f"{module}:{node.lineno}: {ast.unparse(node)}")
+    assert asking == []
