@@ -1,0 +1,280 @@
+"""The handlers of the scripting commands: each takes the parsed arguments, prints its
+output and returns the exit status, or raises :class:`~.errors.CommandError`.
+
+``fireice game ...`` works on a record of any game and asks the record's game (the
+registry) how to show it.  ``show``, ``ai-move`` and ``match`` are Fire & Ice's,
+``solitaire ...`` the solitaire's and ``icebreaker ...`` Icebreaker's, so they name
+their game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from ..engine.games import find_game
+from ..engine.games.fireice.board import parse_holes
+from ..engine.games.fireice.formats import solitaire_board
+from ..engine.games.fireice.rules import MAX_HANDICAP, Color, check_handicap
+from ..engine.games.fireice.solitaire import COLOR_NAMES, SolitairePosition, parse_deal
+from ..engine.games.fireice.solver import Solution, solve
+from ..engine.games.fireice.spec import Deal, Handicap
+from ..engine.games.icebreaker.spec import Sea
+from ..engine.interface import GameState
+from ..engine.match import GameResult, run_match
+from ..engine.record import GameRecord, replay
+from ..engine.registry import Game
+from ..engine.search import search
+from ..storage import MAX_RECORD_BYTES, SaveFileError, read_game, write_atomic
+from .errors import CommandError
+
+FIRE_AND_ICE = find_game("fire-and-ice")
+SOLITAIRE = find_game("solitaire")
+ICEBREAKER = find_game("icebreaker")
+
+
+# --- the moves and the set-up given on the command line ----------------------------------
+
+
+def split_moves(words: Sequence[str]) -> list[str]:
+    """The moves given: as separate arguments or as one quoted, space-separated string."""
+    return [move for word in words for move in word.split()]
+
+
+def handicap(args: argparse.Namespace) -> Handicap:
+    """The set-up named by ``--handicap-at`` and ``--side``."""
+    side = Color.parse(args.side)
+    text = args.handicap_at
+    if text is None:
+        return Handicap((), side)
+    try:
+        holes = check_handicap(parse_holes(text))
+    except ValueError as error:
+        raise CommandError(f"--handicap-at {text!r}: {error}", usage=True) from None
+    if not holes:
+        raise CommandError(
+            f"--handicap-at {text!r}: name 1 to {MAX_HANDICAP} holes, like A3,B5", usage=True
+        )
+    return Handicap(holes, side)
+
+
+def after_moves(game: Game, setup: Any, words: Sequence[str]) -> Any:
+    """The position after the moves given, from the start of ``game`` set up as ``setup``."""
+    try:
+        return replay(game.start(setup), split_moves(words))[-1]
+    except ValueError as error:
+        raise CommandError(str(error)) from None
+
+
+def show_position(game: Game, setup: Any, position: GameState, as_json: bool) -> None:
+    """Print the position as ``game`` describes it: its text board and report, or JSON."""
+    if as_json:
+        print(json.dumps(game.position_json(setup, position)))
+    else:
+        print(game.describe(position))
+
+
+# --- Fire & Ice ---------------------------------------------------------------------------
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    """``fireice show``: the position after some moves."""
+    setup = handicap(args)
+    show_position(FIRE_AND_ICE, setup, after_moves(FIRE_AND_ICE, setup, args.moves), args.json)
+    return 0
+
+
+def cmd_ai_move(args: argparse.Namespace) -> int:
+    """``fireice ai-move``: the move a level plays after some moves."""
+    position = after_moves(FIRE_AND_ICE, handicap(args), args.moves)
+    if position.is_over:
+        raise CommandError(f"the game is over: {position.winner.title} has won")
+    print(search(position, args.level, args.seed).move)
+    return 0
+
+
+def cmd_match(args: argparse.Namespace) -> int:
+    """``fireice match``: levels against each other, with their results and move times."""
+    if args.games < 1:
+        raise CommandError(f"--games {args.games}: play at least one game", usage=True)
+    if args.jobs < 1:
+        raise CommandError(f"--jobs {args.jobs}: use at least one process", usage=True)
+
+    def progress(game: GameResult) -> None:
+        if args.verbose:
+            print(
+                f"game {game.seed}: {game.winner.title} wins in {len(game.moves)} moves",
+                file=sys.stderr,
+            )
+
+    summary = run_match(args.fire, args.ice, args.games, args.seed, args.jobs, progress)
+    games = len(summary.games)
+    print(f"{games} game{'s' if games != 1 else ''}: Fire ({args.fire}) against Ice ({args.ice})")
+    for color, level, wins, losses in (
+        (Color.FIRE, args.fire, summary.fire_wins, summary.ice_wins),
+        (Color.ICE, args.ice, summary.ice_wins, summary.fire_wins),
+    ):
+        times = summary.move_times(color)
+        timing = (
+            f"median {statistics.median(times):.3f} s, longest {max(times):.3f} s per move"
+            if times
+            else "no moves"
+        )
+        print(
+            f"{color.title:<4} ({level}): {wins} won, 0 drawn, {losses} lost "
+            f"({100 * wins / games:.0f}%); {timing}"
+        )
+    print(f"average game length: {summary.average_length:.1f} moves")
+    return 0
+
+
+# --- the solitaire ------------------------------------------------------------------------
+
+
+def _deal_after_moves(args: argparse.Namespace) -> tuple[Deal, SolitairePosition]:
+    """The deal named by ``--deal`` and the position after the captures given."""
+    try:
+        deal = Deal(parse_deal(args.deal))
+    except ValueError as error:
+        raise CommandError(f"--deal: {error}", usage=True) from None
+    return deal, after_moves(SOLITAIRE, deal, args.moves)
+
+
+def cmd_solitaire_show(args: argparse.Namespace) -> int:
+    """``fireice solitaire show``: a deal after some captures."""
+    deal, position = _deal_after_moves(args)
+    if args.json:
+        show_position(SOLITAIRE, deal, position, as_json=True)
+        return 0
+    print(solitaire_board(position))
+    if position.is_over:
+        print("To move: nobody, the game is over")
+    elif position.to_move is None:
+        print("To move: either colour (red # or aqua O)")
+    else:
+        print(f"To move: {COLOR_NAMES[position.to_move]} ({position.to_move.symbol})")
+    print(f"Pegs left: {position.pegs_left}")
+    result = position.result
+    print("Result: " + {None: "none yet", "won": "won, one peg left", "lost": "lost"}[result])
+    return 0
+
+
+def solve_json(deal: int, solution: Solution) -> dict[str, Any]:
+    """The ``fireice solitaire solve --json`` object."""
+    return {
+        "deal": deal,
+        "solvable": solution.line is not None,
+        "moves": [str(move) for move in solution.line or ()],
+        "nodes": solution.nodes,
+        "seconds": round(solution.seconds, 6),
+    }
+
+
+def cmd_solitaire_solve(args: argparse.Namespace) -> int:
+    """``fireice solitaire solve``: a winning line from a deal, or proof there is none."""
+    deal, position = _deal_after_moves(args)
+    solution = solve(position)
+    if args.json:
+        print(json.dumps(solve_json(deal.number, solution)))
+        return 0
+    if solution.line is None:
+        print("No win exists from this position.")
+    elif not solution.line:
+        print("Already won: one peg is left.")
+    for number, move in enumerate(solution.line or (), 1):
+        print(f"{number}. {move}")
+    print(f"Nodes searched: {solution.nodes:,} in {solution.seconds:.3f} s")
+    return 0
+
+
+# --- Icebreaker ---------------------------------------------------------------------------
+
+
+def cmd_icebreaker_show(args: argparse.Namespace) -> int:
+    """``fireice icebreaker show``: the position after some moves."""
+    sea = Sea(args.board_size)
+    show_position(ICEBREAKER, sea, after_moves(ICEBREAKER, sea, args.moves), args.json)
+    return 0
+
+
+# --- saved games, of any game -------------------------------------------------------------
+
+
+def read_record(name: str) -> GameRecord:
+    """The game in file ``name`` (``-``: standard input), or a one-line reason it is not one."""
+    if name != "-":
+        try:
+            return read_game(Path(name))
+        except SaveFileError as error:
+            raise CommandError(str(error)) from None
+    try:
+        return GameRecord.parse(sys.stdin.read(MAX_RECORD_BYTES + 1))
+    except ValueError as error:
+        raise CommandError(f"standard input: {error}") from None
+
+
+def _write_output(args: argparse.Namespace, text: str) -> None:
+    """Print ``text``, or write it atomically to ``--output`` (an old file only with --force)."""
+    if args.output is None:
+        sys.stdout.write(text)
+        return
+    path = Path(args.output)
+    if path.exists() and not args.force:
+        raise CommandError(f"{path} already exists: add --force to replace it")
+    try:
+        write_atomic(path, text)
+    except SaveFileError as error:
+        raise CommandError(str(error)) from None
+
+
+def cmd_game_show(args: argparse.Namespace) -> int:
+    """``fireice game show``: a saved game, its moves and where it stands."""
+    record = read_record(args.file)
+    game = record.kind
+    position = record.positions()[len(record.moves)]
+    if args.json:
+        shown = {
+            "record": json.loads(record.to_json()),
+            "position": game.position_json(record.setup, position),
+        }
+        print(json.dumps(shown))
+        return 0
+    print(record.to_text(), end="")
+    print()
+    print(game.describe(position))
+    if record.undone:
+        print("Undone: " + " ".join(str(move) for move in record.undone))
+    return 0
+
+
+def cmd_game_export(args: argparse.Namespace) -> int:
+    """``fireice game export``: a saved game as text in pbmserv notation."""
+    _write_output(args, read_record(args.file).to_text())
+    return 0
+
+
+def cmd_game_import(args: argparse.Namespace) -> int:
+    """``fireice game import``: a game written as text, as a record."""
+    _write_output(args, read_record(args.file).to_json())
+    return 0
+
+
+__all__ = [
+    "cmd_ai_move",
+    "cmd_game_export",
+    "cmd_game_import",
+    "cmd_game_show",
+    "cmd_icebreaker_show",
+    "cmd_match",
+    "cmd_show",
+    "cmd_solitaire_show",
+    "cmd_solitaire_solve",
+    "read_record",
+    "solve_json",
+    "split_moves",
+]
