@@ -55,13 +55,16 @@ from typing import TYPE_CHECKING
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from fireice_desktop.engine.games.fireice.board import ai, icebreaker
+from fireice_desktop.engine.games import find_game
+from fireice_desktop.engine.games.fireice import ai
 from fireice_desktop.engine.games.fireice.playout import random_playout
 from fireice_desktop.engine.games.fireice.rules import Move, Position
 from fireice_desktop.engine.games.fireice.solitaire import SolitairePosition
 from fireice_desktop.engine.games.fireice.solver import Solver, difficulty, hint, solve
+from fireice_desktop.engine.games.icebreaker import rules as icebreaker_rules
 from fireice_desktop.engine.games.icebreaker.board import Step
 from fireice_desktop.engine.games.icebreaker.rules import IcebreakerPosition
+from fireice_desktop.engine.search import level_names, search
 
 if TYPE_CHECKING:
     from fireice_desktop.ui.app import App
@@ -257,7 +260,7 @@ def game_positions() -> list[Position]:
         position = Position.start()
         while not position.is_over:
             positions.append(position)
-            position = position.play(ai.search(position, "strong", seed).move)
+            position = position.play(search(position, "strong", seed).move)
     step = len(positions) / AI_SAMPLE
     return [positions[int(i * step)] for i in range(AI_SAMPLE)]
 
@@ -272,7 +275,7 @@ def bench_ai(seconds: float) -> None:
         times = []
         nodes = 0
         for position in positions:
-            result = ai.search(position, level, seed=1)
+            result = search(position, level, seed=1)
             times.append(result.seconds)
             nodes += result.nodes
         target = "  (target: median at most 2 s)" if name == "expert" else ""
@@ -283,8 +286,8 @@ def bench_ai(seconds: float) -> None:
     print("the board's symmetries at the root (expert, same node budget):")
     start = Position.start()
     for label, position in (("start", start), ("after D4-A4", start.play("D4-A4"))):
-        plain = ai.search(position, "expert", 1, use_symmetry=False)
-        pruned = ai.search(position, "expert", 1)
+        plain = search(position, "expert", 1, use_symmetry=False)
+        pruned = search(position, "expert", 1)
         print(
             f"  {label:<12} {len(position.legal_moves()):2} root moves: depth {plain.depth}"
             f" without, depth {pruned.depth} with symmetry"
@@ -310,7 +313,7 @@ def icebreaker_game(size: int, rng: random.Random) -> list[IcebreakerPosition]:
 def generation_rate(positions: list[IcebreakerPosition], seconds: float) -> float:
     """``legal_moves`` calls per second over ``positions`` in turn, each with its distances
     to find afresh (they are cached by ships and icebergs, and a new position misses)."""
-    forget = icebreaker._rings.cache_clear
+    forget = icebreaker_rules._rings.cache_clear
     cycle = itertools.count()
 
     def generate() -> None:
@@ -322,7 +325,7 @@ def generation_rate(positions: list[IcebreakerPosition], seconds: float) -> floa
 
 def bench_icebreaker(seconds: float) -> None:
     """Legal moves, random games and the computer's levels on the hexhex board."""
-    forget = icebreaker._rings.cache_clear
+    forget = icebreaker_rules._rings.cache_clear
     figure = max(0.5, seconds / 2)
     print("legal-move generations (IcebreakerPosition.legal_moves, distances not cached):")
     for size in (5, 8):
@@ -362,19 +365,20 @@ def bench_icebreaker(seconds: float) -> None:
     print(
         f"the first move on side 5, median of seeds {ICEBREAKER_SEEDS[0]}-{ICEBREAKER_SEEDS[-1]}:"
     )
-    for name in ai.LEVEL_NAMES:
+    game = find_game(start.game)
+    for name in level_names(game):
         times: list[float] = []
         nodes: list[int] = []
         depths: list[int] = []
         moves: set[Step] = set()
         for seed in ICEBREAKER_SEEDS:
             forget()
-            result = ai.search(start, name, seed)
+            result = search(start, name, seed)
             times.append(result.seconds)
             nodes.append(result.nodes)
             depths.append(result.depth)
             moves.add(result.move)
-        budget = f" (budget {ai.levels_for(start)[name].nodes:,} nodes)" if name != "random" else ""
+        budget = f" (budget {game.levels[name].nodes:,} nodes)" if name != "random" else ""
         per_second = sum(nodes) / sum(times) if sum(nodes) else 0.0
         print(
             f"  {name:<8} median {statistics.median(times) * 1000:8.1f} ms,"
