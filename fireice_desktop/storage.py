@@ -98,7 +98,16 @@ def write_atomic(path: Path, text: str) -> None:
 
 
 def _umask() -> int:
-    mask = os.umask(0o022)  # reading the umask means setting it: put it straight back
+    """The process's umask, read without changing it where the system allows.
+
+    ``os.umask`` can only read the mask by setting it, which would race with worker
+    threads creating files meanwhile; Linux shows it in ``/proc/self/status`` instead.
+    """
+    with contextlib.suppress(OSError, ValueError):
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    mask = os.umask(0o022)  # elsewhere: set it and put it straight back
     os.umask(mask)
     return mask
 

@@ -92,10 +92,22 @@ class GamePanel:
 
     # --- keeping in step ---------------------------------------------------------------
 
-    def refresh(
-        self, controller: BoardController[Any], turn_text: str, message: str, show_over: bool
-    ) -> None:
+    def message(self, controller: BoardController[Any]) -> str:
+        """What the message box says now: the review, the controller's news, or a tip."""
+        if controller.review is not None:
+            if controller.review:
+                return (
+                    f"Reviewing: position after move {controller.review} of "
+                    f"{controller.history.cursor}. Return to the game to play on."
+                )
+            return "Reviewing the start position. Return to the game to play on."
+        if controller.message:
+            return controller.message
+        return self.view.idle_hint(controller.history.position, controller.selected)
+
+    def refresh(self, controller: BoardController[Any], turn_text: str, show_over: bool) -> None:
         """Bring labels, the move list, the buttons and the game-over card in line."""
+        message = self.message(controller)
         title = self.view.title()
         if title != self._shown_title:
             self.title_label.set_text(title)

@@ -7,7 +7,6 @@ input, the windows over it (files, text, questions), hints and the autosave.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -18,10 +17,11 @@ import pygame_gui
 from ...engine.record import GameRecord
 from ...storage import save_autosave
 from ..game.controller import BoardController
-from ..game.jobs import Job
+from ..game.hints import Hints
 from ..game.motion import MOVE_SECONDS
 from ..game.panel import GamePanel
 from ..game.players import Session, Table
+from ..game.question import Question
 from ..navigation import Context
 from ..saving import FileDialogs, TextWindow
 from ..scene import BoardScene, backdrop, panel_width
@@ -45,11 +45,8 @@ class GameScreen(BoardScene):
         self.press_pos: tuple[int, int] | None = None
         self.drag_pos: tuple[int, int] | None = None
         self._over_dismissed = False
-        self.hint_job: Job[tuple[Any, str]] | None = None
-        self.hint_position: Any = None  # the position the hint is for
-        self.hint: Any = None
-        self.confirm_dialog: pygame_gui.windows.UIConfirmationDialog | None = None
-        self.confirm_action: Callable[[], None] = self.start_new
+        self.hints = Hints()
+        self.question = Question(ctx.manager)
         self.files = FileDialogs(
             ctx.manager, self.open_record, self._saved, ctx.choices.setdefault("files", {})
         )
@@ -73,7 +70,7 @@ class GameScreen(BoardScene):
     def build(self, size: tuple[int, int]) -> None:
         x, inner = self.build_board(size)
         self.panel = GamePanel(self.manager, self.view, x, inner, size[1])
-        self.confirm_dialog = None  # the manager was cleared
+        self.question = Question(self.manager)  # the manager was cleared
         self.files = FileDialogs(
             self.manager, self.open_record, self._saved, self.ctx.choices.setdefault("files", {})
         )
@@ -99,20 +96,6 @@ class GameScreen(BoardScene):
             return self.table.thinking_text(side, name), side
         return self.view.turn_text(controller.shown)
 
-    def message(self) -> str:
-        """What the message box says now."""
-        controller = self.controller
-        if controller.review is not None:
-            if controller.review:
-                return (
-                    f"Reviewing: position after move {controller.review} of "
-                    f"{controller.history.cursor}. Return to the game to play on."
-                )
-            return "Reviewing the start position. Return to the game to play on."
-        if controller.message:
-            return controller.message
-        return self.view.idle_hint(controller.history.position, controller.selected)
-
     def refresh(self) -> None:
         """Bring the panel in line with the controller."""
         controller = self.controller
@@ -125,7 +108,7 @@ class GameScreen(BoardScene):
             and not self._over_dismissed
         )
         if self.panel is not None:
-            self.panel.refresh(controller, self.turn_text()[0], self.message(), show_over)
+            self.panel.refresh(controller, self.turn_text()[0], show_over)
         self.view.refresh()
         controller.changed = False
 
@@ -240,21 +223,9 @@ class GameScreen(BoardScene):
         if history.cursor == 0 or history.position.is_over:
             action()
             return
-        if self.confirm_dialog is not None:
-            self.confirm_dialog.kill()
-        window = self.window_size
-        rect = pygame.Rect(0, 0, min(380, window[0] - 40), 170)
-        board = self.hit.rect if self.hit is not None else (0, 0, *window)
-        rect.center = (board[0] + board[2] // 2, board[1] + board[3] // 2)
-        self.confirm_dialog = pygame_gui.windows.UIConfirmationDialog(
-            rect,
-            f"{html.escape(question)} The moves played so far will be lost.",
-            self.manager,
-            window_title=question.rstrip("?"),
-            action_short_name=verb,
-            blocking=True,
-        )
-        self.confirm_action = action
+        board = self.hit.rect if self.hit is not None else (0, 0, *self.window_size)
+        centre = (board[0] + board[2] // 2, board[1] + board[3] // 2)
+        self.question.ask(centre, question, verb, action)
 
     def to_menu(self) -> None:
         """Esc or Menu: the game stays in the autosave, for the menu's Continue."""
@@ -269,30 +240,7 @@ class GameScreen(BoardScene):
             return True
         if self.text_window is not None and self.text_window.handle_event(event):
             return True
-        return self._dialog_event(event)
-
-    def _dialog_event(self, event: pygame.event.Event) -> bool:
-        """Answers to the open confirmation dialog (Enter confirms, Esc cancels)."""
-        dialog = self.confirm_dialog
-        if dialog is None:
-            return False
-        # The dialog closes itself as its confirm button is clicked, before its event comes,
-        # so the reference is kept until the answer arrives.
-        enter = event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
-        if (
-            event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is dialog
-        ) or (enter and dialog.alive()):
-            dialog.kill()
-            self.confirm_dialog = None
-            self.confirm_action()
-            return True
-        if not dialog.alive():
-            return False
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                dialog.kill()
-            return True  # no shortcuts while the question is open
-        return False
+        return self.question.handle_event(event)
 
     # --- undo, redo, new games --------------------------------------------------------
 
@@ -337,7 +285,7 @@ class GameScreen(BoardScene):
     def restart(self, session: Session) -> None:
         """Play ``session`` from its start on this screen."""
         self.table.cancel()
-        self.cancel_hint()
+        self.hints.cancel()
         self.session = session
         self.controller = BoardController(session.start())
         self._over_dismissed = False
@@ -409,38 +357,17 @@ class GameScreen(BoardScene):
         if self.table.computer_to_move(controller) is not None:
             controller.say("The computer is to move: ask for a hint on your turn.")
             return
-        position = controller.history.position
         if controller.review is not None:
             controller.leave_review()  # a hint is for the game being played
-        if position.is_over:
+        if controller.history.position.is_over:
             controller.say("The game is over: there is nothing left to hint at.")
-        elif self.hint_job is None or self.hint_position != position:
-            self.cancel_hint()
-            self.hint_position = position
-            self.hint_job = Job(self.view.hint_work())
-            controller.say(self.view.looking_for_hint)
+        else:
+            self.hints.request(controller, self.view.hint_work(), self.view.looking_for_hint)
 
-    def cancel_hint(self) -> None:
-        """Forget the hint and stop any search for one."""
-        if self.hint_job is not None:
-            self.hint_job.cancel()
-        self.hint_job = None
-        self.hint = None
-
-    def _poll_hint(self) -> None:
-        job = self.hint_job
-        if self.hint_position != self.controller.history.position:
-            if job is not None or self.hint is not None:
-                self.cancel_hint()
-            return
-        if job is None or not job.done:
-            return
-        self.hint_job = None
-        if job.error is not None:
-            self.controller.say(f"No hint this time: {job.error}")
-        elif job.result is not None:
-            self.hint, text = job.result
-            self.controller.say(text)
+    @property
+    def hint(self) -> Any:
+        """The hinted move, once found."""
+        return self.hints.move
 
     # --- time and drawing ------------------------------------------------------------
 
@@ -454,13 +381,13 @@ class GameScreen(BoardScene):
             controller.review is not None
             or controller.animation is not None
             or controller.selected is not None
-            or (self.confirm_dialog is not None and self.confirm_dialog.alive())
+            or self.question.is_open
             or self.files.is_open
         )
 
     def update(self, dt: float) -> bool:
         controller = self.controller
-        self._poll_hint()
+        self.hints.poll(controller)
         self.view.update(dt)
         controller.animation_time = MOVE_SECONDS * self.settings.animation_factor
         moving = controller.update(dt)
@@ -498,13 +425,12 @@ class GameScreen(BoardScene):
 
     def leave(self) -> None:
         self.table.cancel()
-        self.cancel_hint()
+        self.hints.cancel()
         self.view.leave()
         self.autosave()
 
     def settle(self, timeout: float) -> None:
-        if self.hint_job is not None:
-            self.hint_job.wait(timeout)
+        self.hints.settle(timeout)
         self.view.settle(timeout)
 
 

@@ -69,11 +69,6 @@ def island_of(hole: Hole) -> int:
     return hole // 7
 
 
-def point_of(hole: Hole) -> int:
-    """The hole number within its island, 0-based (0..6 for 1..7)."""
-    return hole % 7
-
-
 ISLAND_MASKS: Final[tuple[Bitboard, ...]] = tuple(127 << (7 * i) for i in range(7))
 POINT_MASKS: Final[tuple[Bitboard, ...]] = tuple(
     sum(1 << (7 * i + p) for i in range(7)) for p in range(7)

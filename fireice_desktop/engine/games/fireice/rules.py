@@ -237,9 +237,6 @@ class Position(NamedTuple):
 
     # --- moves ----------------------------------------------------------------
 
-    def _destinations(self, src: Hole) -> Bitboard:
-        return REACH[src] & ~(self.fire | self.ice)
-
     def has_legal_move(self) -> bool:
         """Whether the side to move has any legal move (ignoring whether the game is won)."""
         empty = ~(self.fire | self.ice)
