@@ -454,8 +454,7 @@ def game_app() -> App:
     import pygame
 
     from fireice_desktop.ui.app import App
-    from fireice_desktop.ui.game_scene import GameScene
-    from fireice_desktop.ui.menu import two_player_scene
+    from fireice_desktop.ui.screens.game import GameScreen
     from fireice_desktop.ui.settings import Settings
 
     try:
@@ -463,9 +462,9 @@ def game_app() -> App:
     except pygame.error as error:
         print(f"  (no pygame.Window with this video driver: {error}; drawing off-screen)")
         app = App(settings=Settings(sound=False), window=False)
-    app.switch(two_player_scene(app))  # as the menu's "Two players" entry does
+    app.go("game")  # as the menu's "Two players" entry does
     scene = app.scene
-    assert isinstance(scene, GameScene)
+    assert isinstance(scene, GameScreen)
     moves: list[Move] = []
     while len(moves) <= OPENING_MOVES:
         moves.clear()
@@ -536,11 +535,11 @@ def report_frames(label: str, times: list[float]) -> None:
 def bench_frames() -> None:
     import pygame
 
-    from fireice_desktop.ui.game_scene import GameScene
+    from fireice_desktop.ui.screens.game import GameScreen
 
     app = game_app()
     scene = app.scene
-    assert isinstance(scene, GameScene)
+    assert isinstance(scene, GameScreen)
     window = app.window
     width, height = app.size
     driver = pygame.display.get_driver()
