@@ -54,7 +54,8 @@ def test_importing_the_whole_engine_does_not_import_pygame() -> None:
     script = (
         "import importlib, pkgutil, sys\n"
         "import fireice_desktop.engine as engine\n"
-        "names = [m.name for m in pkgutil.walk_packages(engine.__path__, 'fireice_desktop.engine.')]\n"
+        "prefix = 'fireice_desktop.engine.'\n"
+        "names = [m.name for m in pkgutil.walk_packages(engine.__path__, prefix)]\n"
         "for name in names:\n"
         "    importlib.import_module(name)\n"
         "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('pygame', 'pygame_gui'))\n"

@@ -13,16 +13,23 @@ from ..navigation import Context
 from ..saving import FileDialogs, record_summary
 from ..scene import button
 
-#: The menu's entries that open a screen, and the route of each.
-ENTRIES = {
-    "Two players": "two-players",
-    "Against the computer": "computer",
-    "Handicap game": "handicap",
-    "Solitaire": "solitaire",
-    "Icebreaker": "icebreaker-setup",
-    "Rules": "rules",
-    "Settings": "settings",
-}
+#: The menu's entries after Continue: (text, tool tip, the route it opens, if it opens one).
+ENTRIES: tuple[tuple[str, str, str | None], ...] = (
+    ("Two players", "Play Fire against Ice at one computer", "game"),
+    ("Against the computer", "Choose your side and the computer's level", "computer"),
+    ("Handicap game", "Give the weaker player up to six extra pegs", "handicap"),
+    ("Solitaire", "The boxed edition's one-player puzzle", "solitaire"),
+    (
+        "Icebreaker",
+        "Mark Steere's game of ships and icebergs, with a friend or the computer",
+        "icebreaker-setup",
+    ),
+    ("Open a saved game", "A game saved to a file (Ctrl+O)", None),
+    ("Rules", "How to play, with drawings", "rules"),
+    ("Settings", "Sound, legal-move marks, animation speed, full screen", "settings"),
+    ("Quit", "Close the game (Esc)", None),
+)
+ROUTES_OF = {text: route for text, _, route in ENTRIES if route is not None}
 
 
 class MenuScene(CardScreen):
@@ -46,20 +53,7 @@ class MenuScene(CardScreen):
         entries = []
         if self.saved_game is not None and not self.saved_game.history().position.is_over:
             entries.append(("Continue", record_summary(self.saved_game)))
-        entries += [
-            ("Two players", "Play Fire against Ice at one computer"),
-            ("Against the computer", "Choose your side and the computer's level"),
-            ("Handicap game", "Give the weaker player up to six extra pegs"),
-            ("Solitaire", "The boxed edition's one-player puzzle"),
-            (
-                "Icebreaker",
-                "Mark Steere's game of ships and icebergs, with a friend or the computer",
-            ),
-            ("Open a saved game", "A game saved to a file (Ctrl+O)"),
-            ("Rules", "How to play, with drawings"),
-            ("Settings", "Sound, legal-move marks, animation speed, full screen"),
-            ("Quit", "Close the game (Esc)"),
-        ]
+        entries += [(text, tip) for text, tip, _ in ENTRIES]
         # Rows 62 pixels apart, closer together when the window is short.
         step = max(46, min(62, (height - 150) // len(entries)))
         top = max(12, height // 2 - (len(entries) * step + 120) // 2)
@@ -121,8 +115,8 @@ class MenuScene(CardScreen):
             self.files.ask_open()
         elif entry == "Quit":
             self.nav.quit()
-        elif entry in ENTRIES:
-            self.nav.go(ENTRIES[entry])
+        elif entry in ROUTES_OF:
+            self.nav.go(ROUTES_OF[entry])
 
 
 __all__ = ["ENTRIES", "MenuScene"]
