@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from pathlib import Path
 
 from .commands import read_record
 from .errors import CommandError
@@ -48,7 +47,7 @@ def launch_desktop(args: argparse.Namespace) -> int:
     if not args.screenshot:
         return run(record)
     request = ScreenshotRequest(
-        Path(args.screenshot),
+        args.screenshot,
         scene=args.scene,
         moves=args.shot_moves or "",
         deal=args.shot_deal,

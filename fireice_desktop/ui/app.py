@@ -235,7 +235,7 @@ class App:
 class ScreenshotRequest:
     """What ``fireice --screenshot`` asks for: one screen drawn off-screen to a PNG."""
 
-    path: Path
+    path: str  # as the player typed it, for the message
     scene: str = "menu"
     moves: str = ""  # moves played first, separated by spaces
     deal: int | None = None  # the solitaire's deal (or the handicap's random seed)
@@ -291,7 +291,7 @@ def screenshot(request: ScreenshotRequest) -> str:
     scene.settle(60.0)
     for _ in range(3):  # let pygame-gui settle its layout
         app.step(0.05)
-    app.save_screenshot(request.path)
+    app.save_screenshot(Path(request.path))
     pygame.quit()
     return f"wrote {request.path} ({app.size[0]}x{app.size[1]}, scene {scene_name})"
 
