@@ -48,7 +48,7 @@ from tests.support.monkey import (  # noqa: E402
     MonkeyStats,
     sandbox_environment,
 )
-from tests.support.ui import open_ui  # noqa: E402
+from tests.support.ui import open_ui, screen_kind  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -96,7 +96,7 @@ def run(argv: list[str] | None) -> int:
     begin = time.perf_counter()
 
     def progress(stats: MonkeyStats) -> None:
-        scene = type(monkey.app.scene).__name__
+        scene = screen_kind(monkey.app.scene)
         print(
             f"event {stats.events:,}/{args.events:,}  {time.perf_counter() - begin:7.1f} s  "
             f"moves {stats.moves:,}  games {stats.games_finished:,}  "

@@ -20,11 +20,11 @@ handicap screen's "At random" without a seed) and the solitaire's random deals. 
 so when its move lands does not depend on the speed of the machine: a seed then replays
 the same run event for event.  ``sync=False`` lets the searches race the frames as in
 the real app (better for finding races, but a failure may not replay).  Hints and deal
-ratings always run free: they change what the panel says, never the game.  The remembered
-choices of the computer's set-up card and of Icebreaker's, and the clipboard, are reset
-as a run starts.  One thing still depends on the clock: a saved game's file name has the
-time of day in it, so a "Replace the file?" question may come in one run and not in
-another.
+ratings always run free: they change what the panel says, never the game.  What the app
+remembers while it runs (the choices on the computer's set-up card and on Icebreaker's,
+the file dialogs' last folder) and the clipboard are reset as a run starts.  One thing
+still depends on the clock: a saved game's file name has the time of day in it, so a
+"Replace the file?" question may come in one run and not in another.
 
 Quitting.  Quit and Escape on the main menu close the app, so those actions are left
 out while the menu is on screen.  Should the app stop anyway (an Escape arriving in the
@@ -32,7 +32,7 @@ frame that opened the menu), the stop is legitimate only on the menu: then a fre
 :class:`App` is started as a player would relaunch it, and counted in
 ``MonkeyStats.restarts``.  The app stopping on any other screen is a failure.
 
-Background work.  While the monkey runs, every :class:`~fireice_desktop.ui.worker.Job`
+Background work.  While the monkey runs, every :class:`~fireice_desktop.ui.game.jobs.Job`
 is watched: an exception in a worker thread fails the run with the thread's traceback,
 even when the scene that started the job has moved on and nobody reads its error.  At
 the end (:meth:`Monkey.finish`) the scene is left, which cancels its jobs, and no worker
@@ -52,7 +52,6 @@ from __future__ import annotations
 
 import _thread
 import contextlib
-import functools
 import itertools
 import random
 import sys
@@ -64,12 +63,11 @@ from collections import Counter, deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import TracebackType
+from types import SimpleNamespace, TracebackType
 
 from pygame_gui.core.utility import clipboard_copy
 
 from fireice_desktop.engine.errors import Cancelled
-from fireice_desktop.engine.games.fireice.ai import LEVELS
 from fireice_desktop.engine.games.fireice.board import HOLE_COUNT, holes_of
 from fireice_desktop.engine.games.fireice.rules import (
     CENTRE,
@@ -87,45 +85,46 @@ from fireice_desktop.engine.games.fireice.solitaire import (
     PEGS_PER_COLOR,
     SolitairePosition,
 )
-from fireice_desktop.engine.games.fireice.solver import random_deal
+from fireice_desktop.engine.games.fireice.spec import Handicap
+from fireice_desktop.engine.games.icebreaker.ai import LEVELS as SEA_LEVELS
+from fireice_desktop.engine.games.icebreaker.board import MAX_SIZE as MAX_SEA
+from fireice_desktop.engine.games.icebreaker.board import MIN_SIZE as MIN_SEA
 from fireice_desktop.engine.games.icebreaker.board import (
-    DEFAULT_SIZE,
     SHIPS_PER_SIDE,
     HexBoard,
     Side,
     Step,
 )
-from fireice_desktop.engine.games.icebreaker.board import MAX_SIZE as MAX_SEA
-from fireice_desktop.engine.games.icebreaker.board import MIN_SIZE as MIN_SEA
 from fireice_desktop.engine.games.icebreaker.rules import IcebreakerPosition
 from fireice_desktop.engine.games.icebreaker.spec import Sea
 from fireice_desktop.engine.record import GameRecord
-from fireice_desktop.ui import worker
 from fireice_desktop.ui.app import MIN_SIZE, App
-from fireice_desktop.ui.computer_scene import (
-    CHOICES,
-    ComputerGameScene,
-    ComputerSetupScene,
-    game_title,
-    levels_for,
-)
-from fireice_desktop.ui.game_scene import GameScene
-from fireice_desktop.ui.handicap_scene import HandicapScene
-from fireice_desktop.ui.icebreaker_scene import CHOICES as SEA_CHOICES
-from fireice_desktop.ui.icebreaker_scene import (
-    IcebreakerScene,
-    IcebreakerSetupScene,
-    icebreaker_levels,
-    icebreaker_scene,
-)
-from fireice_desktop.ui.menu import MenuScene, solitaire_scene, two_player_scene
-from fireice_desktop.ui.rules_scene import CHAPTERS, RulesScene
-from fireice_desktop.ui.saving import scene_for_record
+from fireice_desktop.ui.game import jobs
+from fireice_desktop.ui.game.panel import GamePanel
+from fireice_desktop.ui.game.players import Session
+from fireice_desktop.ui.routes import screen_for_record
 from fireice_desktop.ui.scene import BoardScene, Scene, panel_width
+from fireice_desktop.ui.screens.computer_setup import ComputerSetupScene, levels_for
+from fireice_desktop.ui.screens.game import GameScreen
+from fireice_desktop.ui.screens.handicap import HandicapScene
+from fireice_desktop.ui.screens.icebreaker_setup import IcebreakerSetupScene, icebreaker_levels
+from fireice_desktop.ui.screens.menu import MenuScene
+from fireice_desktop.ui.screens.rules import CHAPTERS, RulesScene
 from fireice_desktop.ui.settings import Settings
-from fireice_desktop.ui.settings_scene import SettingsScene
-from fireice_desktop.ui.solitaire_scene import SolitaireScene
-from tests.support.ui import FRAME, Driver, all_elements, plain_text, pygame, pygame_gui
+from fireice_desktop.ui.views import solitaire as solitaire_view
+from fireice_desktop.ui.views.icebreaker import IcebreakerView
+from fireice_desktop.ui.views.solitaire import SolitaireView
+from tests.support.ui import (
+    FRAME,
+    Driver,
+    all_elements,
+    is_game,
+    message_box_of,
+    plain_text,
+    pygame,
+    pygame_gui,
+    screen_kind,
+)
 
 __all__ = ["DEFAULT_SIZES", "Monkey", "MonkeyFailure", "MonkeyStats", "sandbox_environment"]
 
@@ -206,8 +205,10 @@ FORBIDDEN_TEXT = ("Traceback", "Error", "Exception", "No hint this time:", "coul
 #: The computer's levels as the monkey picks them: the slow expert least often.
 LEVEL_WEIGHTS = {"beginner": 4, "casual": 3, "strong": 2, "expert": 0.7}
 
-#: Icebreaker's set-up card as the app starts (its choices are kept while the app runs).
-SEA_START_CHOICES = {"size": DEFAULT_SIZE, "opponent": "friend", "side": "red", "level": "casual"}
+#: The set-up cards' choices as the app starts (they are kept while the app runs).
+START_CHOICES = {
+    card.key: dict(card.defaults) for card in (ComputerSetupScene, IcebreakerSetupScene)
+}
 
 
 def sandbox_environment(root: Path) -> dict[str, str]:
@@ -294,18 +295,18 @@ class JobWatch:
     """Every background job started while installed, and any exception one raised."""
 
     def __init__(self) -> None:
-        self.jobs: weakref.WeakSet[worker.Job[object]] = weakref.WeakSet()
+        self.jobs: weakref.WeakSet[jobs.Job[object]] = weakref.WeakSet()
         self.threads: weakref.WeakSet[threading.Thread] = weakref.WeakSet()
         self.failures: list[str] = []
         self.started = 0
 
     @contextlib.contextmanager
     def installed(self) -> Iterator[JobWatch]:
-        """Wrap the work of each new :class:`~fireice_desktop.ui.worker.Job` while active."""
-        original = worker.Job.__init__
+        """Wrap the work of each new :class:`~fireice_desktop.ui.game.jobs.Job` while active."""
+        original = jobs.Job.__init__
         watch = self
 
-        def init(job: worker.Job[object], work: Callable[..., object], *args, **kwargs) -> None:
+        def init(job: jobs.Job[object], work: Callable[..., object], *args, **kwargs) -> None:
             def watched(stop: Callable[[], bool]) -> object:
                 watch.threads.add(threading.current_thread())
                 try:
@@ -322,11 +323,11 @@ class JobWatch:
             original(job, watched, *args, **kwargs)
             watch.jobs.add(job)
 
-        worker.Job.__init__ = init  # type: ignore[method-assign]
+        jobs.Job.__init__ = init  # type: ignore[method-assign]
         try:
             yield self
         finally:
-            worker.Job.__init__ = original  # type: ignore[method-assign]
+            jobs.Job.__init__ = original  # type: ignore[method-assign]
 
     def wait_all(self, timeout: float) -> list[str]:
         """Wait for every job and its thread to end; returns what is still running."""
@@ -386,26 +387,22 @@ def pinned_randomness(seed: int) -> Iterator[None]:
     state = random.getstate()
     random.seed(seed)
     deals = random.Random(seed * 7919 + 1)
-    original = SolitaireScene.__dict__.get("_random_deal")
-    if original is not None:  # the same draw as the app's, from a seeded generator
-
-        def seeded_deal(app: App) -> int:
-            return random_deal(deals, app.settings.solvable_deals_only)
-
-        SolitaireScene._random_deal = staticmethod(seeded_deal)  # type: ignore[method-assign]
+    # The app's own draw of a deal (random_deal_for), from a seeded generator: the
+    # solitaire view makes its generator with its module's random.Random().
+    original = solitaire_view.random
+    solitaire_view.random = SimpleNamespace(Random=lambda: deals)  # type: ignore[assignment]
     try:
         yield
     finally:
-        if original is not None:
-            SolitaireScene._random_deal = original  # type: ignore[method-assign]
+        solitaire_view.random = original
         random.setstate(state)
 
 
 class Monkey:
     """Random events for the app behind ``driver``, chosen from ``seed``.
 
-    Use it as a context manager (the job watch, the pinned randomness and the computer
-    set-up card's remembered choices are restored on exit)::
+    Use it as a context manager (the job watch and the pinned randomness are undone on
+    exit; the app's remembered choices are reset as it starts, see the module text)::
 
         with Monkey(driver, seed=1) as monkey:
             monkey.run(1500)
@@ -486,22 +483,14 @@ class Monkey:
         self._watchdog = stack.enter_context(Watchdog(self.hang_limit))
         stack.enter_context(self.watch.installed())
         stack.enter_context(pinned_randomness(self.seed))
-        for store in (CHOICES, SEA_CHOICES):
-            stack.callback(store.update, dict(store))
         # State the app keeps while it runs, made the same for every run of a seed: the
-        # set-up cards' choices (as the app starts) and the clipboard (the text window).
-        CHOICES.update(side="fire", level="casual")
-        SEA_CHOICES.update(SEA_START_CHOICES)
+        # set-up cards' choices (as the app starts), the file dialogs' last folder (so
+        # that they start in this run's sandbox) and the clipboard (the text window).
+        # The choices are reset in place: a card or a dialog on screen holds its own.
+        for key, remembered in self.app.context.choices.items():
+            remembered.clear()
+            remembered.update(START_CHOICES.get(key, {}))
         clipboard_copy("")
-        # The file dialogs start in the folder of the last file picked, kept while the app
-        # runs: start this run's in its own sandbox, and give the old folders back after.
-        saving = sys.modules.get("fireice_desktop.ui.saving")
-        folders = getattr(saving, "LAST_FOLDER", None)
-        if isinstance(folders, list):
-            kept = list(folders)
-            folders.clear()
-            stack.callback(folders.extend, kept)
-            stack.callback(folders.clear)
         self._stack = stack
         return self
 
@@ -550,7 +539,7 @@ class Monkey:
         """Draw actions until one applies to what is on screen, and do it."""
         methods = [action for _, action in self.actions]
         weights = [weight for weight, _ in self.actions]
-        self.stats.dwell[type(self.app.scene).__name__] += 1
+        self.stats.dwell[screen_kind(self.app.scene)] += 1
         if self.top_window() is not None and self.rng.random() < 0.3:
             # Nearly everything else is blocked while a window is open: answer it often.
             self._chosen = "answer_window"
@@ -675,9 +664,11 @@ class Monkey:
 
     def _wait_for_search(self) -> None:
         scene = self.app.scene
-        job = scene.think_job if isinstance(scene, ComputerGameScene) else None
-        if job is not None and not job.wait(JOB_TIMEOUT):
-            raise AssertionError(f"the computer's search took over {JOB_TIMEOUT:.0f} s")
+        players = scene.table.players.values() if isinstance(scene, GameScreen) else ()
+        for player in players:  # only the side to move thinks; the others have no job
+            job = player.job
+            if job is not None and not job.wait(JOB_TIMEOUT):
+                raise AssertionError(f"the computer's search took over {JOB_TIMEOUT:.0f} s")
 
     def post(self, kind: int, **attributes: object) -> None:
         """Post one pygame event."""
@@ -823,12 +814,12 @@ class Monkey:
             ),
         )
 
-    def game(self) -> GameScene | None:
+    def game(self) -> GameScreen | None:
         """The game on screen, if the scene is one."""
         scene = self.app.scene
-        return scene if isinstance(scene, GameScene) and scene.layout is not None else None
+        return scene if isinstance(scene, GameScreen) and scene.layout is not None else None
 
-    def source_hole(self, game: GameScene) -> int:
+    def source_hole(self, game: GameScreen) -> int:
         """Mostly a peg that may move now; sometimes any hole."""
         legal = game.controller.history.position.legal_moves()
         sources = sorted({move.src for move in legal})
@@ -836,7 +827,7 @@ class Monkey:
             return self.rng.choice(sources)
         return self.any_hole()
 
-    def target_hole(self, game: GameScene, source: int) -> int:
+    def target_hole(self, game: GameScreen, source: int) -> int:
         """Mostly a hole the peg on ``source`` may move to; sometimes any hole."""
         legal = game.controller.history.position.legal_moves()
         targets = [move.dst for move in legal if move.src == source]
@@ -1027,7 +1018,7 @@ class Monkey:
             else:
                 self.drag(start, end, self.rng.randint(1, 4), batched=False)
             played.append(str(move))
-            if isinstance(game, ComputerGameScene):
+            if game.table.computer:
                 break  # the computer answers first
         self.detail = " ".join(played)
         return bool(played)
@@ -1136,7 +1127,7 @@ class Monkey:
         return True
 
     def switch_scene(self) -> bool:
-        """Go straight to a scene, as ``App.switch`` does: every scene is reachable."""
+        """Go straight to a scene by its route, as ``App.go`` does: every scene is reachable."""
         app = self.app
         rng = self.rng
         kind = rng.choice(
@@ -1153,36 +1144,24 @@ class Monkey:
                 "icebreaker",
             ]
         )
-        scene: Scene
-        if kind == "menu":
-            self.detail = "menu"
-            app.show_menu()
-            self.pump()
-            return True
-        if kind == "two":
-            scene = two_player_scene(app)
-        elif kind == "setup":
-            scene = ComputerSetupScene(app)
-        elif kind == "computer":
+        route, options = {
+            "menu": ("menu", {}),
+            "two": ("game", {}),
+            "setup": ("computer", {}),
+            "handicap": ("handicap", {}),
+            "icebreaker setup": ("icebreaker-setup", {}),
+            "settings": ("settings", {}),
+        }.get(kind, ("", {}))
+        if kind == "computer":
             side = rng.choice(["fire", "ice", "watch"])
             level = rng.choices(list(LEVEL_WEIGHTS), list(LEVEL_WEIGHTS.values()))[0]
-            levels = levels_for(side, level)
-            start: Callable[[], Position] = Position.start
+            handicap = Handicap()
             if rng.random() < 0.25:
                 holes = random_handicap(rng.randint(1, MAX_HANDICAP), rng.randrange(1 << 20))
-                start = functools.partial(Position.start, holes, rng.choice(list(Color)))
-            scene = ComputerGameScene(
-                app,
-                start,
-                game_title(levels),
-                levels,
-                lambda: app.switch(ComputerSetupScene(app)),
-            )
+                handicap = Handicap(holes, rng.choice(list(Color)))
+            session = Session("fire-and-ice", handicap, levels_for(side, level), ("computer", {}))
+            route, options = "play", {"session": session}
             kind = f"computer {side} {level}"
-        elif kind == "handicap":
-            scene = HandicapScene(app)
-        elif kind == "icebreaker setup":
-            scene = IcebreakerSetupScene(app)
         elif kind == "icebreaker":
             how = rng.random()
             if how < 0.4:
@@ -1196,28 +1175,29 @@ class Monkey:
                 level = rng.choices(list(LEVEL_WEIGHTS), list(LEVEL_WEIGHTS.values()))[0]
                 levels = icebreaker_levels(side, level)
                 kind += f", computer {side} {level}"
-            if how < 0.7:
-                scene = icebreaker_scene(app, size, levels)
-            else:
+            if how >= 0.7:  # a saved game opened, as Continue and Open do
                 scene = self.sea_near_its_end(size, levels)
                 history = scene.controller.history
                 kind += f", {len(history.played)} moves played, {len(history.moves)} in all"
+                self.detail = kind
+                app.switch(scene)
+                self.pump()
+                return True
+            route, options = "icebreaker", {"size": size, "computer": levels}
         elif kind == "solitaire":
             deal = rng.randint(FIRST_DEAL, LAST_DEAL) if rng.random() < 0.7 else None
-            scene = solitaire_scene(app, deal)
+            route, options = "solitaire", {"deal": deal}
             kind = f"solitaire deal {deal}"
         elif kind == "rules":
             chapter = rng.randrange(len(CHAPTERS))
-            scene = RulesScene(app, chapter=chapter)
+            route, options = "rules", {"chapter": chapter}
             kind = f"rules chapter {chapter + 1}"
-        else:
-            scene = SettingsScene(app)
         self.detail = kind
-        app.switch(scene)
+        app.go(route, **options)
         self.pump()
         return True
 
-    def sea_near_its_end(self, size: int, levels: dict[Side, str] | None) -> GameScene:
+    def sea_near_its_end(self, size: int, levels: dict[Side, str] | None) -> GameScreen:
         """An Icebreaker game a few moves before its end, opened as a saved game is: a
         random game of which the last moves are still to be played, or to be redone.
 
@@ -1239,13 +1219,13 @@ class Monkey:
             undone=undone,
             setup=Sea(size),
         )
-        return scene_for_record(self.app, record)
+        return screen_for_record(self.app.context, record)
 
     def start_icebreaker(self) -> str:
         """Open Icebreaker's set-up card, click a side of 4 to 8 and a friend or the computer
         (a side and a level), then Start; returns what was chosen."""
         rng = self.rng
-        self.app.switch(IcebreakerSetupScene(self.app))
+        self.app.go("icebreaker-setup")
         self.pump()
         wanted: dict[str, object] = {
             "size": rng.randint(MIN_SEA, MAX_SEA),
@@ -1295,8 +1275,9 @@ class Monkey:
             else:
                 scene = self.game()
                 element = None
-                if scene is not None:
-                    element = scene.undo_button if kind == "Undo" else scene.redo_button
+                if scene is not None and scene.panel is not None:
+                    panel = scene.panel
+                    element = panel.undo_button if kind == "Undo" else panel.redo_button
                 if element is not None and element.visible:
                     self.post_click(self.inside(element.rect))
                     if kind == "Undo":
@@ -1320,7 +1301,10 @@ class Monkey:
     def wait_for_computer(self) -> bool:
         """When the computer is to move: frames until it has (bounded)."""
         scene = self.app.scene
-        if not isinstance(scene, ComputerGameScene) or scene.computer_to_move() is None:
+        if (
+            not isinstance(scene, GameScreen)
+            or scene.table.computer_to_move(scene.controller) is None
+        ):
             return False
 
         def state() -> tuple[object, int, int]:
@@ -1364,14 +1348,14 @@ class Monkey:
         if self.watch.failures:
             raise AssertionError(f"a background job raised:\n{self.watch.failures[0]}")
         if not self.app.running:
-            name = type(self.app.scene).__name__
+            name = screen_kind(self.app.scene)
             assert type(self.app.scene) is MenuScene, f"the app stopped on {name}"
             self.restart()
         app = self.app
         scene = app.scene
         if scene is not self._scene:
             self._scene = scene
-            self.stats.scenes[type(scene).__name__] += 1
+            self.stats.scenes[screen_kind(scene)] += 1
         width, height = app.size
         assert width >= MIN_SIZE[0] and height >= MIN_SIZE[1], f"window {app.size} too small"
         settled = app.pending_size is None
@@ -1384,9 +1368,10 @@ class Monkey:
                 assert tuple(scene.layout.rect) == expected, (
                     f"the board is laid out in {scene.layout.rect}, not {expected}"
                 )
-                if isinstance(scene, IcebreakerScene):
+                if is_game(scene, "icebreaker"):
+                    assert isinstance(scene, GameScreen)
                     self.check_sea_layout(scene)
-        if isinstance(scene, GameScene):
+        if isinstance(scene, GameScreen):
             self.check_game(scene)
         elif isinstance(scene, HandicapScene):
             self.check_handicap(scene)
@@ -1394,13 +1379,13 @@ class Monkey:
             self.check_sea_card(scene)
         elif isinstance(scene, RulesScene):
             assert 0 <= scene.chapter < len(CHAPTERS), f"rules chapter {scene.chapter}"
-        box = getattr(scene, "message_box", None)
+        box = message_box_of(scene)
         if box is not None:
             text = plain_text(box.html_text)
             for bad in FORBIDDEN_TEXT:
                 assert bad not in text, f"the message box says {text!r}"
 
-    def check_game(self, scene: GameScene) -> None:
+    def check_game(self, scene: GameScreen) -> None:
         """The history, the controller and the panel of the game on screen."""
         controller = scene.controller
         history = controller.history
@@ -1426,11 +1411,13 @@ class Monkey:
             first += 1
         if first == 0:
             check_start(positions[0])
-            if isinstance(scene, IcebreakerScene):
+            if is_game(scene, "icebreaker"):
                 assert isinstance(positions[0], IcebreakerPosition), "Icebreaker without a sea"
-            if isinstance(scene, SolitaireScene):
-                dealt = SolitairePosition.deal(scene.deal)
-                assert positions[0] == dealt, f"the board is not deal {scene.deal}"
+            if is_game(scene, "solitaire"):
+                assert isinstance(scene.view, SolitaireView), "a solitaire without its view"
+                deal = scene.view.deal
+                dealt = SolitairePosition.deal(deal)
+                assert positions[0] == dealt, f"the board is not deal {deal}"
             first = 1
         for index in range(first, len(positions)):
             check_move(index, positions[index - 1], moves[index - 1], positions[index])
@@ -1461,7 +1448,7 @@ class Monkey:
             assert review is None, "a peg is held while reviewing"
             sources = {move.src for move in history.position.legal_moves()}
             assert selected in sources, f"the held peg on {selected} has no move"
-            if isinstance(scene, IcebreakerScene):
+            if is_game(scene, "icebreaker"):
                 self.check_sea_selection(scene)
         animation = controller.animation
         if animation is not None:
@@ -1469,10 +1456,12 @@ class Monkey:
             assert animation.before == positions[cursor - 1], "animating from a stale position"
         if not controller.changed and self.app.pending_size is None:
             # The panel was refreshed since the last change: it must show the history.
-            if scene.over_panel is not None:
+            panel = scene.panel
+            assert isinstance(panel, GamePanel), "a game screen without its panel"
+            if panel.over_panel is not None:
                 assert history.position.is_over, "the game-over card over a game that goes on"
             played = history.played
-            items = [item["text"] for item in scene.move_list.item_list]
+            items = [item["text"] for item in panel.move_list.item_list]
             assert len(items) == len(played), f"{len(items)} moves listed, {len(played)} played"
             for index, (text, move) in enumerate(zip(items, played, strict=True)):
                 text = text.strip()
@@ -1486,10 +1475,10 @@ class Monkey:
                 assert text.endswith(str(move)), (
                     f"move list entry {index + 1} says {text!r}, the move was {move}"
                 )
-            assert scene.undo_button.is_enabled == history.can_undo, "Undo enabled wrongly"
-            assert scene.redo_button.is_enabled == history.can_redo, "Redo enabled wrongly"
+            assert panel.undo_button.is_enabled == history.can_undo, "Undo enabled wrongly"
+            assert panel.redo_button.is_enabled == history.can_redo, "Redo enabled wrongly"
 
-    def check_sea_selection(self, scene: IcebreakerScene) -> None:
+    def check_sea_selection(self, scene: GameScreen) -> None:
         """A picked-up ship: the sea marks its steps, each with a shortest way to the ice."""
         controller = scene.controller
         if (
@@ -1502,7 +1491,9 @@ class Monkey:
         assert isinstance(position, IcebreakerPosition)
         selected = controller.selected
         assert selected is not None
-        picture = scene.picture()
+        view = scene.view
+        assert isinstance(view, IcebreakerView), "Icebreaker without its view"
+        picture = view.picture(scene.moment())
         steps = position.steps(selected)
         assert picture.selected == selected, "the sea marks another ship"
         assert picture.targets == steps, (
@@ -1520,13 +1511,15 @@ class Monkey:
             for here, there in itertools.pairwise(path):
                 assert position.board.neighbours[here] >> there & 1, f"the way {names} jumps"
 
-    def check_sea_layout(self, scene: IcebreakerScene) -> None:
+    def check_sea_layout(self, scene: GameScreen) -> None:
         """Icebreaker's sea fits the board's side of the window, one place per cell."""
         layout = scene.layout
         if layout is self._sea_layout:
             return  # checked when it was made
-        assert layout is not None and scene.sea is not None and scene.sea.layout is layout
-        size = scene.start_position.size
+        view = scene.view
+        assert isinstance(view, IcebreakerView), "Icebreaker without its view"
+        assert layout is not None and view.sea is not None and view.sea.layout is layout
+        size = scene.controller.history.positions[0].size
         board = HexBoard.of(size)
         assert layout.size == size, f"a side-{layout.size} sea for a side-{size} game"
         assert sorted(layout.holes) == sorted(board.cells), "the sea's cells are not the board's"
@@ -1541,11 +1534,12 @@ class Monkey:
     def check_sea_card(self, scene: IcebreakerSetupScene) -> None:
         """Icebreaker's set-up card: sensible choices, one marked per row, and the side and
         level rows usable only against the computer."""
-        choices = SEA_CHOICES
+        choices = self.app.context.choices["icebreaker"]
+        assert scene.store is choices, "the card keeps its choices elsewhere than the app"
         assert MIN_SEA <= choices["size"] <= MAX_SEA, f"board side {choices['size']}"
         assert choices["opponent"] in ("friend", "computer"), f"opponent {choices['opponent']}"
         assert choices["side"] in ("red", "black", "watch"), f"side {choices['side']}"
-        assert choices["level"] in LEVELS, f"level {choices['level']}"
+        assert choices["level"] in SEA_LEVELS, f"level {choices['level']}"
         computer = choices["opponent"] == "computer"
         for element, (key, value) in scene.choices.items():
             text = getattr(element, "text", "?")

@@ -38,9 +38,9 @@ from fireice_desktop.engine.games.icebreaker.rules import IcebreakerPosition
 from fireice_desktop.engine.record import GameRecord
 from fireice_desktop.storage import autosave_path, read_game
 from fireice_desktop.ui.app import App
-from fireice_desktop.ui.computer_scene import ComputerGameScene
-from fireice_desktop.ui.game_scene import GameScene
+from fireice_desktop.ui.game.panel import GamePanel
 from fireice_desktop.ui.scene import BoardScene
+from fireice_desktop.ui.screens.game import GameScreen
 from fireice_desktop.ui.settings import Settings
 
 __all__ = [
@@ -48,12 +48,15 @@ __all__ = [
     "WINNING_SEEDS",
     "Driver",
     "all_elements",
+    "is_game",
+    "message_box_of",
     "open_ui",
     "over_panel_texts",
     "peg_colour_at",
     "plain_text",
     "pygame",
     "pygame_gui",
+    "screen_kind",
     "targets_of",
     "text_overflows",
     "winning_moves",
@@ -87,6 +90,30 @@ def peg_colour_at(driver: Driver, name: str) -> Color | None:
     if b > r and g > r and b > 60:
         return Color.ICE
     return None
+
+
+def is_game(scene: object, game: str, computer: bool | None = None) -> bool:
+    """Whether ``scene`` is the game screen playing ``game`` ("fire-and-ice", "solitaire",
+    "icebreaker"); with ``computer``, also whether the computer plays a side in it."""
+    if not isinstance(scene, GameScreen) or scene.session.game != game:
+        return False
+    return computer is None or bool(scene.table.computer) == computer
+
+
+def screen_kind(scene: object) -> str:
+    """What kind of screen ``scene`` is: its class's name, or for the game screen the game
+    and whether the computer plays ("fire-and-ice", "icebreaker vs computer", ...)."""
+    if isinstance(scene, GameScreen):
+        return scene.session.game + (" vs computer" if scene.table.computer else "")
+    return type(scene).__name__
+
+
+def message_box_of(scene: object) -> pygame_gui.elements.UITextBox | None:
+    """The message box of a screen: the game panel's, or the screen's own (the handicap's)."""
+    if isinstance(scene, GameScreen):
+        return scene.panel.message_box if scene.panel is not None else None
+    box = getattr(scene, "message_box", None)
+    return box if isinstance(box, pygame_gui.elements.UITextBox) else None
 
 
 def all_elements(container: object) -> Iterator[object]:
@@ -155,11 +182,23 @@ class Driver:
         return self.app.scene
 
     @property
-    def game(self) -> GameScene:
+    def game(self) -> GameScreen:
         """The current scene, which must be a game (two-player, solitaire or Icebreaker)."""
         scene = self.app.scene
-        assert isinstance(scene, GameScene), f"expected a game, the scene is {scene!r}"
+        assert isinstance(scene, GameScreen), f"expected a game, the scene is {scene!r}"
         return scene
+
+    @property
+    def panel(self) -> GamePanel:
+        """The side panel of the game on screen (its labels, buttons and game-over card)."""
+        panel = self.game.panel
+        assert panel is not None, "the game screen has no panel"
+        return panel
+
+    def picture(self) -> Any:
+        """What the board of the game on screen shows now (pegs or ships, marks, motion)."""
+        game = self.game
+        return game.view.picture(game.moment())  # type: ignore[attr-defined]
 
     @property
     def position(self) -> object:
@@ -174,7 +213,8 @@ class Driver:
     @property
     def message(self) -> str:
         """The text in the side panel's message box (tags and entities removed)."""
-        box = self.scene.message_box  # type: ignore[attr-defined]
+        box = message_box_of(self.scene)
+        assert box is not None, f"no message box on {self.scene!r}"
         return plain_text(box.html_text)
 
     def elements(self) -> list[object]:
@@ -375,7 +415,7 @@ class Driver:
 
 def over_panel_texts(ui: Driver) -> list[str]:
     """The texts on the game-over panel: labels and text boxes, top to bottom."""
-    panel = ui.game.over_panel
+    panel = ui.panel.over_panel
     assert panel is not None, "no game-over panel"
     texts = []
     for element in all_elements(panel):
@@ -419,7 +459,7 @@ def open_ui(
 def wait_for_computer(ui: Driver, limit: float = 20.0) -> None:
     """Pump frames, as the real loop would, until the computer has moved."""
     scene = ui.scene
-    assert isinstance(scene, ComputerGameScene)
+    assert isinstance(scene, GameScreen) and scene.table.computer, "not against the computer"
     before = len(ui.played)
     deadline = time.monotonic() + limit
     while len(ui.played) == before:

@@ -15,13 +15,13 @@ import pytest
 from fireice_desktop.engine.games.fireice.board import REACH, hole_name, parse_hole
 from fireice_desktop.engine.games.fireice.rules import Color
 from fireice_desktop.ui.app import MIN_SIZE
-from fireice_desktop.ui.game_scene import GameScene
-from fireice_desktop.ui.handicap_scene import HandicapScene
-from fireice_desktop.ui.menu import MenuScene
 from fireice_desktop.ui.scene import BoardScene, panel_width
-from fireice_desktop.ui.solitaire_scene import SolitaireScene
+from fireice_desktop.ui.screens.handicap import HandicapScene
+from fireice_desktop.ui.screens.menu import MenuScene
 from tests.support.ui import (
     Driver,
+    is_game,
+    message_box_of,
     open_ui,
     peg_colour_at,
     pygame,
@@ -44,19 +44,20 @@ def ui(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Driver]:
 
 
 @pytest.mark.parametrize(
-    ("entry", "scene_type", "title"),
+    ("entry", "is_screen", "title"),
     [
-        ("Two players", GameScene, "Two players"),
-        ("Handicap game", HandicapScene, "Handicap game"),
-        ("Solitaire", SolitaireScene, "Deal "),
+        ("Two players", lambda s: is_game(s, "fire-and-ice", computer=False), "Two players"),
+        ("Handicap game", lambda s: type(s) is HandicapScene, "Handicap game"),
+        ("Solitaire", lambda s: is_game(s, "solitaire"), "Deal "),
     ],
+    ids=["Two players", "Handicap game", "Solitaire"],
 )
 def test_each_menu_entry_opens_its_screen(
-    ui: Driver, entry: str, scene_type: type, title: str
+    ui: Driver, entry: str, is_screen: Callable[[object], bool], title: str
 ) -> None:
     assert isinstance(ui.scene, MenuScene)
     ui.click_button(entry)
-    assert type(ui.scene) is scene_type
+    assert is_screen(ui.scene), ui.scene
     assert ui.scene.title.startswith(title)  # type: ignore[attr-defined]
     assert not ui.has_button("Quit"), "the menu's widgets are gone"
     assert ui.app.running
@@ -114,14 +115,14 @@ def open_game(ui: Driver) -> None:
 
 def open_review(ui: Driver) -> None:
     open_game(ui)
-    ui.click_element(ui.game.move_list.item_list[0]["button_element"])
+    ui.click_element(ui.panel.move_list.item_list[0]["button_element"])
 
 
 def open_game_over(ui: Driver) -> None:
     ui.click_button("Two players")
     for move in winning_moves(1745):
         ui.play(move)
-    assert ui.game.over_panel is not None
+    assert ui.panel.over_panel is not None
 
 
 def open_handicap(ui: Driver) -> None:
@@ -218,7 +219,7 @@ def test_after_a_resize_clicks_on_the_new_hole_positions_still_play(ui: Driver) 
     ui.board_click("A4")
     ui.resize((1000, 700))
     assert ui.played == ["D4-C4", "D4-A4"]
-    assert len(ui.game.move_list.item_list) == 2, "the move list is filled again"
+    assert len(ui.panel.move_list.item_list) == 2, "the move list is filled again"
     new = ui.hole_pos("C4")
     assert new != old
     ui.click(new)
@@ -243,7 +244,7 @@ def test_the_game_over_panel_fits_and_follows_a_resize_down_to_the_minimum(ui: D
     for size in ((1280, 800), (1000, 700), MIN_SIZE):
         ui.resize(size)
         assert ui.app.size == size
-        panel = ui.game.over_panel
+        panel = ui.panel.over_panel
         assert panel is not None
         assert ui.game.panel_rect.contains(panel.rect)
         assert widgets_outside(ui) == []
@@ -308,15 +309,15 @@ def _solitaire_start(ui: Driver) -> None:
 def _solitaire_holding(ui: Driver) -> None:
     ui.click_button("Solitaire")
     scene = ui.scene
-    assert isinstance(scene, SolitaireScene)
-    move = scene.controller.history.position.legal_moves()[0]
+    assert is_game(scene, "solitaire")
+    move = ui.game.controller.history.position.legal_moves()[0]
     ui.click(ui.hole_pos(str(move).split("-")[0]))
 
 
 def _solitaire_empty_target(ui: Driver) -> None:
     _solitaire_holding(ui)
-    scene = ui.scene
-    assert isinstance(scene, SolitaireScene) and scene.controller.selected is not None
+    scene = ui.game
+    assert is_game(scene, "solitaire") and scene.controller.selected is not None
     position = scene.controller.history.position
     empty = next(
         hole
@@ -357,8 +358,8 @@ def test_the_side_panel_message_is_readable_without_scrolling(
     with open_ui(tmp_path / "config", monkeypatch, size=size) as ui:
         MESSAGE_STATES[state](ui)
         assert ui.message
-        box = ui.scene.message_box  # type: ignore[attr-defined]
-        assert box.scroll_bar is None, f"{ui.message!r} does not fit its box"
+        box = message_box_of(ui.scene)
+        assert box is not None and box.scroll_bar is None, f"{ui.message!r} does not fit its box"
 
 
 # --- full screen -----------------------------------------------------------------------------

@@ -10,31 +10,39 @@ import pytest
 
 from fireice_desktop.engine.games.fireice.rules import Color, Position
 from fireice_desktop.engine.search import search
-from fireice_desktop.ui.computer_scene import CHOICES, ComputerGameScene, ComputerSetupScene
-from tests.support.ui import Driver, open_ui, pygame, wait_for_computer
+from fireice_desktop.ui.screens.computer_setup import ComputerSetupScene
+from fireice_desktop.ui.screens.game import GameScreen
+from tests.support.ui import Driver, is_game, open_ui, pygame, wait_for_computer
 
 
 @pytest.fixture
 def ui(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Driver]:
-    """A fresh app on the computer set-up card."""
-    CHOICES.update(side="fire", level="casual")
+    """A fresh app on the computer set-up card (its first choices: Fire, casual)."""
     with open_ui(tmp_path / "config", monkeypatch) as driver:
         driver.click_button("Against the computer")
         assert isinstance(driver.scene, ComputerSetupScene)
+        assert driver.app.context.choices["computer"] == {"side": "fire", "level": "casual"}
         yield driver
+
+
+def computer_game(ui: Driver) -> GameScreen:
+    """The game against the computer on screen."""
+    scene = ui.scene
+    assert is_game(scene, "fire-and-ice", computer=True), f"not against the computer: {scene!r}"
+    assert isinstance(scene, GameScreen)
+    return scene
 
 
 def test_the_computer_answers_the_players_move(ui: Driver) -> None:
     ui.click_button("Start")
-    scene = ui.scene
-    assert isinstance(scene, ComputerGameScene)
-    assert scene.levels == {Color.ICE: "casual"}
+    scene = computer_game(ui)
+    assert scene.table.computer == {Color.ICE: "casual"}
     ui.play("D4-C4")
-    assert scene.turn_label.text.startswith("Ice is thinking")
+    assert ui.panel.turn_label.text.startswith("Ice is thinking")
     wait_for_computer(ui)
     after = Position.start().play("D4-C4")
     assert ui.played[1] == str(search(after, "casual", 1).move)
-    assert scene.turn_label.text == "Fire to move"
+    assert ui.panel.turn_label.text == "Fire to move"
 
 
 def test_the_computer_moves_first_when_the_player_takes_ice(ui: Driver) -> None:
@@ -58,17 +66,18 @@ def test_the_window_answers_while_the_computer_thinks(ui: Driver) -> None:
     ui.click_button("Ice")
     ui.click_button("Expert")
     ui.click_button("Start")
-    scene = ui.scene
-    assert isinstance(scene, ComputerGameScene)
+    scene = computer_game(ui)
     ui.pump(1)
-    assert scene.think_job is not None and not scene.think_job.done
+    thinker = scene.table.players[Color.FIRE]
+    assert scene.table.computer_to_move(scene.controller) is Color.FIRE
+    job = thinker.job
+    assert job is not None and not job.done
     begin = time.perf_counter()
     ui.key(pygame.K_RIGHT)  # any input is handled at once
     assert time.perf_counter() - begin < 0.5
     ui.key(pygame.K_ESCAPE)
     assert ui.scene is not scene, "no moves yet, so Esc leaves without asking"
-    job = scene.think_job
-    assert job is None  # leaving cancelled the search
+    assert thinker.job is None  # leaving cancelled the search
 
 
 def test_undo_takes_back_the_computers_reply_too(ui: Driver) -> None:
@@ -87,8 +96,8 @@ def test_a_handicap_game_against_the_computer(ui: Driver) -> None:
     ui.click_button("1")
     ui.board_click("A1")
     ui.click_button("Start the game")
-    scene = ui.scene
-    assert isinstance(scene, ComputerGameScene)
+    scene = computer_game(ui)
+    assert scene.table.computer == {Color.ICE: "casual"}
     assert scene.controller.history.positions[0] == Position.start([0], Color.FIRE)
     assert scene.title == "You (Fire) vs casual"
 
@@ -107,8 +116,7 @@ def test_undo_while_looking_back_on_the_computers_turn_steps_back_through_the_mo
     ui: Driver,
 ) -> None:
     ui.click_button("Start")
-    scene = ui.scene
-    assert isinstance(scene, ComputerGameScene)
+    scene = computer_game(ui)
     ui.play("D4-C4")
     ui.key(pygame.K_LEFT)  # the computer waits while the player looks back
     assert scene.controller.review == 0

@@ -22,9 +22,7 @@ from fireice_desktop.engine.games.fireice.rules import Color
 from fireice_desktop.engine.games.fireice.solitaire import SolitairePosition
 from fireice_desktop.engine.record import GameRecord
 from fireice_desktop.storage import AUTOSAVE_NAME
-from fireice_desktop.ui.computer_scene import ComputerGameScene
-from fireice_desktop.ui.solitaire_scene import SolitaireScene
-from tests.support.ui import open_ui
+from tests.support.ui import is_game, open_ui
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -118,7 +116,7 @@ def test_a_killed_game_keeps_its_undone_moves(
 def test_a_killed_solitaire_continues_with_its_deal(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    setup = "ui.game.switch_deal(5)\nui.pump(2)"
+    setup = "ui.game.view.switch_deal(5)\nui.pump(2)"
     position = SolitairePosition.deal(5)
     expected = []
     for _ in range(4):
@@ -128,8 +126,8 @@ def test_a_killed_solitaire_continues_with_its_deal(
     _play_and_kill(tmp_path, "Solitaire", expected, setup=setup)
     with open_ui(tmp_path / "config", monkeypatch) as ui:
         ui.click_button("Continue")
-        assert isinstance(ui.scene, SolitaireScene)
-        assert ui.game.deal == 5
+        assert is_game(ui.scene, "solitaire")
+        assert ui.game.view.deal == 5  # type: ignore[attr-defined]
         assert ui.played == expected
 
 
@@ -148,19 +146,16 @@ def test_a_killed_game_against_the_computer_continues_against_it(
     _play_and_kill(tmp_path, "Against the computer", ["D4-C4"], setup=setup, after=after)
     with open_ui(tmp_path / "config", monkeypatch) as ui:
         ui.click_button("Continue")
-        scene = ui.scene
-        assert isinstance(scene, ComputerGameScene)
-        assert scene.levels == {Color.ICE: "beginner"}
+        assert is_game(ui.scene, "fire-and-ice", computer=True)
+        assert ui.game.table.computer == {Color.ICE: "beginner"}
         assert ui.played[0] == "D4-C4" and len(ui.played) == 2
 
 
 #: The child: rewrites the autosave with ever longer games, as fast as it can.
 WRITER = """
 import random, sys
-from fireice_desktop.engine.game import Position
-from fireice_desktop.engine.game import Color
+from fireice_desktop.engine.games.fireice.rules import Position
 from fireice_desktop.engine.record import GameRecord
-from fireice_desktop.engine.solitaire import SolitairePosition
 from fireice_desktop.storage import save_autosave
 rng = random.Random(int(sys.argv[1]))
 print("writing", flush=True)

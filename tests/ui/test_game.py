@@ -10,11 +10,11 @@ import pytest
 from fireice_desktop.engine.games.fireice.board import ISLANDS, hole_name, parse_hole
 from fireice_desktop.engine.games.fireice.rules import Color, Position
 from fireice_desktop.engine.search import search
-from fireice_desktop.ui.game_scene import GameScene
-from fireice_desktop.ui.menu import MenuScene
+from fireice_desktop.ui.screens.menu import MenuScene
 from tests.support.ui import (
     WINNING_SEEDS,
     Driver,
+    is_game,
     open_ui,
     over_panel_texts,
     peg_colour_at,
@@ -58,19 +58,19 @@ def bit(name: str) -> int:
 
 def over_panel_button(ui: Driver, text: str) -> object:
     """The button saying ``text`` on the game-over panel."""
-    panel = ui.game.over_panel
+    panel = ui.panel.over_panel
     assert panel is not None, "no game-over panel"
     return ui.find(text, within=panel)
 
 
 def move_list_texts(ui: Driver) -> list[str]:
     """The entries of the move list as shown."""
-    return [item["text"].strip() for item in ui.game.move_list.item_list]
+    return [item["text"].strip() for item in ui.panel.move_list.item_list]
 
 
 def list_item(ui: Driver, index: int) -> object:
     """The button of entry ``index`` (0-based) in the move list."""
-    return ui.game.move_list.item_list[index]["button_element"]
+    return ui.panel.move_list.item_list[index]["button_element"]
 
 
 # --- picking up and moving ----------------------------------------------------------------
@@ -79,15 +79,15 @@ def list_item(ui: Driver, index: int) -> object:
 def test_the_game_starts_with_fire_on_d4_and_fire_to_move(ui: Driver) -> None:
     assert ui.game.title == "Two players"
     assert ui.position == Position.start()
-    assert ui.game.turn_label.text == "Fire to move"
+    assert ui.panel.turn_label.text == "Fire to move"
     assert ui.message == "Click one of your pegs to pick it up."
-    assert ui.game.move_list.item_list == []
+    assert ui.panel.move_list.item_list == []
     assert peg_colour_at(ui, "D4") is Color.FIRE
 
 
 def test_clicking_an_own_peg_picks_it_up_and_marks_its_targets(ui: Driver) -> None:
     ui.board_click("D4")
-    picture = ui.game.picture()
+    picture = ui.picture()
     assert ui.game.controller.selected == parse_hole("D4")
     assert picture.selected == parse_hole("D4")
     assert picture.targets == targets_of(Position.start(), parse_hole("D4"))
@@ -104,8 +104,8 @@ def test_clicking_source_then_destination_plays_the_move_and_marks_it(ui: Driver
     assert position.fire == bit("C4") and position.ice == bit("D4")
     assert position.to_move is Color.ICE
     assert ui.game.controller.selected is None
-    assert ui.game.picture().last_move == (parse_hole("D4"), parse_hole("C4"))
-    assert ui.game.turn_label.text == "Ice to move"
+    assert ui.picture().last_move == (parse_hole("D4"), parse_hole("C4"))
+    assert ui.panel.turn_label.text == "Ice to move"
     assert move_list_texts(ui) == ["1. Fire D4-C4"]
     assert peg_colour_at(ui, "C4") is Color.FIRE
     assert peg_colour_at(ui, "D4") is Color.ICE
@@ -118,8 +118,8 @@ def test_a_short_opening_by_clicks_fills_the_move_list(ui: Driver) -> None:
         "2. Ice D4-A4",
         "3. Fire C4-C1",
     ]
-    assert ui.game.picture().last_move == (parse_hole("C4"), parse_hole("C1"))
-    assert ui.game.turn_label.text == "Ice to move"
+    assert ui.picture().last_move == (parse_hole("C4"), parse_hole("C1"))
+    assert ui.panel.turn_label.text == "Ice to move"
 
 
 def test_clicking_another_own_peg_picks_that_one_up_instead(ui: Driver) -> None:
@@ -190,9 +190,9 @@ def test_a_picked_up_peg_can_be_put_back(ui: Driver, how: str) -> None:
     else:
         ui.board_click("D4")
     assert ui.game.controller.selected is None
-    assert ui.game.picture().targets == 0
+    assert ui.picture().targets == 0
     assert ui.message == "Click one of your pegs to pick it up."
-    assert isinstance(ui.scene, GameScene), "Esc with a peg in hand must not leave the game"
+    assert is_game(ui.scene, "fire-and-ice"), "Esc with a peg in hand must not leave the game"
     assert ui.played == []
 
 
@@ -206,12 +206,12 @@ def test_dragging_a_peg_carries_it_and_dropping_it_plays_the_move(ui: Driver) ->
     start, end = ui.hole_pos("D4"), ui.hole_pos("D1")
     ui.mouse_down(start)
     ui.move_mouse(start, end)
-    picture = ui.game.picture()
+    picture = ui.picture()
     assert picture.hidden == bit("D4"), "the peg is lifted out of its hole while dragged"
     assert [(color, pos) for color, pos, _ in picture.floating] == [(Color.FIRE, end)]
     ui.mouse_up(end)
     assert ui.played == ["D4-D1"]
-    assert ui.game.picture().floating == ()
+    assert ui.picture().floating == ()
     assert peg_colour_at(ui, "D1") is Color.FIRE
 
 
@@ -244,7 +244,7 @@ def test_a_clicked_peg_can_then_be_dragged_as_the_hint_says(ui: Driver) -> None:
 
 
 def test_undo_and_redo_buttons(ui: Driver) -> None:
-    game = ui.game
+    game = ui.panel
     assert not game.undo_button.is_enabled and not game.redo_button.is_enabled
     play_all(ui, OPENING)
     assert game.undo_button.is_enabled and not game.redo_button.is_enabled
@@ -302,7 +302,7 @@ def test_a_new_move_after_undo_drops_the_undone_moves(ui: Driver) -> None:
     ui.key(pygame.K_z, CTRL)
     ui.play("C4-C7")
     assert ui.played == ["D4-C4", "D4-A4", "C4-C7"]
-    assert not ui.game.redo_button.is_enabled
+    assert not ui.panel.redo_button.is_enabled
     ui.key(pygame.K_y, CTRL)
     assert ui.message == "Nothing to redo."
     assert move_list_texts(ui)[2] == "3. Fire C4-C7"
@@ -323,7 +323,7 @@ def test_clicking_a_move_in_the_list_reviews_that_position(ui: Driver) -> None:
     ui.click_element(list_item(ui, 0))
     assert game.controller.review == 1
     assert ui.message == "Reviewing: position after move 1 of 3. Return to the game to play on."
-    picture = game.picture()
+    picture = ui.picture()
     assert (picture.fire, picture.ice) == (history.positions[1].fire, history.positions[1].ice)
     assert picture.last_move == (parse_hole("D4"), parse_hole("C4"))
     assert ui.has_button("Back to the game")
@@ -338,7 +338,7 @@ def test_clicking_a_move_in_the_list_reviews_that_position(ui: Driver) -> None:
     ui.click_button("Back to the game")
     assert game.controller.review is None
     assert not ui.has_button("Back to the game")
-    assert game.picture().fire == history.position.fire
+    assert ui.picture().fire == history.position.fire
     ui.play("A4-A1")
     assert ui.played == [*OPENING, "A4-A1"]
 
@@ -409,7 +409,7 @@ def test_escape_leaves_review_first_and_then_the_game(ui: Driver) -> None:
     play_all(ui, OPENING)
     ui.key(pygame.K_LEFT)
     ui.key(pygame.K_ESCAPE)
-    assert isinstance(ui.scene, GameScene)
+    assert is_game(ui.scene, "fire-and-ice")
     assert ui.game.controller.review is None
     assert ui.dialog is None
     ui.key(pygame.K_ESCAPE)
@@ -431,9 +431,9 @@ def press_new_game(ui: Driver, how: str) -> None:
 def check_fresh_game(ui: Driver) -> None:
     assert ui.played == []
     assert ui.position == Position.start()
-    assert ui.game.move_list.item_list == []
-    assert ui.game.turn_label.text == "Fire to move"
-    assert not ui.game.undo_button.is_enabled
+    assert ui.panel.move_list.item_list == []
+    assert ui.panel.turn_label.text == "Fire to move"
+    assert not ui.panel.undo_button.is_enabled
 
 
 @pytest.mark.parametrize("how", ["key-n", "button"])
@@ -482,7 +482,7 @@ def test_a_cancelled_new_game_keeps_the_game(ui: Driver, answer: str) -> None:
     else:
         ui.answer(confirm=False)
     assert ui.dialog is None
-    assert isinstance(ui.scene, GameScene)
+    assert is_game(ui.scene, "fire-and-ice")
     assert ui.played == OPENING
     ui.play("A4-A1")
     assert ui.played == [*OPENING, "A4-A1"]
@@ -535,7 +535,7 @@ def test_leaving_asks_first_when_the_game_cannot_be_kept(
     dialog = ui.dialog
     assert dialog is not None
     assert dialog.confirm_button.text == "Leave"
-    assert isinstance(ui.scene, GameScene)
+    assert is_game(ui.scene, "fire-and-ice")
     ui.answer(confirm=True)
     assert isinstance(ui.scene, MenuScene)
     assert not ui.has_button("Continue")
@@ -551,7 +551,7 @@ def test_a_move_animates_and_the_pegs_end_up_in_place(animated_ui: Driver) -> No
     ui.board_click("C4")
     assert ui.played == ["D4-C4"], "the move is made at once; only the picture lags behind"
     assert ui.pump(1, dt=0.05), "the move animates"
-    picture = ui.game.picture()
+    picture = ui.picture()
     assert picture.hidden == bit("D4")
     [(color, (x, _), _)] = picture.floating
     assert color is Color.FIRE
@@ -559,7 +559,7 @@ def test_a_move_animates_and_the_pegs_end_up_in_place(animated_ui: Driver) -> No
     frames = ui.settle(dt=0.05)
     assert 5 <= frames <= 12, "about 0.45 s at 0.05 s a frame"
     assert not ui.pump(1, dt=0.05)
-    picture = ui.game.picture()
+    picture = ui.picture()
     assert picture.floating == () and picture.hidden == 0
     assert (picture.fire, picture.ice) == (bit("C4"), bit("D4"))
     assert peg_colour_at(ui, "C4") is Color.FIRE
@@ -583,7 +583,7 @@ def win_by_clicks(ui: Driver, seed: int) -> Color:
     moves = [str(move) for move in winning_moves(seed)]
     for move in moves[:-1]:
         ui.play(move)
-        assert ui.game.over_panel is None
+        assert ui.panel.over_panel is None
     ui.play(moves[-1])
     assert ui.played == moves
     return WINNING_SEEDS[seed]
@@ -609,15 +609,15 @@ def test_a_win_played_by_clicks_shows_the_game_over_panel(
     headline, detail = over_panel_texts(ui)
     assert headline == f"{winner.title} wins!"
     assert detail == f"Three islands in a line: {islands[0]}, {islands[1]} and {islands[2]}."
-    assert ui.game.turn_label.text == f"{winner.title} wins!"
-    picture = ui.game.picture()
+    assert ui.panel.turn_label.text == f"{winner.title} wins!"
+    picture = ui.picture()
     assert picture.winner is winner and picture.winning_islands == won[1]
     for text in ("New game", "Rematch", "Review the game"):
         over_panel_button(ui, text)
-    panel = ui.game.over_panel
+    panel = ui.panel.over_panel
     assert panel is not None
     assert ui.game.panel_rect.contains(panel.rect), "the card lies in the side panel"
-    last_entry = ui.game.move_list.item_list[-1]
+    last_entry = ui.panel.move_list.item_list[-1]
     assert last_entry["button_element"] is not None, "the move list shows the latest move"
 
     # Moves are refused once the game is over.
@@ -628,18 +628,18 @@ def test_a_win_played_by_clicks_shows_the_game_over_panel(
 
     # Undoing the last move takes the panel away; redoing it brings it back.
     ui.key(pygame.K_z, CTRL)
-    assert ui.game.over_panel is None
-    assert ui.game.turn_label.text == f"{position.to_move.other.title} to move"
+    assert ui.panel.over_panel is None
+    assert ui.panel.turn_label.text == f"{position.to_move.other.title} to move"
     ui.key(pygame.K_y, CTRL)
     assert over_panel_texts(ui) == [headline, detail]
 
     # New game and Rematch on the panel both start again, without asking: the game is over.
     ui.click_element(over_panel_button(ui, button))
     assert ui.dialog is None
-    assert ui.game.over_panel is None
+    assert ui.panel.over_panel is None
     assert ui.played == []
     assert ui.position == Position.start()
-    assert ui.game.turn_label.text == "Fire to move"
+    assert ui.panel.turn_label.text == "Fire to move"
     ui.play("D4-C4")
     assert ui.played == ["D4-C4"]
 
@@ -648,15 +648,15 @@ def test_review_on_the_game_over_panel_shows_the_start_and_steps_through(ui: Dri
     win_by_clicks(ui, 1986)
     moves = ui.played
     ui.click_element(over_panel_button(ui, "Review the game"))
-    assert ui.game.over_panel is None
+    assert ui.panel.over_panel is None
     assert ui.game.controller.review == 0
     assert ui.message == "Reviewing the start position. Return to the game to play on."
-    assert ui.game.picture().fire == Position.start().fire
+    assert ui.picture().fire == Position.start().fire
     ui.key(pygame.K_RIGHT)
     assert ui.game.controller.review == 1
     ui.click_button("Back to the game")
     assert ui.game.controller.review is None
-    assert ui.game.over_panel is None, "the panel stays dismissed after the review"
+    assert ui.panel.over_panel is None, "the panel stays dismissed after the review"
     assert ui.played == moves
 
 
@@ -665,11 +665,11 @@ def test_review_on_the_game_over_panel_shows_the_start_and_steps_through(ui: Dri
 
 def wait_for_hint(ui: Driver) -> None:
     """Let the background search finish and the panel take its answer."""
-    job = ui.game.hint_job
+    job = ui.game.hints.job
     if job is not None:
         assert job.wait(30)
     ui.pump(2)
-    assert ui.game.hint_job is None
+    assert ui.game.hints.job is None
 
 
 @pytest.mark.parametrize("how", ["key-h", "button"])
@@ -685,7 +685,7 @@ def test_a_hint_names_the_strongest_levels_move_and_draws_it(ui: Driver, how: st
     wait_for_hint(ui)
     expected = search(position, "expert", 0).move
     assert ui.message.startswith(f"Hint: {expected}")
-    assert ui.game.picture().hint == (expected.src, expected.dst)
+    assert ui.picture().hint == (expected.src, expected.dst)
 
 
 def test_a_hint_says_when_the_move_wins(ui: Driver) -> None:
@@ -699,9 +699,9 @@ def test_a_hint_says_when_the_move_wins(ui: Driver) -> None:
 def test_the_hint_goes_when_a_move_is_played(ui: Driver) -> None:
     ui.key(pygame.K_h, text="h")
     wait_for_hint(ui)
-    assert ui.game.picture().hint is not None
+    assert ui.picture().hint is not None
     ui.play("D4-C4")
-    assert ui.game.picture().hint is None
+    assert ui.picture().hint is None
     assert not ui.message.startswith("Hint")
 
 

@@ -9,10 +9,9 @@ import pytest
 
 from fireice_desktop.engine.games.fireice.board import parse_hole
 from fireice_desktop.engine.games.fireice.rules import Color, Position, random_handicap
-from fireice_desktop.ui.game_scene import GameScene
-from fireice_desktop.ui.handicap_scene import HandicapScene
-from fireice_desktop.ui.menu import MenuScene
-from tests.support.ui import Driver, open_ui, peg_colour_at, pygame
+from fireice_desktop.ui.screens.handicap import HandicapScene
+from fireice_desktop.ui.screens.menu import MenuScene
+from tests.support.ui import Driver, is_game, open_ui, peg_colour_at, pygame
 
 
 @pytest.fixture
@@ -88,7 +87,7 @@ def test_pegs_placed_by_clicks_start_a_game_with_those_pegs(
     assert game.controller.history.positions[0] == start
     plural = "s" if len(holes) != 1 else ""
     assert game.title == f"Handicap: {len(holes)} extra {side} peg{plural}"
-    assert game.turn_label.text == "Fire to move", "Fire still moves first"
+    assert ui.panel.turn_label.text == "Fire to move", "Fire still moves first"
     for name in holes:
         assert peg_colour_at(ui, name) is color
     ui.play("D4-D1")
@@ -241,7 +240,7 @@ def test_enter_starts_the_game_when_the_pegs_are_placed(ui: Driver) -> None:
     ui.board_click("A1")
     ui.board_click("G7")
     ui.key(pygame.K_RETURN)
-    assert isinstance(ui.scene, GameScene)
+    assert is_game(ui.scene, "fire-and-ice", computer=False)
     assert ui.game.controller.history.positions[0] == Position.start(
         [parse_hole("A1"), parse_hole("G7")]
     )

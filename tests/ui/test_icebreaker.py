@@ -22,22 +22,19 @@ from fireice_desktop.engine.games.icebreaker.spec import Sea
 from fireice_desktop.engine.record import GameRecord
 from fireice_desktop.engine.search import search
 from fireice_desktop.storage import read_game
-from fireice_desktop.ui import saving
 from fireice_desktop.ui.app import MIN_SIZE as MIN_WINDOW
-from fireice_desktop.ui.controller import BoardController
-from fireice_desktop.ui.icebreaker_scene import (
-    CHOICES,
-    IcebreakerComputerScene,
-    IcebreakerScene,
-    IcebreakerSetupScene,
-)
-from fireice_desktop.ui.menu import MenuScene
-from fireice_desktop.ui.rules_scene import ICEBREAKER_CHAPTER, RulesScene
+from fireice_desktop.ui.game.controller import BoardController
 from fireice_desktop.ui.scene import panel_width
+from fireice_desktop.ui.screens.game import GameScreen
+from fireice_desktop.ui.screens.icebreaker_setup import IcebreakerSetupScene
+from fireice_desktop.ui.screens.menu import MenuScene
+from fireice_desktop.ui.screens.rules import ICEBREAKER_CHAPTER, RulesScene
+from fireice_desktop.ui.views.icebreaker import IcebreakerView
 from tests.support.ui import (
     Driver,
     autosaved,
     choose,
+    is_game,
     open_ui,
     over_panel_texts,
     pygame,
@@ -65,16 +62,8 @@ FAR_FROM_ICE = [
 # --- fixtures and helpers -------------------------------------------------------------------
 
 
-@pytest.fixture(autouse=True)
-def _fresh_choices(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every test starts from the card's first choices; the app keeps them while it runs."""
-    for key, value in {
-        "size": DEFAULT_SIZE,
-        "opponent": "friend",
-        "side": "red",
-        "level": "casual",
-    }.items():
-        monkeypatch.setitem(CHOICES, key, value)
+#: The set-up card's choices as a fresh app first opens it.
+FIRST_CHOICES = {"size": DEFAULT_SIZE, "opponent": "friend", "side": "red", "level": "casual"}
 
 
 @pytest.fixture
@@ -84,17 +73,22 @@ def menu(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Driver]:
     documents.mkdir(parents=True)
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     monkeypatch.setenv("XDG_DOCUMENTS_DIR", str(documents))
-    monkeypatch.setattr(saving, "LAST_FOLDER", [])
     with open_ui(tmp_path / "config", monkeypatch) as driver:
         yield driver
 
 
 @pytest.fixture
 def card(menu: Driver) -> Driver:
-    """The Icebreaker set-up card, opened from the menu."""
+    """The Icebreaker set-up card, opened from the menu (with its first choices)."""
     menu.click_button("Icebreaker")
     assert isinstance(menu.scene, IcebreakerSetupScene)
+    assert choices(menu) == FIRST_CHOICES
     return menu
+
+
+def choices(ui: Driver) -> dict[str, object]:
+    """The set-up card's choices, as the app keeps them while it runs."""
+    return ui.app.context.choices["icebreaker"]
 
 
 @pytest.fixture
@@ -113,20 +107,28 @@ def animated_ui(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Dri
         yield driver
 
 
-def start(ui: Driver, size: int, *choices: str) -> IcebreakerScene:
-    """On the set-up card: the side ``size``, then the buttons ``choices``, then Start."""
+def start(ui: Driver, size: int, *buttons: str) -> GameScreen:
+    """On the set-up card: the side ``size``, then the buttons ``buttons``, then Start."""
     ui.click_button(str(size))
-    for text in choices:
+    for text in buttons:
         ui.click_button(text)
     ui.click_button("Start")
     return sea(ui)
 
 
-def sea(ui: Driver) -> IcebreakerScene:
+def sea(ui: Driver) -> GameScreen:
     """The Icebreaker game on screen."""
     scene = ui.scene
-    assert isinstance(scene, IcebreakerScene), f"expected Icebreaker, the scene is {scene!r}"
+    assert is_game(scene, "icebreaker"), f"expected Icebreaker, the scene is {scene!r}"
+    assert isinstance(scene, GameScreen)
     return scene
+
+
+def view(ui: Driver) -> IcebreakerView:
+    """The view of the Icebreaker game on screen: the sea, the scores, the target line."""
+    shown = sea(ui).view
+    assert isinstance(shown, IcebreakerView)
+    return shown
 
 
 def now(ui: Driver) -> IcebreakerPosition:
@@ -188,8 +190,7 @@ def expected_sea(position: IcebreakerPosition) -> dict[str, str]:
 
 def score_bar(ui: Driver, side: Side) -> int:
     """How many pixels of ``side``'s score bar the last frame fills with its colour."""
-    scene = sea(ui)
-    rect = scene.score_rect
+    rect = view(ui).score_rect
     row = rect.height // 2
     y = rect.y + (0 if side is Side.RED else row) + row // 2
     left, right = rect.x + 92, rect.right - 40
@@ -205,7 +206,7 @@ def score_bar(ui: Driver, side: Side) -> int:
 
 def move_list_texts(ui: Driver) -> list[str]:
     """The entries of the move list as shown."""
-    return [item["text"].strip() for item in ui.game.move_list.item_list]
+    return [item["text"].strip() for item in ui.panel.move_list.item_list]
 
 
 def button(ui: Driver, text: str) -> pygame_gui.elements.UIButton:
@@ -241,15 +242,15 @@ def replay(moves: list[str], size: int = 4) -> IcebreakerPosition:
 @pytest.mark.parametrize("size", range(MIN_SIZE, MAX_SIZE + 1))
 def test_a_game_between_friends_starts_on_the_chosen_side(card: Driver, size: int) -> None:
     scene = start(card, size, "A friend")
-    assert type(scene) is IcebreakerScene
+    assert is_game(scene, "icebreaker", computer=False)
     assert scene.title == "Icebreaker"
     board = HexBoard.of(size)
     assert now(card) == IcebreakerPosition.start(size)
     assert scene.layout is not None and len(scene.layout.holes) == board.cell_count
-    assert scene.target_label.text == (
+    assert view(card).target_label.text == (
         f"First to {board.target} of {board.iceberg_count} icebergs wins"
     )
-    assert scene.turn_label.text == "Red to move"
+    assert card.panel.turn_label.text == "Red to move"
     assert card.message == "Click one of your ships: it must step closer to its nearest iceberg."
     assert drawn_sea(card) == expected_sea(IcebreakerPosition.start(size))
     assert score_bar(card, Side.RED) == score_bar(card, Side.BLACK) == 0
@@ -260,21 +261,22 @@ def test_the_side_and_level_rows_are_for_the_computer_only(card: Driver) -> None
     for text in COMPUTER_ROWS:
         assert not button(card, text).is_enabled, text
     card.click_button("Black")  # disabled: nothing happens
-    assert CHOICES["side"] == "red"
+    assert choices(card)["side"] == "red"
 
     card.click_button("Computer")
-    assert CHOICES["opponent"] == "computer"
+    assert choices(card)["opponent"] == "computer"
     for text in COMPUTER_ROWS:
         assert button(card, text).is_enabled, text
     card.click_button("Black")
     card.click_button("Strong")
-    assert (CHOICES["side"], CHOICES["level"]) == ("black", "strong")
+    assert (choices(card)["side"], choices(card)["level"]) == ("black", "strong")
     assert button(card, "Black").is_selected and not button(card, "Red").is_selected
 
     card.click_button("A friend")
     for text in COMPUTER_ROWS:
         assert not button(card, text).is_enabled, text
-    assert type(start(card, 6)) is IcebreakerScene, "a friend: the levels do not matter"
+    friends = start(card, 6)
+    assert is_game(friends, "icebreaker", computer=False), "a friend: the levels do not matter"
 
 
 def drawn_state(element: pygame_gui.elements.UIButton) -> str:
@@ -286,7 +288,7 @@ def test_choosing_the_computer_shows_the_remembered_side_and_level_as_chosen(
     card: Driver,
 ) -> None:
     card.click_button("Computer")
-    assert (CHOICES["side"], CHOICES["level"]) == ("red", "casual")
+    assert (choices(card)["side"], choices(card)["level"]) == ("red", "casual")
     assert button(card, "Red").is_selected and button(card, "Casual").is_selected
     assert drawn_state(button(card, "Computer")) == "selected"
     assert drawn_state(button(card, "Red")) == "selected"
@@ -338,7 +340,7 @@ def test_a_clicked_ship_shows_its_steps_and_its_ways_to_the_ice(ui: Driver) -> N
     ui.click_cell("a3")
     scene = sea(ui)
     assert scene.controller.selected == a3
-    picture = scene.picture()
+    picture = ui.picture()
     assert picture.selected == a3
     assert picture.targets == position.steps(a3)
     assert cells(position, picture.targets) == ["a2", "b4"]
@@ -358,14 +360,14 @@ def test_a_clicked_ship_shows_its_steps_and_its_ways_to_the_ice(ui: Driver) -> N
 
 def test_clicking_a_marked_cell_sails_the_ship_there(animated_ui: Driver) -> None:
     ui = animated_ui
-    scene = sea(ui)
+    sea(ui)  # an Icebreaker game is on screen
     before = now(ui)
     ui.click_cell("a1")
     ui.click_cell("b2")
     assert ui.played == ["a1-b2"], "the move is made at once; only the picture lags behind"
     assert move_list_texts(ui) == ["1. Red a1-b2"]
     assert ui.pump(1, dt=0.05), "the move animates"
-    picture = scene.picture()
+    picture = ui.picture()
     assert picture.hidden == 1 << ui.cell("a1")
     [(side, (x, _))] = picture.floating
     a1, b2 = ui.cell_pos("a1"), ui.cell_pos("b2")
@@ -373,14 +375,14 @@ def test_clicking_a_marked_cell_sails_the_ship_there(animated_ui: Driver) -> Non
     assert picture.fading and picture.fading[0][0] == ui.cell("b2"), "the iceberg breaks up"
     frames = ui.settle(dt=0.05)
     assert 5 <= frames <= 12, "about 0.45 s at 0.05 s a frame"
-    picture = scene.picture()
+    picture = ui.picture()
     assert picture.floating == () and picture.hidden == 0 and picture.fading == ()
     assert picture.last_move == (ui.cell("a1"), ui.cell("b2"))
     after = now(ui)
     assert after == before.play("a1-b2")
     assert (sea_at(ui, "a1"), sea_at(ui, "b2")) == ("water", "red")
     assert drawn_sea(ui) == expected_sea(after)
-    assert scene.turn_label.text == "Black to move"
+    assert ui.panel.turn_label.text == "Black to move"
 
 
 @pytest.mark.parametrize(
@@ -403,7 +405,7 @@ def test_a_click_on_no_ship_of_the_side_to_move_explains_and_changes_nothing(
     ui.click_cell(click)
     assert ui.message == message
     assert sea(ui).controller.selected is None
-    assert sea(ui).picture().targets == 0
+    assert ui.picture().targets == 0
     assert now(ui) == before and ui.played == setup
 
 
@@ -440,12 +442,12 @@ def test_dragging_a_ship_to_a_marked_cell_plays_it(ui: Driver) -> None:
     start_pos, end = ui.cell_pos("d7"), ui.cell_pos("d6")
     ui.mouse_down(start_pos)
     ui.move_mouse(start_pos, end)
-    picture = sea(ui).picture()
+    picture = ui.picture()
     assert picture.hidden == 1 << ui.cell("d7"), "the ship is lifted out of its cell"
     assert picture.floating == ((Side.RED, end),)
     ui.mouse_up(end)
     assert ui.played == ["d7-d6"]
-    assert sea(ui).picture().floating == ()
+    assert ui.picture().floating == ()
     assert (sea_at(ui, "d7"), sea_at(ui, "d6")) == ("water", "red")
 
 
@@ -455,7 +457,7 @@ def test_escape_puts_a_picked_up_ship_back_and_then_leaves(ui: Driver) -> None:
     ui.key(pygame.K_ESCAPE)
     scene = sea(ui)
     assert scene.controller.selected is None
-    picture = scene.picture()
+    picture = ui.picture()
     assert picture.targets == 0 and picture.paths == ()
     assert ui.message == "Click one of your ships: it must step closer to its nearest iceberg."
     ui.key(pygame.K_ESCAPE)
@@ -473,7 +475,7 @@ def test_a_capture_raises_the_score_and_takes_the_iceberg_away(ui: Driver) -> No
     assert position.icebergs.bit_count() == board.iceberg_count - 1
     assert not position.has_iceberg(ui.cell("b2"))
     red = score_bar(ui, Side.RED)
-    width = sea(ui).score_rect.width - 92 - 40
+    width = view(ui).score_rect.width - 92 - 40
     assert abs(red - width / board.target) <= 3, "one sixteenth of the bar is red"
     assert score_bar(ui, Side.BLACK) == 0
     ui.play_cells("a4-a3")
@@ -485,8 +487,8 @@ def test_a_capture_raises_the_score_and_takes_the_iceberg_away(ui: Driver) -> No
 
 
 def test_undo_and_redo_by_buttons_and_keys(ui: Driver) -> None:
-    scene = sea(ui)
-    assert not scene.undo_button.is_enabled and not scene.redo_button.is_enabled
+    panel = ui.panel
+    assert not panel.undo_button.is_enabled and not panel.redo_button.is_enabled
     play_all(ui, OPENING)
     ui.click_button("Undo")
     ui.click_button("Undo")
@@ -494,13 +496,13 @@ def test_undo_and_redo_by_buttons_and_keys(ui: Driver) -> None:
     assert now(ui) == replay(OPENING[:1])
     assert move_list_texts(ui) == ["1. Red a1-b2"]
     assert drawn_sea(ui) == expected_sea(replay(OPENING[:1]))
-    assert scene.redo_button.is_enabled
+    assert panel.redo_button.is_enabled
     ui.click_button("Redo")
     assert ui.played == OPENING[:2]
     ui.key(pygame.K_z, CTRL)
     ui.key(pygame.K_z, CTRL)
     assert ui.played == [] and now(ui) == IcebreakerPosition.start(4)
-    assert not scene.undo_button.is_enabled
+    assert not panel.undo_button.is_enabled
     ui.key(pygame.K_y, CTRL)
     ui.key(pygame.K_z, CTRL | SHIFT)
     ui.key(pygame.K_y, CTRL)
@@ -526,10 +528,10 @@ def test_arrow_keys_and_the_move_list_show_earlier_positions(ui: Driver) -> None
     ui.key(pygame.K_END)
     assert scene.controller.review is None
 
-    ui.click_element(scene.move_list.item_list[0]["button_element"])
+    ui.click_element(ui.panel.move_list.item_list[0]["button_element"])
     assert scene.controller.review == 1
     assert ui.message == "Reviewing: position after move 1 of 3. Return to the game to play on."
-    picture = scene.picture()
+    picture = ui.picture()
     shown = history.positions[1]
     assert (picture.red, picture.black, picture.icebergs) == (
         shown.red,
@@ -564,7 +566,7 @@ def test_a_whole_game_by_clicks_ends_with_the_game_over_card(
     moves = random_game(seed)
     for move in moves[:-1]:
         ui.play_cells(move)
-        assert ui.game.over_panel is None
+        assert ui.panel.over_panel is None
     ui.play_cells(moves[-1])
     assert ui.played == moves
     position = now(ui)
@@ -577,8 +579,8 @@ def test_a_whole_game_by_clicks_ends_with_the_game_over_card(
     assert (
         detail == f"{winner.title} took 16 of 31 icebergs; {loser.title} {position.score(loser)}."
     )
-    assert sea(ui).turn_label.text == f"{winner.title} wins!"
-    assert sea(ui).picture().winner is winner
+    assert ui.panel.turn_label.text == f"{winner.title} wins!"
+    assert ui.picture().winner is winner
     assert ui.message == ""
     assert len(move_list_texts(ui)) == len(moves)
     assert move_list_texts(ui)[-1].endswith(moves[-1])
@@ -589,14 +591,14 @@ def test_a_whole_game_by_clicks_ends_with_the_game_over_card(
     assert ui.message == "The game is over: start a new game, or undo to go back."
     assert ui.played == moves
 
-    ui.click_element(ui.find(choice, within=ui.game.over_panel))
+    ui.click_element(ui.find(choice, within=ui.panel.over_panel))
     assert ui.dialog is None, "the game is over: nothing to lose, nothing asked"
     if choice == "New game":
         assert isinstance(ui.scene, IcebreakerSetupScene)
         assert button(ui, "4").is_selected, "the card keeps the last choices"
         ui.key(pygame.K_RETURN)
     assert ui.played == [] and now(ui) == IcebreakerPosition.start(4)
-    assert ui.game.over_panel is None
+    assert ui.panel.over_panel is None
     ui.play_cells("a1-a2")
     assert ui.played == ["a1-a2"]
 
@@ -638,7 +640,7 @@ def test_a_side_with_no_move_passes(ui: Driver, monkeypatch: pytest.MonkeyPatch)
     assert after.to_move is Side.RED and not after.is_over
     assert not after.has_moves(Side.BLACK)
     assert move_list_texts(ui) == ["1. Red b3-a2 (Black passes)"]
-    assert scene.turn_label.text == "Red to move"
+    assert ui.panel.turn_label.text == "Red to move"
     assert ui.message == (
         "Black has no legal move and passes: Red moves again. Click one of your ships."
     )
@@ -660,21 +662,21 @@ def test_a_side_with_no_move_passes(ui: Driver, monkeypatch: pytest.MonkeyPatch)
 
 def test_the_computer_answers_the_players_move(card: Driver) -> None:
     scene = start(card, 4, "Computer", "Red", "Beginner")
-    assert isinstance(scene, IcebreakerComputerScene)
-    assert scene.levels == {Side.BLACK: "beginner"}
+    assert is_game(scene, "icebreaker", computer=True)
+    assert scene.table.computer == {Side.BLACK: "beginner"}
     assert scene.title == "You (Red) vs beginner"
     card.play_cells("d7-d6")
-    assert scene.turn_label.text.startswith("Black is thinking")
+    assert card.panel.turn_label.text.startswith("Black is thinking")
     wait_for_computer(card)
     after = IcebreakerPosition.start(4).play("d7-d6")
     assert card.played[1] == str(search(after, "beginner", 1).move)
-    assert scene.turn_label.text == "Red to move"
+    assert card.panel.turn_label.text == "Red to move"
     assert drawn_sea(card) == expected_sea(now(card))
 
 
 def test_clicks_on_the_computers_turn_say_to_wait(card: Driver) -> None:
     scene = start(card, 5, "Computer", "Black", "Beginner")
-    assert scene.levels == {Side.RED: "beginner"}
+    assert scene.table.computer == {Side.RED: "beginner"}
     card.click_cell("a1")
     assert card.message == "Red is the computer's side: wait for its move."
     assert scene.controller.selected is None
@@ -704,7 +706,7 @@ def test_undo_takes_back_the_computers_reply_too(card: Driver, how: str) -> None
 
 def test_watching_the_computer_play_a_whole_game(card: Driver) -> None:
     scene = start(card, 4, "Computer", "Watch", "Beginner")
-    assert scene.levels == {Side.RED: "beginner", Side.BLACK: "beginner"}
+    assert scene.table.computer == {Side.RED: "beginner", Side.BLACK: "beginner"}
     assert scene.title == "Watching the beginner level"
     for _ in range(200):
         if now(card).is_over:
@@ -728,17 +730,17 @@ def test_a_hint_marks_a_legal_move(ui: Driver, how: str) -> None:
         ui.key(pygame.K_h, text="h")
     else:
         ui.click_button("Hint")
-    job = sea(ui).hint_job
+    job = sea(ui).hints.job
     if job is not None:
         assert job.wait(30)
     ui.pump(2)
-    hint = sea(ui).picture().hint
+    hint = ui.picture().hint
     assert hint is not None
     legal = {(move.src, move.dst): move for move in position.legal_moves()}
     assert hint in legal
     assert ui.message.startswith(f"Hint: {legal[hint]}")
     ui.play_cells(str(legal[hint]))
-    assert sea(ui).picture().hint is None
+    assert ui.picture().hint is None
 
 
 # --- saving and opening ----------------------------------------------------------------------
@@ -759,11 +761,11 @@ def test_the_autosave_keeps_the_game_and_continue_restores_it(card: Driver) -> N
     assert card.find("Continue").tool_tip_text == "Icebreaker, side 6: 2 moves, Red 1, Black 1"
     card.click_button("Continue")
     scene = sea(card)
-    assert type(scene) is IcebreakerScene
+    assert is_game(scene, "icebreaker", computer=False)
     assert tuple(scene.controller.history.positions) == before
     assert card.played == moves[:2]
     assert now(card).size == 6 and scene.layout is not None and len(scene.layout.holes) == 91
-    assert scene.target_label.text == "First to 43 of 85 icebergs wins"
+    assert view(card).target_label.text == "First to 43 of 85 icebergs wins"
     assert drawn_sea(card) == expected_sea(replay(moves[:2], 6))
     card.click_button("Redo")
     assert card.played == moves
@@ -781,8 +783,8 @@ def test_continue_restores_a_game_against_the_computer(card: Driver) -> None:
     )
     card.key(pygame.K_RETURN)
     scene = sea(card)
-    assert isinstance(scene, IcebreakerComputerScene)
-    assert scene.levels == {Side.BLACK: "beginner"}
+    assert is_game(scene, "icebreaker", computer=True)
+    assert scene.table.computer == {Side.BLACK: "beginner"}
     assert card.played == played
     card.pump(20, dt=0.1)
     assert card.played == played, "Red is the player's: the computer waits"
@@ -831,7 +833,7 @@ def test_a_finished_game_opens_in_review_at_its_start(menu: Driver, tmp_path: Pa
     choose(menu, path)
     scene = sea(menu)
     assert scene.controller.review == 0
-    assert scene.over_panel is None
+    assert menu.panel.over_panel is None
     assert drawn_sea(menu) == expected_sea(IcebreakerPosition.start(4))
     assert menu.message == "Reviewing the start position. Return to the game to play on."
     menu.key(pygame.K_RIGHT)
@@ -850,7 +852,7 @@ def test_a_pasted_icebreaker_game_replaces_a_fire_and_ice_game(menu: Driver) -> 
     menu.click_element(window.play_button)
     assert menu.dialog is not None and menu.dialog.window_display_title == "Play the pasted game"
     menu.answer(True)
-    assert type(sea(menu)) is IcebreakerScene
+    assert is_game(sea(menu), "icebreaker", computer=False)
     assert menu.played == ["a1-b2", "e1-d1"]
     assert now(menu) == replay(["a1-b2", "e1-d1"], 5)
     assert drawn_sea(menu) == expected_sea(now(menu))
@@ -870,8 +872,8 @@ def test_an_icebreaker_file_opens_from_the_menu(menu: Driver, tmp_path: Path) ->
     menu.click_button("Open a saved game")
     choose(menu, path)
     scene = sea(menu)
-    assert isinstance(scene, IcebreakerComputerScene)
-    assert scene.levels == {Side.BLACK: "casual"}
+    assert is_game(scene, "icebreaker", computer=True)
+    assert scene.table.computer == {Side.BLACK: "casual"}
     assert menu.played == list(moves[:2])
     assert now(menu) == replay(list(moves[:2]), 7)
     assert scene.layout is not None and len(scene.layout.holes) == HexBoard.of(7).cell_count
@@ -894,7 +896,8 @@ def test_a_resized_window_keeps_the_sea_inside_the_board(
     width, height = card.app.size
     assert (width, height) == window
     layout = scene.layout
-    assert layout is not None and scene.sea is not None and scene.sea.layout is layout
+    art = view(card).sea
+    assert layout is not None and art is not None and art.layout is layout
     assert tuple(layout.rect) == (0, 0, width - panel_width(width), height)
     board = pygame.Rect(layout.rect)
     assert len(layout.holes) == HexBoard.of(size).cell_count
@@ -907,7 +910,7 @@ def test_a_resized_window_keeps_the_sea_inside_the_board(
         assert board.collidepoint(x, y), "the rim stays on the board's side"
     assert not board.colliderect(scene.panel_rect)
     assert scene.controller.selected == card.cell("a1"), "the ship is still held"
-    assert scene.picture().targets == now(card).steps(card.cell("a1"))
+    assert card.picture().targets == now(card).steps(card.cell("a1"))
     card.click_cell("b2")
     assert card.played == ["a1-b2"], "clicks land on the new cells"
     assert drawn_sea(card) == expected_sea(now(card))

@@ -19,16 +19,10 @@ from fireice_desktop.engine.games.fireice.rules import Move
 from fireice_desktop.engine.games.icebreaker.board import HexBoard, Side
 from fireice_desktop.engine.games.icebreaker.rules import IcebreakerPosition
 from fireice_desktop.ui.app import MIN_SIZE
-from fireice_desktop.ui.game_scene import GameScene
-from fireice_desktop.ui.icebreaker_scene import (
-    CHOICES,
-    IcebreakerComputerScene,
-    IcebreakerScene,
-)
-from fireice_desktop.ui.menu import MenuScene
+from fireice_desktop.ui.screens.game import GameScreen
+from fireice_desktop.ui.screens.menu import MenuScene
 from tests.support.monkey import (
     DEFAULT_SIZES,
-    SEA_CHOICES,
     Monkey,
     MonkeyFailure,
     MonkeyStats,
@@ -37,7 +31,7 @@ from tests.support.monkey import (
     passed,
     sandbox_environment,
 )
-from tests.support.ui import Driver, open_ui, pygame
+from tests.support.ui import Driver, is_game, open_ui, pygame
 
 #: Events of each short run: the four runs take a minute or two together.
 EVENTS = 1000
@@ -107,8 +101,8 @@ def test_the_monkey_plays_undoes_finishes_and_goes_everywhere(
         assert len(stats.scenes) >= 4, stats.summary()
     assert sum(stats.games_finished for stats in runs) >= 1
     scenes = set().union(*(stats.scenes for stats in runs))
-    assert {"MenuScene", "GameScene", "SolitaireScene", "ComputerGameScene"} <= scenes
-    assert {"IcebreakerSetupScene", "IcebreakerScene", "IcebreakerComputerScene"} <= scenes
+    assert {"MenuScene", "fire-and-ice", "solitaire", "fire-and-ice vs computer"} <= scenes
+    assert {"IcebreakerSetupScene", "icebreaker", "icebreaker vs computer"} <= scenes
     assert sum(stats.sea_moves for stats in runs) >= 40, [stats.summary() for stats in runs]
 
 
@@ -145,7 +139,7 @@ def test_a_broken_history_fails_with_the_seed_the_event_and_the_action(
     with pytest.raises(MonkeyFailure) as caught, Monkey(ui, seed=7, sandbox=tmp_path) as monkey:
         monkey.run(3)
         scene = ui.app.scene
-        assert isinstance(scene, GameScene)
+        assert isinstance(scene, GameScreen)
         history = scene.controller.history
         history.moves[0] = Move.parse("D4-A4")  # not the move that made positions[1]
         monkey.run(1)
@@ -174,19 +168,22 @@ def test_a_file_dialog_outside_the_sandbox_is_closed(ui: Driver, tmp_path: Path)
 
 
 @pytest.fixture
-def sea(ui: Driver, monkeypatch: pytest.MonkeyPatch) -> Driver:
+def sea(ui: Driver) -> Driver:
     """A side-8 Icebreaker game between two people, opened by its set-up card."""
-    monkeypatch.setitem(CHOICES, "size", 8)
-    monkeypatch.setitem(CHOICES, "opponent", "friend")
     ui.click_button("Icebreaker")
+    ui.click_button("8")
+    ui.click_button("A friend")
     ui.click_button("Start")
-    assert isinstance(ui.app.scene, IcebreakerScene)
+    scene = ui.app.scene
+    assert is_game(scene, "icebreaker", computer=False)
+    assert isinstance(scene, GameScreen) and scene.controller.history.positions[0].size == 8
     return ui
 
 
 def test_the_monkey_clicks_and_drags_the_ships_on_the_sea(sea: Driver, tmp_path: Path) -> None:
     scene = sea.app.scene
-    assert isinstance(scene, IcebreakerScene)
+    assert is_game(scene, "icebreaker")
+    assert isinstance(scene, GameScreen)
     with Monkey(sea, seed=5, sandbox=tmp_path) as monkey:
         for action in [monkey.click_hole, monkey.drag_peg] * 15 + [monkey.play_moves] * 10:
             assert action()
@@ -204,11 +201,14 @@ def test_the_monkey_starts_icebreaker_games_on_the_card(ui: Driver, tmp_path: Pa
             monkey.start_icebreaker()
             monkey.check()
             scene = ui.app.scene
-            assert isinstance(scene, IcebreakerScene)
-            assert scene.start_position.size == SEA_CHOICES["size"]
-            computer = isinstance(scene, IcebreakerComputerScene)
-            assert computer == (SEA_CHOICES["opponent"] == "computer")
-            seen.add((scene.start_position.size, computer))
+            assert is_game(scene, "icebreaker")
+            assert isinstance(scene, GameScreen)
+            chosen = ui.app.context.choices["icebreaker"]
+            size = scene.controller.history.positions[0].size
+            assert size == chosen["size"]
+            computer = bool(scene.table.computer)
+            assert computer == (chosen["opponent"] == "computer")
+            seen.add((size, computer))
     assert len(seen) >= 4, seen
 
 
@@ -217,7 +217,8 @@ def test_a_broken_icebreaker_history_fails_with_the_move(sea: Driver, tmp_path: 
     with pytest.raises(MonkeyFailure) as caught, Monkey(sea, seed=7, sandbox=tmp_path) as monkey:
         monkey.run(2)
         scene = sea.app.scene
-        assert isinstance(scene, IcebreakerScene)
+        assert is_game(scene, "icebreaker")
+        assert isinstance(scene, GameScreen)
         positions = scene.controller.history.positions
         positions[1] = positions[1]._replace(red_score=0)  # the capture not counted
         monkey.run(1)
@@ -270,6 +271,7 @@ def test_the_monkey_opens_icebreaker_games_near_their_end(ui: Driver, tmp_path: 
         for size in (4, 8):
             scene = monkey.sea_near_its_end(size, None)
             ui.app.switch(scene)
+            assert is_game(scene, "icebreaker", computer=False)
             monkey.pump()
             monkey.check()
             history = scene.controller.history
@@ -286,5 +288,5 @@ def test_the_monkey_opens_icebreaker_games_near_their_end(ui: Driver, tmp_path: 
                 monkey.check()
             assert history.position.is_over
             monkey.pump(2)
-            assert scene.over_panel is not None
+            assert scene.panel is not None and scene.panel.over_panel is not None
         assert monkey.stats.sea_games_finished == 2

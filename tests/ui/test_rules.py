@@ -9,11 +9,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from fireice_desktop.ui.screens.menu import MenuScene
-from fireice_desktop.ui.screens.rules import CHAPTERS, ICEBREAKER_CHAPTER, RulesScene
 
 from fireice_desktop.ui.rules_drawings import DRAWING_SETS, drawing_set
 from fireice_desktop.ui.rules_text import chapter_html, parse_chapters
+from fireice_desktop.ui.screens.menu import MenuScene
+from fireice_desktop.ui.screens.rules import CHAPTERS, ICEBREAKER_CHAPTER, RulesScene
 from tests.support.ui import (
     Driver,
     all_elements,

@@ -12,19 +12,18 @@ import pytest
 
 from fireice_desktop.engine.games.fireice.rules import Color, Move, Position
 from fireice_desktop.engine.games.fireice.solitaire import SolitairePosition
+from fireice_desktop.engine.games.fireice.spec import Handicap
 from fireice_desktop.engine.record import GameRecord
 from fireice_desktop.storage import MAX_RECORD_BYTES, autosave_path, read_game
 from fireice_desktop.ui import saving
-from fireice_desktop.ui.computer_scene import CHOICES, ComputerGameScene
-from fireice_desktop.ui.game_scene import GameScene
-from fireice_desktop.ui.menu import MenuScene
-from fireice_desktop.ui.solitaire_scene import SolitaireScene
+from fireice_desktop.ui.screens.menu import MenuScene
 from tests.support.files import deny_reading, deny_writing
 from tests.support.ui import (
     Driver,
     autosaved,
     choose,
     file_dialog,
+    is_game,
     open_ui,
     plain_text,
     pygame,
@@ -49,7 +48,6 @@ def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     documents.mkdir(parents=True)
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     monkeypatch.setenv("XDG_DOCUMENTS_DIR", str(documents))
-    monkeypatch.setattr(saving, "LAST_FOLDER", [])
     (tmp_path / "files").mkdir()
     return tmp_path
 
@@ -194,7 +192,7 @@ def test_continue_restores_a_handicap_game_with_its_redo_line(menu: Driver) -> N
     button = continue_button(menu)
     assert button.tool_tip_text == "Handicap game: 2 moves, Fire to move"
     menu.click_element(button)
-    assert type(menu.scene) is GameScene
+    assert is_game(menu.scene, "fire-and-ice", computer=False)
     assert menu.game.title == title == "Handicap: 3 extra Ice pegs"
     assert history_state(menu)[1:] == before
     start = menu.game.controller.history.positions[0]
@@ -203,15 +201,13 @@ def test_continue_restores_a_handicap_game_with_its_redo_line(menu: Driver) -> N
     assert menu.played == OPENING
 
 
-def test_continue_restores_a_game_against_the_computer_with_its_levels(
-    menu: Driver, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setitem(CHOICES, "side", "fire")
-    monkeypatch.setitem(CHOICES, "level", "beginner")
+def test_continue_restores_a_game_against_the_computer_with_its_levels(menu: Driver) -> None:
     menu.click_button("Against the computer")
+    menu.click_button("Fire")
+    menu.click_button("Beginner")
     menu.click_button("Start")
     scene = menu.scene
-    assert isinstance(scene, ComputerGameScene)
+    assert is_game(scene, "fire-and-ice", computer=True)
     for _ in range(3):  # three rounds of a move of Fire's and the computer's reply
         position = menu.position
         assert isinstance(position, Position)
@@ -228,9 +224,9 @@ def test_continue_restores_a_game_against_the_computer_with_its_levels(
     )
     menu.key(pygame.K_RETURN)
     restored = menu.scene
-    assert isinstance(restored, ComputerGameScene) and restored is not scene
-    assert restored.levels == {Color.ICE: "beginner"}
-    assert restored.title == "You (Fire) vs beginner"
+    assert is_game(restored, "fire-and-ice", computer=True) and restored is not scene
+    assert menu.game.table.computer == {Color.ICE: "beginner"}
+    assert menu.game.title == "You (Fire) vs beginner"
     assert history_state(menu)[1:] == before
     menu.pump(20, dt=0.1)
     assert len(menu.played) == 4, "Fire is the player's: the computer waits"
@@ -240,24 +236,24 @@ def test_continue_restores_a_game_against_the_computer_with_its_levels(
 
 def test_continue_restores_a_solitaire_deal_and_its_pegs(menu: Driver) -> None:
     menu.click_button("Solitaire")
-    scene = menu.scene
-    assert isinstance(scene, SolitaireScene)
+    scene = menu.game
+    assert is_game(scene, "solitaire")
     for _ in range(3):
         position = menu.position
         assert isinstance(position, SolitairePosition)
         menu.play(position.legal_moves()[0])
     menu.key(pygame.K_z, mod=CTRL)
-    deal, before = scene.deal, history_state(menu)[1:]
+    deal, before = scene.view.deal, history_state(menu)[1:]  # type: ignore[attr-defined]
     pegs = menu.position.pegs_left  # type: ignore[attr-defined]
     menu.click_button("Menu")
     assert continue_button(menu).tool_tip_text == (
         f"Solitaire, deal {deal:,}: 2 moves, {pegs} pegs left"
     )
     menu.click_button("Continue")
-    restored = menu.scene
-    assert isinstance(restored, SolitaireScene)
-    assert restored.deal == deal
-    assert restored.deal_entry.get_text() == str(deal)
+    restored = menu.game
+    assert is_game(restored, "solitaire")
+    assert restored.view.deal == deal  # type: ignore[attr-defined]
+    assert restored.view.deal_entry.get_text() == str(deal)  # type: ignore[attr-defined]
     assert history_state(menu)[1:] == before
     menu.key(pygame.K_y, mod=CTRL)
     assert len(menu.played) == 3
@@ -558,7 +554,7 @@ def test_reviewing_a_finished_game_from_the_menu_keeps_continue(
 
 
 GOOD = record_of(
-    ["D4-C4", "D4-D5"], handicap=(2, 11), handicap_side=Color.FIRE, undone=(Move.parse("C4-C1"),)
+    ["D4-C4", "D4-D5"], setup=Handicap((2, 11), Color.FIRE), undone=(Move.parse("C4-C1"),)
 )
 
 
@@ -612,7 +608,7 @@ def test_a_finished_game_opens_in_review_at_its_start(menu: Driver, sandbox: Pat
     controller = menu.game.controller
     assert controller.review == 0
     assert controller.shown == Position.start()
-    assert menu.game.over_panel is None
+    assert menu.panel.over_panel is None
     assert menu.message == "Reviewing the start position. Return to the game to play on."
     for step in range(1, 4):
         menu.key(pygame.K_RIGHT)
@@ -660,7 +656,7 @@ def test_a_pasted_game_is_played_after_asking(ui: Driver) -> None:
     assert not window.is_open
     assert ui.dialog is not None and ui.dialog.window_display_title == "Play the pasted game"
     ui.answer(True)
-    assert ui.game.record() == record_of(["D4-C4", "D4-D5"], handicap=(2, 11))
+    assert ui.game.record() == record_of(["D4-C4", "D4-D5"], setup=Handicap((2, 11)))
     assert ui.game.title == "Handicap: 2 extra Fire pegs"
 
 
@@ -732,7 +728,7 @@ def test_escape_closes_the_text_window_and_nothing_reaches_the_game_meanwhile(
     assert window.is_open
     ui.key(pygame.K_ESCAPE)
     assert not window.is_open
-    assert isinstance(ui.scene, GameScene), "Esc closed the window, not the game"
+    assert is_game(ui.scene, "fire-and-ice"), "Esc closed the window, not the game"
     ui.board_click("D4")
     assert ui.game.controller.selected is not None, "the board takes clicks again"
 
@@ -854,6 +850,6 @@ def test_the_move_list_follows_an_undo_and_a_new_move_in_one_frame(ui: Driver) -
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
     ui.pump(3)
     assert ui.played == ["D4-A4"]
-    assert [item["text"].split() for item in ui.game.move_list.item_list] == [
+    assert [item["text"].split() for item in ui.panel.move_list.item_list] == [
         ["1.", "Fire", "D4-A4"]
     ]

@@ -14,16 +14,19 @@ from types import SimpleNamespace
 import pytest
 
 from fireice_desktop.engine.errors import Cancelled
-from fireice_desktop.engine.games.fireice.board import REACH, hole_name, solver
+from fireice_desktop.engine.games.fireice import solver
+from fireice_desktop.engine.games.fireice.board import REACH, hole_name
 from fireice_desktop.engine.games.fireice.rules import Color, Move
 from fireice_desktop.engine.games.fireice.solitaire import SolitairePosition
 from fireice_desktop.engine.games.fireice.solver import random_deal
-from fireice_desktop.ui import solitaire_scene
-from fireice_desktop.ui.menu import MenuScene
-from fireice_desktop.ui.solitaire_scene import SolitaireScene
+from fireice_desktop.ui.screens.game import GameScreen
+from fireice_desktop.ui.screens.menu import MenuScene
+from fireice_desktop.ui.views import solitaire as solitaire_view
+from fireice_desktop.ui.views.solitaire import SolitaireView
 from tests.support.ui import (
     Driver,
     all_elements,
+    is_game,
     open_ui,
     peg_colour_at,
     plain_text,
@@ -68,16 +71,24 @@ def ui(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Driver]:
         yield driver
 
 
-def scene_of(ui: Driver) -> SolitaireScene:
+def scene_of(ui: Driver) -> GameScreen:
     """The solitaire screen on show."""
     scene = ui.scene
-    assert isinstance(scene, SolitaireScene), f"expected the solitaire, not {scene!r}"
+    assert is_game(scene, "solitaire"), f"expected the solitaire, not {scene!r}"
+    assert isinstance(scene, GameScreen)
     return scene
+
+
+def view_of(ui: Driver) -> SolitaireView:
+    """The solitaire's view on show: the deal, its box and buttons, its difficulty."""
+    view = scene_of(ui).view
+    assert isinstance(view, SolitaireView)
+    return view
 
 
 def type_deal(ui: Driver, text: str) -> None:
     """Replace the deal box's text with ``text``."""
-    ui.clear_entry(scene_of(ui).deal_entry)
+    ui.clear_entry(view_of(ui).deal_entry)
     ui.type_text(text)
 
 
@@ -85,7 +96,7 @@ def open_deal(ui: Driver, deal: int) -> None:
     """Open deal ``deal`` by typing it into the deal box and pressing Enter."""
     type_deal(ui, str(deal))
     ui.key(pygame.K_RETURN)
-    assert scene_of(ui).deal == deal
+    assert view_of(ui).deal == deal
 
 
 def test_the_deal_box_takes_a_second_number_after_enter(ui: Driver) -> None:
@@ -94,7 +105,7 @@ def test_the_deal_box_takes_a_second_number_after_enter(ui: Driver) -> None:
     open_deal(ui, 10)
     assert shown_position(ui) == SolitairePosition.deal(10)
     ui.key(pygame.K_n, text="n")  # a shortcut again, not a letter in the box
-    assert scene_of(ui).deal != 10
+    assert view_of(ui).deal != 10
 
 
 def shown_position(ui: Driver) -> SolitairePosition:
@@ -105,7 +116,7 @@ def shown_position(ui: Driver) -> SolitairePosition:
 
 def over_panel_texts(ui: Driver) -> list[str]:
     """The texts and buttons on the end-of-game panel, top to bottom."""
-    panel = scene_of(ui).over_panel
+    panel = ui.panel.over_panel
     assert panel is not None, "no end-of-game panel"
     texts = []
     for element in all_elements(panel):
@@ -117,12 +128,12 @@ def over_panel_texts(ui: Driver) -> list[str]:
 
 
 def test_the_menu_opens_a_random_deal_with_either_colour_to_move(ui: Driver) -> None:
-    scene = scene_of(ui)
-    assert 1 <= scene.deal <= 1_000_000
-    assert scene.title_label.text == f"Deal {scene.deal:,} · 28 pegs left"
-    assert scene.deal_entry.get_text() == str(scene.deal)
-    assert shown_position(ui) == SolitairePosition.deal(scene.deal)
-    assert scene.turn_label.text == "Either colour"
+    view = view_of(ui)
+    assert 1 <= view.deal <= 1_000_000
+    assert ui.panel.title_label.text == f"Deal {view.deal:,} · 28 pegs left"
+    assert view.deal_entry.get_text() == str(view.deal)
+    assert shown_position(ui) == SolitairePosition.deal(view.deal)
+    assert ui.panel.turn_label.text == "Either colour"
     assert ui.message == "Pick up a peg that can capture one of the other colour."
 
 
@@ -130,14 +141,14 @@ def test_the_menu_opens_a_random_deal_with_either_colour_to_move(ui: Driver) -> 
     ("deal", "how"), [(64, "enter"), (123_456, "open-button"), (1_000_000, "enter")]
 )
 def test_a_typed_deal_number_opens_that_deal(ui: Driver, how: str, deal: int) -> None:
-    scene = scene_of(ui)
+    view = view_of(ui)
     type_deal(ui, str(deal))
     if how == "enter":
         ui.key(pygame.K_RETURN)
     else:
         ui.click_button("Open this deal")
-    assert scene.deal == deal
-    assert scene.title_label.text == f"Deal {deal:,} · 28 pegs left"
+    assert view.deal == deal
+    assert ui.panel.title_label.text == f"Deal {deal:,} · 28 pegs left"
     assert shown_position(ui) == SolitairePosition.deal(deal)
     assert ui.played == []
 
@@ -152,36 +163,36 @@ def test_opening_a_typed_deal_in_the_middle_of_one_asks_first(ui: Driver, answer
     dialog = ui.dialog
     assert dialog is not None
     assert dialog.confirm_button.text == "Open it"
-    assert scene_of(ui).deal == SOLVABLE_DEAL
+    assert view_of(ui).deal == SOLVABLE_DEAL
     ui.key(pygame.K_RETURN if answer == "enter" else pygame.K_ESCAPE)
     assert ui.dialog is None
     if answer == "enter":
-        assert scene_of(ui).deal == 64
+        assert view_of(ui).deal == 64
         assert shown_position(ui) == SolitairePosition.deal(64)
     else:
-        assert scene_of(ui).deal == SOLVABLE_DEAL
+        assert view_of(ui).deal == SOLVABLE_DEAL
         assert ui.played == [str(move)]
 
 
 @pytest.mark.parametrize("text", ["0", "1000001", ""])
 def test_a_deal_number_out_of_range_is_refused(ui: Driver, text: str) -> None:
-    scene = scene_of(ui)
-    deal = scene.deal
+    view = view_of(ui)
+    deal = view.deal
     type_deal(ui, text)
     ui.click_button("Open this deal")
-    assert scene.deal == deal
+    assert view.deal == deal
     assert ui.message == "Deals are numbered from 1 to 1,000,000."
 
 
 def test_keys_typed_into_the_deal_box_are_not_shortcuts(ui: Driver) -> None:
-    scene = scene_of(ui)
-    deal = scene.deal
+    view = view_of(ui)
+    deal = view.deal
     type_deal(ui, "12")
     ui.key(pygame.K_n, text="n")
     ui.key(pygame.K_ESCAPE)
-    assert isinstance(ui.scene, SolitaireScene)
-    assert scene.deal == deal
-    assert scene.deal_entry.get_text() == "12"
+    assert is_game(ui.scene, "solitaire")
+    assert view.deal == deal
+    assert view.deal_entry.get_text() == "12"
 
 
 def test_shortcuts_work_again_after_enter_opens_a_deal(ui: Driver) -> None:
@@ -201,17 +212,16 @@ def test_a_whole_deal_solved_by_clicks_shows_the_solved_message(ui: Driver) -> N
     assert end.result == "won" and end.pegs_left == 1
 
     open_deal(ui, SOLVABLE_DEAL)
-    scene = scene_of(ui)
     for number, move in enumerate(solution, start=1):
-        assert scene.over_panel is None
+        assert ui.panel.over_panel is None
         ui.play(move)
         assert len(ui.played) == number, f"move {number}, {move}, was not accepted"
         left = 28 - number
-        assert scene.title_label.text == f"Deal 5 · {left} peg{'s' if left > 1 else ''} left"
+        assert ui.panel.title_label.text == f"Deal 5 · {left} peg{'s' if left > 1 else ''} left"
     assert ui.played == [str(move) for move in solution]
     assert shown_position(ui) == end
-    assert scene.turn_label.text == "Solved!"
-    assert "1 pegs" not in scene.title_label.text + ui.message
+    assert ui.panel.turn_label.text == "Solved!"
+    assert "1 pegs" not in ui.panel.title_label.text + ui.message
     assert over_panel_texts(ui) == [
         "Solved!",
         "One peg left: a perfect clear.",
@@ -233,8 +243,8 @@ def test_a_deal_that_runs_out_of_captures_shows_the_lost_message(ui: Driver) -> 
     assert ui.played == [str(move) for move in moves]
     assert position.result == "lost" and position.pegs_left > 1
     assert position.legal_moves() == []
-    scene = scene_of(ui)
-    assert scene.turn_label.text == "No captures left"
+    view = view_of(ui)
+    assert ui.panel.turn_label.text == "No captures left"
     assert over_panel_texts(ui) == [
         "No captures left",
         f"{position.pegs_left} pegs remain. Undo or restart to try again.",
@@ -244,31 +254,30 @@ def test_a_deal_that_runs_out_of_captures_shows_the_lost_message(ui: Driver) -> 
     ]
 
     # Restart on the panel deals the same pegs again.
-    panel = scene.over_panel
+    panel = ui.panel.over_panel
     assert panel is not None
     ui.click_button("Restart", within=panel)
     assert ui.dialog is None, "a finished deal is restarted without a question"
-    assert scene.over_panel is None
-    assert scene.deal == LOSING_DEAL
+    assert ui.panel.over_panel is None
+    assert view.deal == LOSING_DEAL
     assert shown_position(ui) == start
     assert ui.played == []
 
 
 def test_colour_to_move_and_pegs_left_follow_the_play(ui: Driver) -> None:
     open_deal(ui, SOLVABLE_DEAL)
-    scene = scene_of(ui)
     start = shown_position(ui)
     red = next(m for m in start.legal_moves() if start.color_at(m.src) is Color.FIRE)
     ui.play(red)
-    assert scene.turn_label.text == "Aqua to move"
-    assert scene.title_label.text == "Deal 5 · 27 pegs left"
-    assert scene.picture().supplies == (0, 1), "the captured aqua peg lies in its pocket"
+    assert ui.panel.turn_label.text == "Aqua to move"
+    assert ui.panel.title_label.text == "Deal 5 · 27 pegs left"
+    assert ui.picture().supplies == (0, 1), "the captured aqua peg lies in its pocket"
     after = shown_position(ui)
     aqua = after.legal_moves()[0]
     ui.play(aqua)
-    assert scene.turn_label.text == "Red to move"
-    assert scene.title_label.text == "Deal 5 · 26 pegs left"
-    assert [item["text"].strip() for item in scene.move_list.item_list] == [
+    assert ui.panel.turn_label.text == "Red to move"
+    assert ui.panel.title_label.text == "Deal 5 · 26 pegs left"
+    assert [item["text"].strip() for item in ui.panel.move_list.item_list] == [
         f"1. Red {red}",
         f"2. Aqua {aqua}",
     ]
@@ -280,7 +289,7 @@ def test_either_colour_may_make_the_first_capture(ui: Driver, colour: Color) -> 
     start = shown_position(ui)
     move = next(m for m in start.legal_moves() if start.color_at(m.src) is colour)
     ui.board_click(hole_name(move.src))
-    picture = scene_of(ui).picture()
+    picture = ui.picture()
     expected = 0
     for m in start.legal_moves():
         if m.src == move.src:
@@ -343,12 +352,12 @@ def test_restart_returns_to_the_deal_as_dealt(ui: Driver) -> None:
     assert ui.dialog is not None, "restarting throws moves away: the player is asked"
     assert len(ui.played) == 3
     ui.key(pygame.K_RETURN)
-    scene = scene_of(ui)
-    assert scene.deal == SOLVABLE_DEAL
+    view = view_of(ui)
+    assert view.deal == SOLVABLE_DEAL
     assert shown_position(ui) == start
-    assert ui.played == [] and scene.move_list.item_list == []
-    assert scene.turn_label.text == "Either colour"
-    assert scene.title_label.text == "Deal 5 · 28 pegs left"
+    assert ui.played == [] and ui.panel.move_list.item_list == []
+    assert ui.panel.turn_label.text == "Either colour"
+    assert ui.panel.title_label.text == "Deal 5 · 28 pegs left"
 
 
 @pytest.mark.parametrize("how", ["new-deal-button", "key-n"])
@@ -364,14 +373,14 @@ def test_a_new_deal_changes_the_deal(ui: Driver, how: str, moves: int) -> None:
         ui.key(pygame.K_n, text="n")
     if moves:
         assert ui.dialog is not None, "a deal in progress is not thrown away unasked"
-        assert scene_of(ui).deal == SOLVABLE_DEAL
+        assert view_of(ui).deal == SOLVABLE_DEAL
         ui.key(pygame.K_RETURN)
     assert ui.dialog is None
-    scene = scene_of(ui)
-    assert scene.deal != SOLVABLE_DEAL
-    assert scene.title_label.text == f"Deal {scene.deal:,} · 28 pegs left"
-    assert scene.deal_entry.get_text() == str(scene.deal)
-    assert shown_position(ui) == SolitairePosition.deal(scene.deal)
+    view = view_of(ui)
+    assert view.deal != SOLVABLE_DEAL
+    assert ui.panel.title_label.text == f"Deal {view.deal:,} · 28 pegs left"
+    assert view.deal_entry.get_text() == str(view.deal)
+    assert shown_position(ui) == SolitairePosition.deal(view.deal)
     assert ui.played == []
 
 
@@ -381,14 +390,14 @@ def test_undo_and_escape_in_the_solitaire(ui: Driver) -> None:
     ui.play(move)
     ui.click_button("Undo")
     assert ui.played == []
-    assert scene_of(ui).turn_label.text == "Either colour"
+    assert ui.panel.turn_label.text == "Either colour"
     ui.key(pygame.K_y, pygame.KMOD_LCTRL)
     assert ui.played == [str(move)]
     ui.key(pygame.K_ESCAPE)
     assert isinstance(ui.scene, MenuScene)
     ui.click_button("Continue")
-    assert isinstance(ui.scene, SolitaireScene)
-    assert ui.game.deal == SOLVABLE_DEAL and ui.played == [str(move)]
+    assert is_game(ui.scene, "solitaire")
+    assert view_of(ui).deal == SOLVABLE_DEAL and ui.played == [str(move)]
 
 
 def test_a_capture_animates_and_the_captured_peg_goes_to_its_pocket(
@@ -403,7 +412,7 @@ def test_a_capture_animates_and_the_captured_peg_goes_to_its_pocket(
         assert ui.pump(1, dt=0.02), "the capture animates"
         frames = ui.settle(dt=0.02)
         assert frames > 3
-        picture = scene_of(ui).picture()
+        picture = ui.picture()
         assert picture.floating == ()
         assert picture.supplies == (0, 1)
         assert peg_colour_at(ui, hole_name(move.dst)) is Color.FIRE
@@ -422,11 +431,11 @@ HINT_WORDS = re.compile(
 def wait_for_hint(ui: Driver) -> Move | None:
     """Let the solver answer the hint and the panel take it; the move drawn, if any."""
     scene = scene_of(ui)
-    job = scene.hint_job
+    job = scene.hints.job
     if job is not None:
         assert job.wait(60)
     ui.pump(2)
-    assert scene.hint_job is None
+    assert scene.hints.job is None
     return scene.hint
 
 
@@ -468,9 +477,8 @@ def losing_game(deal: int, extra: int) -> tuple[list[Move], Move, solver.Hint]:
 
 @pytest.mark.parametrize("how", ["key-h", "button"])
 def test_a_hint_in_a_fresh_deal_names_a_winning_move_and_draws_it(ui: Driver, how: str) -> None:
-    scene = scene_of(ui)
     position = shown_position(ui)
-    assert scene.picture().hint is None
+    assert ui.picture().hint is None
     if how == "key-h":
         ui.key(pygame.K_h, text="h")
     else:
@@ -482,7 +490,7 @@ def test_a_hint_in_a_fresh_deal_names_a_winning_move_and_draws_it(ui: Driver, ho
     assert ui.message.endswith("(27 captures to go).")
     assert move in solver.winning_moves(position)
     assert drawn == move
-    assert scene.picture().hint == (move.src, move.dst)
+    assert ui.picture().hint == (move.src, move.dst)
     assert ui.played == [], "a hint only shows the move"
 
 
@@ -497,7 +505,7 @@ def test_after_a_losing_move_the_hint_says_how_many_moves_to_undo(ui: Driver, ex
 
     ui.key(pygame.K_h, text="h")
     assert wait_for_hint(ui) is None
-    assert scene_of(ui).picture().hint is None
+    assert ui.picture().hint is None
     assert ui.message == (
         "No win is possible from here any more. "
         f"Undo {undo} move{'s' if undo > 1 else ''} to get back on track: "
@@ -520,7 +528,7 @@ def test_after_a_losing_move_the_hint_says_how_many_moves_to_undo(ui: Driver, ex
     assert move in solver.winning_moves(back)
     assert ui.message.endswith(f"({back.pegs_left - 1} captures to go).")
     assert drawn == move
-    assert scene_of(ui).picture().hint == (move.src, move.dst)
+    assert ui.picture().hint == (move.src, move.dst)
 
 
 def test_the_hint_arrow_goes_when_a_move_is_played(ui: Driver) -> None:
@@ -528,11 +536,11 @@ def test_the_hint_arrow_goes_when_a_move_is_played(ui: Driver) -> None:
     ui.key(pygame.K_h, text="h")
     move = wait_for_hint(ui)
     assert move is not None
-    assert scene.picture().hint == (move.src, move.dst)
+    assert ui.picture().hint == (move.src, move.dst)
     ui.play(move)
     assert ui.played == [str(move)]
     assert scene.hint is None
-    assert scene.picture().hint is None
+    assert ui.picture().hint is None
     assert not ui.message.startswith("Hint")
 
 
@@ -542,7 +550,7 @@ def test_a_hint_in_a_deal_that_cannot_be_won(ui: Driver) -> None:
     ui.key(pygame.K_h, text="h")
     assert wait_for_hint(ui) is None
     assert ui.message == "This deal cannot be won from the start: try a new deal."
-    assert scene_of(ui).picture().hint is None
+    assert ui.picture().hint is None
 
 
 # --- the deal's difficulty ----------------------------------------------------------------------
@@ -550,36 +558,36 @@ def test_a_hint_in_a_deal_that_cannot_be_won(ui: Driver) -> None:
 
 def wait_for_rating(ui: Driver) -> str:
     """Let the deal's rating finish and the label show it; the label's text."""
-    scene = scene_of(ui)
-    job = scene.difficulty_job
+    view = view_of(ui)
+    job = view.difficulty_job
     if job is not None:
         assert job.wait(60)
     ui.pump(2)
-    assert scene.difficulty_job is None
-    assert scene.difficulty_label is not None
-    return scene.difficulty_label.text
+    assert view.difficulty_job is None
+    assert view.difficulty_label is not None
+    return view.difficulty_label.text
 
 
 def test_the_difficulty_label_rates_each_deal_opened(ui: Driver) -> None:
-    scene = scene_of(ui)
-    assert scene.difficulty_label is not None
-    assert scene.difficulty_label.text == "Difficulty: rating the deal..." or (
-        scene.difficulty_label.text in RATINGS
+    view = view_of(ui)
+    assert view.difficulty_label is not None
+    assert view.difficulty_label.text == "Difficulty: rating the deal..." or (
+        view.difficulty_label.text in RATINGS
     )
     assert wait_for_rating(ui) in RATINGS  # the menu's deals can be won
 
     for deal in (SOLVABLE_DEAL, 10):
         type_deal(ui, str(deal))
         ui.key(pygame.K_RETURN)
-        assert scene.deal == deal
-        label = scene.difficulty_label.text
+        assert view.deal == deal
+        label = view.difficulty_label.text
         assert label == "Difficulty: rating the deal..." or label in RATINGS
         ui.click(ui.wood_pos())  # the deal box lets go of the keyboard (see open_deal)
         expected = solver.difficulty(SolitairePosition.deal(deal))
         assert expected is not None
         assert wait_for_rating(ui) == f"Difficulty: {expected}"
     # Deal 5 is easy and deal 10 very hard: the label did change.
-    assert scene.difficulty_label.text == "Difficulty: very hard"
+    assert view.difficulty_label.text == "Difficulty: very hard"
 
 
 def test_the_difficulty_label_says_when_a_deal_cannot_be_won(ui: Driver) -> None:
@@ -598,10 +606,10 @@ def test_leaving_the_solitaire_ends_the_rating(
             time.sleep(0.005)
         raise Cancelled
 
-    monkeypatch.setattr(solitaire_scene, "difficulty", endless_rating)
+    monkeypatch.setattr(solitaire_view, "difficulty", endless_rating)
     type_deal(ui, "10")
     ui.key(pygame.K_RETURN)
-    job = scene_of(ui).difficulty_job
+    job = view_of(ui).difficulty_job
     assert job is not None and not job.done
     if how == "escape":
         ui.key(pygame.K_ESCAPE)
@@ -618,7 +626,7 @@ def test_leaving_the_solitaire_ends_the_rating(
 def draw_from(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
     """Make the solitaire's random deals come from ``random.Random(seed)``."""
     monkeypatch.setattr(
-        solitaire_scene, "random", SimpleNamespace(Random=lambda: random.Random(seed))
+        solitaire_view, "random", SimpleNamespace(Random=lambda: random.Random(seed))
     )
 
 
@@ -633,18 +641,18 @@ def test_new_deal_follows_the_solvable_deals_setting(
     ui.app.settings.solvable_deals_only = solvable_only
     ui.key(pygame.K_n, text="n")
     assert ui.dialog is None
-    scene = scene_of(ui)
+    view = view_of(ui)
     if solvable_only:
-        assert scene.deal == following, "the unsolvable deal drawn first is passed over"
-        line = solver.solve(SolitairePosition.deal(scene.deal)).line
+        assert view.deal == following, "the unsolvable deal drawn first is passed over"
+        line = solver.solve(SolitairePosition.deal(view.deal)).line
         assert line is not None and len(line) == 27
         assert wait_for_rating(ui) in RATINGS
     else:
-        assert scene.deal == unsolvable
+        assert view.deal == unsolvable
         assert wait_for_rating(ui) == "This deal cannot be won: no line leaves one peg."
-    assert scene.title_label.text == f"Deal {scene.deal:,} · 28 pegs left"
-    assert scene.deal_entry.get_text() == str(scene.deal)
-    assert shown_position(ui) == SolitairePosition.deal(scene.deal)
+    assert ui.panel.title_label.text == f"Deal {view.deal:,} · 28 pegs left"
+    assert view.deal_entry.get_text() == str(view.deal)
+    assert shown_position(ui) == SolitairePosition.deal(view.deal)
 
 
 def saved_settings(config: Path) -> dict[str, object]:
@@ -670,7 +678,7 @@ def test_the_settings_row_chooses_which_deals_are_offered(
     ui.key(pygame.K_ESCAPE)
     ui.click_button("Solitaire")
     unsolvable = random.Random(UNLUCKY_SEED).randint(1, 1_000_000)
-    assert scene_of(ui).deal == unsolvable
+    assert view_of(ui).deal == unsolvable
     assert wait_for_rating(ui) == "This deal cannot be won: no line leaves one peg."
 
     ui.key(pygame.K_ESCAPE)
@@ -680,5 +688,5 @@ def test_the_settings_row_chooses_which_deals_are_offered(
     assert saved_settings(tmp_path / "config")["solvable_deals_only"] is True
     ui.key(pygame.K_ESCAPE)
     ui.click_button("Solitaire")
-    assert scene_of(ui).deal == random_deal(random.Random(UNLUCKY_SEED))
-    assert scene_of(ui).deal != unsolvable
+    assert view_of(ui).deal == random_deal(random.Random(UNLUCKY_SEED))
+    assert view_of(ui).deal != unsolvable
