@@ -690,6 +690,6 @@ def test_random_games_round_trip_as_json_and_as_text(record: GameRecord, tmp_pat
         record.game,
         moves=record.moves,
         computer=record.computer,
-        setup=Handicap(record.setup.holes, record.setup.side),
+        setup=record.setup,
     )
     assert from_text.positions() == record.positions()[: len(record.moves) + 1]
