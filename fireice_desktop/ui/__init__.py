@@ -10,8 +10,8 @@
   (a person or a computer level per side), background jobs and the one move easing.
 - ``cards``, ``backdrops``, ``scene``, ``saving`` — what screens share: card screens
   over a picture, widgets, the Save/Open/Text windows.
-- ``board_view``, ``layout``, ``hex_view``, ``hex_layout`` — drawing the wooden board
-  and the sea, and the layouts that map pixels to holes and cells.
+- ``art`` (fonts, wood, pegs), ``board_view``, ``layout``, ``hex_view``, ``hex_layout`` —
+  drawing the wooden board and the sea, and the layouts that map pixels to holes and cells.
 
 Everything here may import the engine and ``storage``; nothing in the engine imports
 this package.

@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 import pygame
 
 from ..engine.games.icebreaker.board import Cell, HexBoard, Side
-from .board_view import _cover, _texture, draw_arrow, font
+from .art import cover, font, texture
+from .board_view import draw_arrow
 from .hex_layout import HexLayout
 from .layout import Point
 
@@ -219,7 +220,7 @@ class SeaArt:
 
         frame = [local(p) for p in layout.frame]
         # A wooden rim, as on the Fire & Ice board, holding a sea.
-        wood = _cover(_texture("wood_board.jpg"), (w, h))
+        wood = cover(texture("wood_board.jpg"), (w, h))
         rim = pygame.Surface((w, h), pygame.SRCALPHA)
         pygame.draw.polygon(rim, (255, 255, 255, 255), frame)
         rim.blit(wood, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)

@@ -19,17 +19,8 @@ from ..engine.games.fireice.rules import Color, Position, random_handicap
 from ..engine.games.fireice.solitaire import SolitairePosition
 from ..engine.games.icebreaker.board import DEFAULT_SIZE
 from ..engine.games.icebreaker.rules import IcebreakerPosition
-from .board_view import (
-    BoardArt,
-    BoardPicture,
-    _cover,
-    _peg_sprite,
-    _texture,
-    board_art,
-    draw_arrow,
-    draw_board,
-    font,
-)
+from .art import cover, font, peg_sprite, texture
+from .board_view import BoardArt, BoardPicture, board_art, draw_arrow, draw_board
 from .hex_view import SeaArt, SeaPicture, draw_sea, sea_art
 from .layout import ISLAND_SIDE
 
@@ -139,7 +130,7 @@ def _island_close_up(
     cut = pygame.Surface(size, pygame.SRCALPHA)
     cut.blit(full, shift)
     cut.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-    surface = _cover(_texture("wood_board.jpg"), size).convert_alpha()
+    surface = cover(texture("wood_board.jpg"), size).convert_alpha()
     surface.blit(cut, (0, 0))
     return surface, art, (float(shift[0]), float(shift[1]))
 
@@ -314,4 +305,4 @@ def drawing_set(name: str | None) -> DrawingSet:
 @cache
 def big_peg(color: Color) -> pygame.Surface:
     """A large peg of ``color`` with its colour-blind mark, for the key to the pegs."""
-    return _peg_sprite(color, 34)
+    return peg_sprite(color, 34)

@@ -8,7 +8,8 @@ from functools import lru_cache
 import pygame
 import pygame_gui
 
-from .board_view import BoardArt, BoardPicture, _cover, _texture, board_art, draw_board
+from .art import cover, texture
+from .board_view import BoardArt, BoardPicture, board_art, draw_board
 from .layout import BoardLayout
 from .navigation import Context
 
@@ -111,7 +112,7 @@ def backdrop(size: tuple[int, int]) -> pygame.Surface:
     cached = _backdrop_cache.get(size)
     if cached is None:
         _backdrop_cache.clear()
-        cached = _cover(_texture("wood_board.jpg"), size)
+        cached = cover(texture("wood_board.jpg"), size)
         cached.fill((120, 96, 80), special_flags=pygame.BLEND_RGB_MULT)
         _backdrop_cache[size] = cached
     return cached

@@ -12,7 +12,7 @@ import pygame
 import pygame_gui
 
 from ...engine.games.fireice.rules import Color
-from ..board_view import font
+from ..art import font
 from ..navigation import Context
 from ..rules_drawings import ASPECT, Drawing, big_peg, drawing_set, render_drawing
 from ..rules_text import Chapter, load_chapters

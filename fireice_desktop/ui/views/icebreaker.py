@@ -11,7 +11,7 @@ import pygame_gui
 
 from ...engine.games.icebreaker.board import HexBoard, Side
 from ...engine.record import GameRecord
-from ..board_view import font
+from ..art import font
 from ..game.motion import ease, lerp
 from ..hex_view import SeaArt, SeaPicture, draw_sea, sea_art
 from .base import GameView, HintWork, HitLayout, Host, Moment, moves_text
