@@ -155,6 +155,22 @@ class Table:
                 player.cancel()
         return moving
 
+    def step(self, controller: BoardController[Any], back: bool) -> None:
+        """Undo (``back``) or redo a move; against the computer, on to a person's turn, so
+        that Undo takes back the player's move and the computer's reply together.  While
+        reviewing, one step through the review."""
+        self.cancel()
+        reviewing = controller.review is not None
+        step = controller.undo if back else controller.redo
+        step()
+        if not self.players or self.watching or reviewing:
+            return
+        history = controller.history
+        while self.computer_to_move(controller) is not None and (
+            history.can_undo if back else history.can_redo
+        ):
+            step()
+
     def thinking_text(self, side: Any, side_name: str) -> str:
         """What the panel says while the computer thinks: "Ice is thinking..."."""
         player = self.player(side)

@@ -246,27 +246,11 @@ class GameScreen(BoardScene):
 
     def undo(self) -> None:
         """Ctrl+Z or Undo: take back a move; against the computer, its reply too."""
-        self.table.cancel()
-        controller = self.controller
-        reviewing = controller.review is not None  # then undo steps back through the review
-        controller.undo()
-        if self.table.computer and not self.table.watching and not reviewing:
-            while (
-                self.table.computer_to_move(controller) is not None and controller.history.can_undo
-            ):
-                controller.undo()
+        self.table.step(self.controller, back=True)
 
     def redo(self) -> None:
         """Ctrl+Y or Redo: play undone moves again, up to the player's next turn."""
-        self.table.cancel()
-        controller = self.controller
-        reviewing = controller.review is not None
-        controller.redo()
-        if self.table.computer and not self.table.watching and not reviewing:
-            while (
-                self.table.computer_to_move(controller) is not None and controller.history.can_redo
-            ):
-                controller.redo()
+        self.table.step(self.controller, back=False)
 
     def start_new(self) -> None:
         """A new game: the view's own (a new deal), the set-up it came from, or a rematch."""
