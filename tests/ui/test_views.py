@@ -1,0 +1,73 @@
+"""Every registered game has a view on the game screen, and every route opens a screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from fireice_desktop.engine.games import registered_games
+from fireice_desktop.engine.record import GameRecord
+from fireice_desktop.ui.routes import ROUTES, screen_for_record
+from fireice_desktop.ui.screens.computer_setup import ComputerSetupScene
+from fireice_desktop.ui.screens.game import GameScreen
+from fireice_desktop.ui.screens.handicap import HandicapScene
+from fireice_desktop.ui.screens.icebreaker_setup import IcebreakerSetupScene
+from fireice_desktop.ui.screens.menu import MenuScene
+from fireice_desktop.ui.screens.rules import RulesScene
+from fireice_desktop.ui.screens.settings import SettingsScene
+from fireice_desktop.ui.views import VIEWS
+from tests.support.ui import open_ui
+
+
+def test_every_registered_game_has_a_view() -> None:
+    assert set(VIEWS) == {game.name for game in registered_games()}
+
+
+@pytest.mark.parametrize("name", [game.name for game in registered_games()])
+def test_a_record_of_every_game_opens_on_the_game_screen_with_its_view(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with open_ui(tmp_path, monkeypatch) as ui:
+        screen = screen_for_record(ui.app.context, GameRecord(name))
+        ui.app.switch(screen)
+        ui.pump(2)
+        assert isinstance(ui.app.scene, GameScreen)
+        assert isinstance(ui.app.scene.view, VIEWS[name])
+        assert ui.app.scene.record() == GameRecord(name)
+
+
+#: What each route opens: the screen, and on the game screen the game.
+OPENS: dict[str, tuple[type, str | None]] = {
+    "menu": (MenuScene, None),
+    "game": (GameScreen, "fire-and-ice"),
+    "computer": (ComputerSetupScene, None),
+    "handicap": (HandicapScene, None),
+    "solitaire": (GameScreen, "solitaire"),
+    "icebreaker-setup": (IcebreakerSetupScene, None),
+    "icebreaker": (GameScreen, "icebreaker"),
+    "rules": (RulesScene, None),
+    "settings": (SettingsScene, None),
+}
+
+
+def test_the_route_table_is_the_one_list_of_screens() -> None:
+    assert set(ROUTES) == {*OPENS, "play"}
+
+
+@pytest.mark.parametrize("route", list(OPENS))
+def test_every_route_opens_its_screen_and_esc_goes_back_to_the_menu(
+    route: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kind, game = OPENS[route]
+    with open_ui(tmp_path, monkeypatch) as ui:
+        ui.app.go(route)
+        ui.pump(2)
+        opened = ui.app.scene
+        assert type(opened) is kind
+        if game is not None:
+            assert isinstance(opened, GameScreen) and opened.session.game == game
+        if route != "menu":
+            ui.app.show_menu()
+            ui.pump(1)
+        assert isinstance(ui.app.scene, MenuScene)
