@@ -143,8 +143,7 @@ def _add_desktop_options(parser: argparse.ArgumentParser) -> None:
     shots.add_argument(
         "--scene",
         metavar="NAME",
-        help="which screen (default menu); the desktop game's route table names them, "
-        "and a name it does not know is answered with the list",
+        help="which screen to draw (default menu); an unknown name is answered with the list",
     )
     shots.add_argument(
         "--moves", dest="shot_moves", metavar='"D4-C4 ..."', help="moves played first"
