@@ -1,4 +1,5 @@
-"""The code passes the project's linters: ``ruff check .`` and ``mypy --strict`` on the engine."""
+"""The code passes the project's linters: ``ruff`` everywhere, ``mypy --strict`` on the engine,
+the command line and the storage."""
 
 from __future__ import annotations
 
@@ -27,9 +28,11 @@ def _tool(name: str) -> str:
     "command",
     [
         ("ruff", "check", "."),
+        ("ruff", "format", "--check", "."),
         ("mypy", "--strict", "fireice_desktop/engine"),
+        ("mypy", "--strict", "fireice_desktop/cli", "fireice_desktop/storage.py"),
     ],
-    ids=["ruff-check", "mypy-strict-engine"],
+    ids=["ruff-check", "ruff-format", "mypy-strict-engine", "mypy-strict-cli-and-storage"],
 )
 def test_linter_passes(command: tuple[str, ...]) -> None:
     result = subprocess.run(
