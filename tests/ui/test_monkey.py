@@ -36,6 +36,7 @@ from tests.support.monkey import (
     passed,
     sandbox_environment,
 )
+from tests.support.shared import made_once
 from tests.support.ui import Driver, open_ui, pygame
 
 #: Events of each short run: the four runs take a minute or two together.
@@ -73,8 +74,17 @@ def run_monkey(
 def seed_run(
     seed: int, factory: pytest.TempPathFactory
 ) -> tuple[MonkeyStats, MonkeyFailure | None]:
-    """The default-size run of one of :data:`SEEDS`."""
-    return run_monkey(seed, factory.mktemp(f"monkey-{seed}"), (1280, 800), SEEDS[seed], EVENTS)
+    """The default-size run of one of :data:`SEEDS`, made by the first of pytest-xdist's
+    workers to need it and read by the others."""
+    if seed not in _runs:
+        _runs[seed] = made_once(
+            factory,
+            f"monkey-{seed}",
+            lambda: run_monkey(
+                seed, factory.mktemp(f"monkey-{seed}"), (1280, 800), SEEDS[seed], EVENTS
+            ),
+        )
+    return _runs[seed]
 
 
 @pytest.mark.parametrize("seed", list(SEEDS))
