@@ -87,6 +87,7 @@ def seed_run(
     return _runs[seed]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", list(SEEDS))
 def test_the_app_survives_the_monkey(seed: int, tmp_path_factory: pytest.TempPathFactory) -> None:
     stats, failure = seed_run(seed, tmp_path_factory)
@@ -95,6 +96,7 @@ def test_the_app_survives_the_monkey(seed: int, tmp_path_factory: pytest.TempPat
     assert stats.events == EVENTS
 
 
+@pytest.mark.slow
 @pytest.mark.filterwarnings("ignore:Label Rect is too small for text")
 def test_the_app_survives_the_monkey_at_the_minimum_size(
     tmp_path_factory: pytest.TempPathFactory,
