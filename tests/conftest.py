@@ -1,8 +1,17 @@
-"""Fixtures every test shares: no test touches the player's own folders."""
+"""Fixtures every test shares: no test touches the player's own folders.
+
+The long checks, marked ``slow``, are put first: when the tests run in parallel they are then
+not left for the end, where one of them would keep a worker busy after the others are done.
+"""
 
 from __future__ import annotations
 
 import pytest
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests marked ``slow`` first; otherwise the order stays as collected."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
 @pytest.fixture(autouse=True)

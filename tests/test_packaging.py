@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.shared import made_once
+
 ROOT = Path(__file__).resolve().parent.parent
 BUILD_SCRIPT = ROOT / "scripts" / "build_exe.py"
 SHOT_ARGS = ("--scene", "game", "--moves", "D4-C4 D4-D5", "--size", "1024x640")
@@ -96,7 +98,12 @@ def assert_same_picture(actual: Path, expected: Path) -> None:
 
 @pytest.fixture(scope="module")
 def reference(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The screen drawn by the test's own Python from the repository."""
+    """The screen drawn by the test's own Python from the repository (drawn once for all of
+    pytest-xdist's workers)."""
+    return made_once(tmp_path_factory, "reference", lambda: draw_reference(tmp_path_factory))
+
+
+def draw_reference(tmp_path_factory: pytest.TempPathFactory) -> Path:
     tmp_path = tmp_path_factory.mktemp("reference")
     out = tmp_path / "reference.png"
     result = run(

@@ -235,11 +235,16 @@ class MonkeyFailure(AssertionError):
 
     def __init__(self, seed: int, event: int, action: str, detail: str, recent: list[str]):
         self.seed, self.event, self.action, self.detail = seed, event, action, detail
+        self.recent = recent
         history = "\n".join(f"    {line}" for line in recent)
         super().__init__(
             f"monkey seed {seed}, event {event} ({action}): {detail}\n"
             f"  the last actions, oldest first:\n{history}"
         )
+
+    def __reduce__(self) -> tuple[type[MonkeyFailure], tuple[int, int, str, str, list[str]]]:
+        """Pickled as made (a run's result is passed between pytest-xdist's workers)."""
+        return type(self), (self.seed, self.event, self.action, self.detail, self.recent)
 
 
 @dataclass

@@ -18,6 +18,7 @@ from fireice_desktop.ui.app import MIN_SIZE
 from fireice_desktop.ui.scene import BoardScene, panel_width
 from fireice_desktop.ui.screens.handicap import HandicapScene
 from fireice_desktop.ui.screens.menu import MenuScene
+from tests.support.shared import made_once
 from tests.support.ui import (
     Driver,
     is_game,
@@ -415,6 +416,13 @@ BAD_SHOTS: dict[str, list[str]] = {
 
 @pytest.fixture(scope="module")
 def screenshot_runs(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> dict[str, tuple[subprocess.CompletedProcess[str], Path]]:
+    """Every screenshot command of the tables above, run once for all of pytest-xdist's workers."""
+    return made_once(tmp_path_factory, "screenshot-runs", lambda: run_screenshots(tmp_path_factory))
+
+
+def run_screenshots(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> dict[str, tuple[subprocess.CompletedProcess[str], Path]]:
     """Every screenshot command of the tables above, run side by side (they are independent)."""

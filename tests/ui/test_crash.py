@@ -169,6 +169,7 @@ while True:
 """
 
 
+@pytest.mark.slow
 def test_killing_the_program_mid_write_never_damages_the_autosave(tmp_path: Path) -> None:
     env = _child_env(tmp_path)
     autosave = tmp_path / "config" / "data" / AUTOSAVE_NAME

@@ -704,6 +704,7 @@ def test_undo_takes_back_the_computers_reply_too(card: Driver, how: str) -> None
     assert len(card.played) == 4, "redo plays the reply again too"
 
 
+@pytest.mark.slow
 def test_watching_the_computer_play_a_whole_game(card: Driver) -> None:
     scene = start(card, 4, "Computer", "Watch", "Beginner")
     assert scene.table.computer == {Side.RED: "beginner", Side.BLACK: "beginner"}

@@ -31,6 +31,7 @@ from tests.support.monkey import (
     passed,
     sandbox_environment,
 )
+from tests.support.shared import made_once
 from tests.support.ui import Driver, is_game, open_ui, pygame
 
 #: Events of each short run: the four runs take a minute or two together.
@@ -68,10 +69,20 @@ def run_monkey(
 def seed_run(
     seed: int, factory: pytest.TempPathFactory
 ) -> tuple[MonkeyStats, MonkeyFailure | None]:
-    """The default-size run of one of :data:`SEEDS`."""
-    return run_monkey(seed, factory.mktemp(f"monkey-{seed}"), (1280, 800), SEEDS[seed], EVENTS)
+    """The default-size run of one of :data:`SEEDS`, made by the first of pytest-xdist's
+    workers to need it and read by the others."""
+    if seed not in _runs:
+        _runs[seed] = made_once(
+            factory,
+            f"monkey-{seed}",
+            lambda: run_monkey(
+                seed, factory.mktemp(f"monkey-{seed}"), (1280, 800), SEEDS[seed], EVENTS
+            ),
+        )
+    return _runs[seed]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", list(SEEDS))
 def test_the_app_survives_the_monkey(seed: int, tmp_path_factory: pytest.TempPathFactory) -> None:
     stats, failure = seed_run(seed, tmp_path_factory)
@@ -80,6 +91,7 @@ def test_the_app_survives_the_monkey(seed: int, tmp_path_factory: pytest.TempPat
     assert stats.events == EVENTS
 
 
+@pytest.mark.slow
 @pytest.mark.filterwarnings("ignore:Label Rect is too small for text")
 def test_the_app_survives_the_monkey_at_the_minimum_size(
     tmp_path_factory: pytest.TempPathFactory,
