@@ -109,7 +109,6 @@ class GameScreen(BoardScene):
         )
         if self.panel is not None:
             self.panel.refresh(controller, self.turn_text()[0], show_over)
-        self.view.refresh()
         controller.changed = False
 
     # --- input ------------------------------------------------------------------------
@@ -180,7 +179,7 @@ class GameScreen(BoardScene):
         elif event.key == pygame.K_h and not ctrl:
             self.request_hint()
         elif event.key == pygame.K_n and not ctrl:
-            self.confirm_leave(self.start_new, "Start a new game?", self.view.new_label[0])
+            self.ask_new()
         elif event.key == pygame.K_LEFT:
             if controller.review is None:
                 controller.show_move(controller.history.cursor - 2)

@@ -127,9 +127,6 @@ class GameView:
         """The panel's title."""
         return ""
 
-    def refresh(self) -> None:
-        """Bring the view's own widgets in line with the game."""
-
     def turn_text(self, position: Any) -> tuple[str, Any]:
         """The turn line, and the side whose icon stands beside it."""
         winner = position.winner
