@@ -4,36 +4,16 @@ the sea reached, and one clear line for a file that is not a legal game."""
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from fireice_desktop.engine.games.icebreaker.board import Side, Step
 from fireice_desktop.engine.games.icebreaker.rules import IcebreakerPosition
-from fireice_desktop.engine.games.icebreaker.spec import Sea
 from fireice_desktop.engine.games.icebreaker.textboard import render
 from fireice_desktop.engine.record import GameRecord
 from tests.support.cli import assert_one_line_error, no_traceback, run
-from tests.support.sea import SIZES
-
-
-def random_moves(size: int, seed: int, limit: int | None = None) -> tuple[Step, ...]:
-    """The moves of a uniformly random game (the whole game, or its first ``limit``)."""
-    rng = random.Random(seed)
-    here = IcebreakerPosition.start(size)
-    moves: list[Step] = []
-    while not here.is_over and (limit is None or len(moves) < limit):
-        move = rng.choice(here.legal_moves())
-        moves.append(move)
-        here = here.play(move)
-    return tuple(moves)
-
-
-def icebreaker(size: int = 5, moves: tuple[Step, ...] = (), **fields: Any) -> GameRecord:
-    return GameRecord("icebreaker", moves=moves, setup=Sea(size), **fields)
-
+from tests.support.sea import SIZES, icebreaker, random_moves
 
 SAVED = icebreaker(
     4,

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from fireice_desktop.engine.games.icebreaker.board import HexBoard, Side
+from fireice_desktop.engine.games.icebreaker.board import HexBoard, Side, Step
 from fireice_desktop.engine.games.icebreaker.rules import IcebreakerPosition
+from fireice_desktop.engine.games.icebreaker.spec import Sea
+from fireice_desktop.engine.record import GameRecord
 
 SIZES = (4, 5, 6, 7, 8)
 
@@ -68,3 +71,20 @@ START = {
     7: (127, 121, 61, "a1 g13 m1", "a7 g1 m7"),
     8: (169, 163, 82, "a1 h15 o1", "a8 h1 o8"),
 }
+
+
+def random_moves(size: int, seed: int, limit: int | None = None) -> tuple[Step, ...]:
+    """The moves of a uniformly random game (the whole game, or its first ``limit``)."""
+    rng = random.Random(seed)
+    here = IcebreakerPosition.start(size)
+    moves: list[Step] = []
+    while not here.is_over and (limit is None or len(moves) < limit):
+        move = rng.choice(here.legal_moves())
+        moves.append(move)
+        here = here.play(move)
+    return tuple(moves)
+
+
+def icebreaker(size: int = 5, moves: tuple[Step, ...] = (), **fields: Any) -> GameRecord:
+    """An Icebreaker record on the side-``size`` board."""
+    return GameRecord("icebreaker", moves=moves, setup=Sea(size), **fields)

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -413,25 +411,3 @@ def test_a_larger_sea_has_smaller_cells(rect: Rect) -> None:
 
 
 # --- no pygame --------------------------------------------------------------------------------
-
-
-def test_the_layouts_and_controller_import_without_pygame() -> None:
-    """The board layouts and the controller load in a fresh interpreter without pygame."""
-    script = (
-        "import sys\n"
-        "import fireice_desktop.ui.layout\n"
-        "import fireice_desktop.ui.hex_layout\n"
-        "import fireice_desktop.ui.game.controller\n"
-        "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('pygame', 'pygame_gui'))\n"
-        "assert 'pygame' not in sys.modules, loaded\n"
-        "assert not loaded, loaded\n"
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", script],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr

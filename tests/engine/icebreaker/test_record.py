@@ -5,7 +5,6 @@ tested in tests/cli/test_games_icebreaker.py)."""
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 import pytest
@@ -17,24 +16,9 @@ from fireice_desktop.engine.games.icebreaker.rules import IcebreakerPosition
 from fireice_desktop.engine.games.icebreaker.spec import Sea
 from fireice_desktop.engine.interface import History
 from fireice_desktop.engine.record import GameRecord
+from tests.support.sea import icebreaker, random_moves
 
 SIZES = (4, 5, 6, 7, 8)
-
-
-def random_moves(size: int, seed: int, limit: int | None = None) -> tuple[Step, ...]:
-    """The moves of a uniformly random game (the whole game, or its first ``limit``)."""
-    rng = random.Random(seed)
-    here = IcebreakerPosition.start(size)
-    moves: list[Step] = []
-    while not here.is_over and (limit is None or len(moves) < limit):
-        move = rng.choice(here.legal_moves())
-        moves.append(move)
-        here = here.play(move)
-    return tuple(moves)
-
-
-def icebreaker(size: int = 5, moves: tuple[Step, ...] = (), **fields: Any) -> GameRecord:
-    return GameRecord("icebreaker", moves=moves, setup=Sea(size), **fields)
 
 
 def _with_undone(size: int, seed: int, played: int, undone: int) -> GameRecord:
