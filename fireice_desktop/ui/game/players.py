@@ -147,13 +147,10 @@ class Table:
         """Let the side to move play; the others stop thinking."""
         position = controller.history.position
         to_move = None if position.is_over else position.to_move
-        moving = False
         for side, player in self.players.items():
-            if side == to_move:
-                moving = player.update(dt, controller, busy) or moving
-            else:
+            if side != to_move:
                 player.cancel()
-        return moving
+        return to_move is not None and self.player(to_move).update(dt, controller, busy)
 
     def step(self, controller: BoardController[Any], back: bool) -> None:
         """Undo (``back``) or redo a move; against the computer, on to a person's turn, so

@@ -47,9 +47,7 @@ class GameScreen(BoardScene):
         self._over_dismissed = False
         self.hints = Hints()
         self.question = Question(ctx.manager)
-        self.files = FileDialogs(
-            ctx.manager, self.open_record, self._saved, ctx.choices.setdefault("files", {})
-        )
+        self.files = self._file_dialogs()
         self.text_window: TextWindow | None = None
         self._autosaved: object = None  # what the autosave holds: (history, changes)
         self.autosave_failed = False
@@ -71,9 +69,7 @@ class GameScreen(BoardScene):
         x, inner = self.build_board(size)
         self.panel = GamePanel(self.manager, self.view, x, inner, size[1])
         self.question = Question(self.manager)  # the manager was cleared
-        self.files = FileDialogs(
-            self.manager, self.open_record, self._saved, self.ctx.choices.setdefault("files", {})
-        )
+        self.files = self._file_dialogs()  # the manager was cleared
         self.text_window = None
         self.refresh()
 
@@ -84,6 +80,11 @@ class GameScreen(BoardScene):
         self.layout = self.hit  # type: ignore[assignment]
         self.panel_rect = pygame.Rect(width - side, 0, side, height)
         return width - side + 14, side - 28
+
+    def _file_dialogs(self) -> FileDialogs:
+        """Save and Open, starting where the app's last dialog ended."""
+        remembered = self.ctx.choices.setdefault("files", {})
+        return FileDialogs(self.manager, self.open_record, self._saved, remembered)
 
     # --- keeping the panel in step ---------------------------------------------------
 
