@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Protocol
 
 from .errors import NotationError
 from .interface import GameState
-from .levels import Level
+from .levels import Budget, Level
 
 
 class SideType(Protocol):
@@ -127,8 +127,8 @@ class Game(ABC):
 
     # --- the computer ---------------------------------------------------------------------
 
-    def searcher(self, budget: int, stop: Callable[[], bool] | None) -> RootSearch:
-        """A fresh search of ``budget`` nodes for the level driver."""
+    def searcher(self, budget: Budget, stop: Callable[[], bool] | None) -> RootSearch:
+        """A fresh search that spends at most ``budget``, for the level driver."""
         raise ValueError(f"the computer does not play {self.title}")
 
     def distinct_moves(self, position: GameState, moves: list[Any]) -> list[Any]:

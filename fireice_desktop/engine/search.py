@@ -4,8 +4,9 @@
 levels: iterative deepening over the game's own search (``game.searcher``), with
 the level's noise and slips.  Levels are deterministic for a seed: budgets are
 counted in nodes, not seconds, and every random choice comes from a generator
-seeded with the seed and the position.  ``stop`` lets a caller (the desktop game)
-cancel a search at once.
+seeded with the seed and the position.  A match may give a level a time per move
+instead of its node budget (``seconds``), to compare engines at equal time.  ``stop``
+lets a caller (the desktop game) cancel a search at once.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any, NamedTuple
 
 from .errors import Cancelled
 from .interface import GameState
-from .levels import RANDOM, Level
+from .levels import RANDOM, Budget, Level
 from .registry import Game, find_game
 from .treesearch import WON_ABOVE
 
@@ -48,6 +49,7 @@ def search(
     seed: int = 0,
     stop: Callable[[], bool] | None = None,
     use_symmetry: bool = True,
+    seconds: float | None = None,
 ) -> SearchResult:
     """The move ``level`` plays in ``position`` (which must not be over).
 
@@ -55,6 +57,8 @@ def search(
     every game; the search itself is the game's.  With ``use_symmetry`` only one move
     of each class the position's symmetries make equal is searched (where the game
     knows its symmetries); the benchmark turns it off to measure what that saves.
+    With ``seconds`` the level thinks for about that long instead of counting nodes:
+    no new iteration starts after half of it, and the one under way stops at the end.
 
     Raises :class:`Cancelled` if ``stop()`` turns true, ``ValueError`` for an unknown
     level or a finished game.
@@ -76,7 +80,8 @@ def search(
     rng.shuffle(moves)
     if use_symmetry:
         moves = game.distinct_moves(position, moves)
-    engine = game.searcher(level.nodes, stop)
+    budget = Budget(level.nodes) if seconds is None else Budget(1 << 62, begin + seconds)
+    engine = game.searcher(budget, stop)
     noise = {move: rng.randint(-level.noise, level.noise) for move in moves} if level.noise else {}
     depth = 1 if rng.random() < level.blunder else level.depth
     best: list[tuple[Any, int]] = []
@@ -91,6 +96,8 @@ def search(
             # is better at the new depth too.
             best = sorted(scored, key=lambda s: s[1], reverse=True)
         if not complete or abs(best[0][1]) > WON_ABOVE:
+            break
+        if seconds is not None and time.perf_counter() - begin > seconds / 2:
             break
         moves = [move for move, _ in best]
     move, score = best[0]

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any, Final, Generic, Protocol, TypeVar
 
 from .errors import Cancelled
+from .levels import Budget
 
 WIN: Final = 1_000_000
 WON_ABOVE: Final = WIN - 1000  # scores beyond this are forced wins (WIN - plies)
@@ -44,7 +45,7 @@ _EXACT, _LOWER, _UPPER = 0, 1, 2
 
 
 class TreeSearch(Generic[P]):
-    """Negamax alpha-beta with a transposition table, a node budget and a stop check.
+    """Negamax alpha-beta with a transposition table, a budget and a stop check.
 
     ``evaluate(position)`` scores a position that is not over for the side to move;
     ``urgency(position, move)`` (optional) puts promising moves first.
@@ -53,7 +54,7 @@ class TreeSearch(Generic[P]):
     def __init__(
         self,
         evaluate: Callable[[P], int],
-        budget: int,
+        budget: Budget,
         stop: Callable[[], bool] | None = None,
         urgency: Callable[[P, Any], int] | None = None,
     ) -> None:
@@ -91,7 +92,7 @@ class TreeSearch(Generic[P]):
         if self.nodes & 255 == 0:
             if self.stop is not None and self.stop():
                 raise Cancelled
-            if self.nodes >= self.budget:
+            if self.budget.spent(self.nodes):
                 self.out_of_budget = True
         if position.is_over:
             return self._terminal(position, ply)

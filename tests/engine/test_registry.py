@@ -11,6 +11,7 @@ from fireice_desktop.engine.games.fireice.solitaire import SolitairePosition
 from fireice_desktop.engine.games.fireice.spec import Deal, Handicap
 from fireice_desktop.engine.games.icebreaker.rules import IcebreakerPosition
 from fireice_desktop.engine.games.icebreaker.spec import Sea
+from fireice_desktop.engine.levels import Budget
 from fireice_desktop.engine.record import GameRecord, text_headers
 from fireice_desktop.engine.registry import register_game
 
@@ -93,4 +94,4 @@ def test_the_computer_plays_the_two_player_games_only() -> None:
         "icebreaker": ("beginner", "casual", "strong", "expert"),
     }
     with pytest.raises(ValueError, match="does not play"):
-        find_game("solitaire").searcher(1000, None)
+        find_game("solitaire").searcher(Budget(1000), None)

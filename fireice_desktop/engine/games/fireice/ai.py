@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Final
 
 from ...errors import Cancelled
-from ...levels import Level
+from ...levels import Budget, Level
 from ...treesearch import WIN, with_noise
 from .board import HAS_LINE, HOLE_COUNT, ISLANDS, LINE_MASKS, LINES, REACH
 from .rules import Color, Move, Position
@@ -138,7 +138,7 @@ _EXACT, _LOWER, _UPPER = 0, 1, 2
 class BitboardSearch:
     """The Fire & Ice search on plain integers (see the module's docstring)."""
 
-    def __init__(self, budget: int, stop: Callable[[], bool] | None) -> None:
+    def __init__(self, budget: Budget, stop: Callable[[], bool] | None) -> None:
         self.table: dict[tuple[int, int, int, int], tuple[int, int, int, int]] = {}
         self.history = [0] * (HOLE_COUNT * HOLE_COUNT)
         self.nodes = 0
@@ -206,7 +206,7 @@ class BitboardSearch:
         if self.nodes & 1023 == 0:
             if self.stop is not None and self.stop():
                 raise Cancelled
-            if self.nodes >= self.budget:
+            if self.budget.spent(self.nodes):
                 self.out_of_budget = True
         if depth <= 0:
             return evaluate(me, opp)

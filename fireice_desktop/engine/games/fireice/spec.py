@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Final
 
 from ...errors import NotationError
 from ...interface import GameState
-from ...levels import Level
+from ...levels import Budget, Level
 from ...registry import Game, RootSearch
 from . import ai, symmetry, textboard
 from .board import HOLE_COUNT, Hole, hole_name, parse_hole
@@ -122,7 +122,7 @@ class FireAndIce(Game):
         assert isinstance(position, Position)
         return textboard.render(position) + "\n" + position_report(position)
 
-    def searcher(self, budget: int, stop: Callable[[], bool] | None) -> RootSearch:
+    def searcher(self, budget: Budget, stop: Callable[[], bool] | None) -> RootSearch:
         return ai.BitboardSearch(budget, stop)
 
     def distinct_moves(self, position: GameState, moves: list[Any]) -> list[Any]:

@@ -11,7 +11,7 @@ from typing import Any, ClassVar, Final
 
 from ...errors import NotationError
 from ...interface import GameState
-from ...levels import Level
+from ...levels import Budget, Level
 from ...registry import Game, RootSearch
 from ...treesearch import TreeSearch
 from . import ai
@@ -79,7 +79,7 @@ class Icebreaker(Game):
         assert isinstance(position, IcebreakerPosition)
         return render(position) + "\n" + icebreaker_report(position)
 
-    def searcher(self, budget: int, stop: Callable[[], bool] | None) -> RootSearch:
+    def searcher(self, budget: Budget, stop: Callable[[], bool] | None) -> RootSearch:
         return TreeSearch(ai.evaluate, budget, stop, ai.capture_first)
 
     def seed_key(self, position: GameState) -> str:
