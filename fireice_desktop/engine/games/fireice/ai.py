@@ -119,6 +119,57 @@ def _control(board: int) -> int:
     return mask
 
 
+def _build_win_islands() -> tuple[int, ...]:
+    table = []
+    for controlled in range(128):
+        gaps = 0
+        for island in range(7):
+            if not controlled >> island & 1 and HAS_LINE[controlled | 1 << island]:
+                gaps |= 1 << island
+        table.append(gaps)
+    return tuple(table)
+
+
+#: ``WIN_ISLANDS[c]``: the islands whose control would complete a line of islands for a
+#: side that controls the set ``c``.
+WIN_ISLANDS: Final[tuple[int, ...]] = _build_win_islands()
+_POINTS: Final = tuple(range(7))
+
+
+def can_win(me: int, opp: int, cm: int, co: int) -> bool:
+    """Whether the side to move (``me``, controlling ``cm``) has a move that wins at once."""
+    gaps = WIN_ISLANDS[cm] & ~co
+    if not gaps:
+        return False
+    empty = ~(me | opp) & _FULL
+    for island in _POINTS:
+        if not gaps >> island & 1:
+            continue
+        shift = 7 * island
+        mine = (me >> shift) & 127
+        free = (empty >> shift) & 127
+        for point in _POINTS:
+            if not free >> point & 1 or not HAS_LINE[mine | 1 << point]:
+                continue
+            target = shift + point
+            sources = me & REACH[target]
+            while sources:
+                low = sources & -sources
+                sources ^= low
+                src = low.bit_length() - 1
+                s_isl = _ISLAND_OF[src]
+                if s_isl == island:
+                    if HAS_LINE[(mine ^ (1 << (src - shift))) | 1 << point]:
+                        return True
+                    continue
+                after = cm | 1 << island
+                if after >> s_isl & 1 and not HAS_LINE[((me ^ low) >> (7 * s_isl)) & 127]:
+                    after ^= 1 << s_isl
+                if HAS_LINE[after]:
+                    return True
+    return False
+
+
 # --- levels ----------------------------------------------------------------------------------
 
 
@@ -209,6 +260,8 @@ class BitboardSearch:
             if self.budget.spent(self.nodes):
                 self.out_of_budget = True
         if depth <= 0:
+            if WIN_ISLANDS[cm] & ~co and can_win(me, opp, cm, co):
+                return WIN - ply - 1
             return evaluate(me, opp)
         key = (me, opp, ms, os)
         entry = self.table.get(key)
