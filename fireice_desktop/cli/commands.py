@@ -89,13 +89,18 @@ def cmd_show(args: argparse.Namespace) -> int:
     return 0
 
 
+def _print_ai_move(position: Any, level: str, seed: int) -> int:
+    """Print the move ``level`` plays in ``position``, or say that the game is over."""
+    if position.is_over:
+        raise CommandError(f"the game is over: {position.winner.title} has won")
+    print(search(position, level, seed).move)
+    return 0
+
+
 def cmd_ai_move(args: argparse.Namespace) -> int:
     """``fireice ai-move``: the move a level plays after some moves."""
     position = after_moves(FIRE_AND_ICE, handicap(args), args.moves)
-    if position.is_over:
-        raise CommandError(f"the game is over: {position.winner.title} has won")
-    print(search(position, args.level, args.seed).move)
-    return 0
+    return _print_ai_move(position, args.level, args.seed)
 
 
 def cmd_match(args: argparse.Namespace) -> int:
@@ -202,6 +207,12 @@ def cmd_icebreaker_show(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_icebreaker_ai_move(args: argparse.Namespace) -> int:
+    """``fireice icebreaker ai-move``: the move a level plays after some moves."""
+    sea = Sea(args.board_size)
+    return _print_ai_move(after_moves(ICEBREAKER, sea, args.moves), args.level, args.seed)
+
+
 # --- saved games, of any game -------------------------------------------------------------
 
 
@@ -269,6 +280,7 @@ __all__ = [
     "cmd_game_export",
     "cmd_game_import",
     "cmd_game_show",
+    "cmd_icebreaker_ai_move",
     "cmd_icebreaker_show",
     "cmd_match",
     "cmd_show",

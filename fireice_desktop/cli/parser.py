@@ -16,6 +16,7 @@ from .commands import (
     cmd_game_export,
     cmd_game_import,
     cmd_game_show,
+    cmd_icebreaker_ai_move,
     cmd_icebreaker_show,
     cmd_match,
     cmd_show,
@@ -242,14 +243,8 @@ def _add_solitaire_commands(commands: _Commands) -> None:
         command.add_argument("moves", nargs="*", metavar="MOVE", help="captures, like A1-A4")
 
 
-def _add_icebreaker_commands(commands: _Commands) -> None:
-    """``icebreaker show``."""
-    icebreaker = commands.add_parser("icebreaker", help="Icebreaker, Mark Steere's game of ships")
-    icebreaker_commands = icebreaker.add_subparsers(
-        dest="icebreaker_command", metavar="COMMAND", required=True
-    )
-    ice_show = icebreaker_commands.add_parser("show", help="print the position after some moves")
-    ice_show.add_argument(
+def _add_board_size(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
         "--size",
         dest="board_size",
         type=_board_size,
@@ -257,11 +252,35 @@ def _add_icebreaker_commands(commands: _Commands) -> None:
         metavar="N",
         help=f"the board's side, {MIN_SIZE} to {MAX_SIZE} (default {DEFAULT_SIZE})",
     )
+
+
+def _add_icebreaker_commands(commands: _Commands) -> None:
+    """``icebreaker show`` and ``icebreaker ai-move``."""
+    icebreaker = commands.add_parser("icebreaker", help="Icebreaker, Mark Steere's game of ships")
+    icebreaker_commands = icebreaker.add_subparsers(
+        dest="icebreaker_command", metavar="COMMAND", required=True
+    )
+    ice_show = icebreaker_commands.add_parser("show", help="print the position after some moves")
+    _add_board_size(ice_show)
     ice_show.add_argument("--json", action="store_true", help="print one JSON object")
     ice_show.add_argument(
         "moves", nargs="*", metavar="MOVE", help="moves from the start, like a1-b2"
     )
     ice_show.set_defaults(handler=cmd_icebreaker_show, subparser=ice_show)
+
+    levels = level_names(find_game("icebreaker"))
+    ice_ai = icebreaker_commands.add_parser(
+        "ai-move", help="print the move a computer level plays after some moves"
+    )
+    _add_board_size(ice_ai)
+    ice_ai.add_argument(
+        "--level", choices=levels, default="expert", help="how well to play (default expert)"
+    )
+    ice_ai.add_argument(
+        "--seed", type=int, default=0, help="the level's random choices (default 0)"
+    )
+    ice_ai.add_argument("moves", nargs="*", metavar="MOVE", help="moves from the start, like a1-b2")
+    ice_ai.set_defaults(handler=cmd_icebreaker_ai_move, subparser=ice_ai)
 
 
 def _add_game_commands(commands: _Commands) -> None:
