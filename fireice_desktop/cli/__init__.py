@@ -4,8 +4,10 @@
   exit status);
 - ``parser``: the argument parser, the types of flags' values, ``--size`` for
   screenshots;
-- ``commands``: the scripting commands (``show``, ``ai-move``, ``match``,
-  ``solitaire``, ``icebreaker``, ``game``);
+- ``commands``: the scripting commands (``show``, ``ai-move``, ``solitaire``,
+  ``icebreaker``, ``game``) but the matches;
+- ``match``: ``match`` and ``icebreaker match``, two players (levels or outside
+  programs) over many games, and their summary;
 - ``text_game``: ``fireice text``, two players at one terminal;
 - ``desktop``: ``fireice`` with no command, the window or ``--screenshot``.
 

@@ -2,16 +2,15 @@
 output and returns the exit status, or raises :class:`~.errors.CommandError`.
 
 ``fireice game ...`` works on a record of any game and asks the record's game (the
-registry) how to show it.  ``show``, ``ai-move`` and ``match`` are Fire & Ice's,
-``solitaire ...`` the solitaire's and ``icebreaker ...`` Icebreaker's, so they name
-their game.
+registry) how to show it.  ``show`` and ``ai-move`` are Fire & Ice's, ``solitaire ...``
+the solitaire's and ``icebreaker show`` and ``icebreaker ai-move`` Icebreaker's, so they
+name their game.  The matches, of either game, are in :mod:`.match`.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -26,7 +25,6 @@ from ..engine.games.fireice.solver import Solution, solve
 from ..engine.games.fireice.spec import Deal, Handicap
 from ..engine.games.icebreaker.spec import Sea
 from ..engine.interface import GameState
-from ..engine.match import GameResult, run_match
 from ..engine.record import GameRecord, replay
 from ..engine.registry import Game
 from ..engine.search import search
@@ -89,48 +87,18 @@ def cmd_show(args: argparse.Namespace) -> int:
     return 0
 
 
+def _print_ai_move(position: Any, level: str, seed: int) -> int:
+    """Print the move ``level`` plays in ``position``, or say that the game is over."""
+    if position.is_over:
+        raise CommandError(f"the game is over: {position.winner.title} has won")
+    print(search(position, level, seed).move)
+    return 0
+
+
 def cmd_ai_move(args: argparse.Namespace) -> int:
     """``fireice ai-move``: the move a level plays after some moves."""
     position = after_moves(FIRE_AND_ICE, handicap(args), args.moves)
-    if position.is_over:
-        raise CommandError(f"the game is over: {position.winner.title} has won")
-    print(search(position, args.level, args.seed).move)
-    return 0
-
-
-def cmd_match(args: argparse.Namespace) -> int:
-    """``fireice match``: levels against each other, with their results and move times."""
-    if args.games < 1:
-        raise CommandError(f"--games {args.games}: play at least one game", usage=True)
-    if args.jobs < 1:
-        raise CommandError(f"--jobs {args.jobs}: use at least one process", usage=True)
-
-    def progress(game: GameResult) -> None:
-        if args.verbose:
-            print(
-                f"game {game.seed}: {game.winner.title} wins in {len(game.moves)} moves",
-                file=sys.stderr,
-            )
-
-    summary = run_match(args.fire, args.ice, args.games, args.seed, args.jobs, progress)
-    games = len(summary.games)
-    print(f"{games} game{'s' if games != 1 else ''}: Fire ({args.fire}) against Ice ({args.ice})")
-    for color, level, wins, losses in (
-        (Color.FIRE, args.fire, summary.fire_wins, summary.ice_wins),
-        (Color.ICE, args.ice, summary.ice_wins, summary.fire_wins),
-    ):
-        times = summary.move_times(color)
-        timing = (
-            f"median {statistics.median(times):.3f} s, longest {max(times):.3f} s per move"
-            if times
-            else "no moves"
-        )
-        print(
-            f"{color.title:<4} ({level}): {wins} won, 0 drawn, {losses} lost "
-            f"({100 * wins / games:.0f}%); {timing}"
-        )
-    print(f"average game length: {summary.average_length:.1f} moves")
-    return 0
+    return _print_ai_move(position, args.level, args.seed)
 
 
 # --- the solitaire ------------------------------------------------------------------------
@@ -202,6 +170,12 @@ def cmd_icebreaker_show(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_icebreaker_ai_move(args: argparse.Namespace) -> int:
+    """``fireice icebreaker ai-move``: the move a level plays after some moves."""
+    sea = Sea(args.board_size)
+    return _print_ai_move(after_moves(ICEBREAKER, sea, args.moves), args.level, args.seed)
+
+
 # --- saved games, of any game -------------------------------------------------------------
 
 
@@ -269,8 +243,8 @@ __all__ = [
     "cmd_game_export",
     "cmd_game_import",
     "cmd_game_show",
+    "cmd_icebreaker_ai_move",
     "cmd_icebreaker_show",
-    "cmd_match",
     "cmd_show",
     "cmd_solitaire_show",
     "cmd_solitaire_solve",

@@ -16,12 +16,13 @@ from .commands import (
     cmd_game_export,
     cmd_game_import,
     cmd_game_show,
+    cmd_icebreaker_ai_move,
     cmd_icebreaker_show,
-    cmd_match,
     cmd_show,
     cmd_solitaire_show,
     cmd_solitaire_solve,
 )
+from .match import cmd_icebreaker_match, cmd_match
 from .text_game import cmd_text
 
 #: The sub-parsers of ``fireice``: one per command.
@@ -170,6 +171,56 @@ def _add_desktop_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _add_match_options(
+    command: argparse.ArgumentParser, game: str, flags: tuple[str, str], example: str
+) -> None:
+    """The options of a match of ``game`` between the sides named by ``--FLAG`` options."""
+    levels = ", ".join(level_names(find_game(game)))
+    first, second = (flag.title() for flag in flags)
+    command.add_argument(
+        f"--{flags[0]}",
+        required=True,
+        metavar="SIDE",
+        help=f"plays {first} in the even games, {second} in the odd ones: a level ({levels}) "
+        "or cmd:PROGRAM ARGS, run once a move with the moves so far as arguments and "
+        f"printing one move such as {example}",
+    )
+    command.add_argument(
+        f"--{flags[1]}",
+        required=True,
+        metavar="SIDE",
+        help=f"plays {second} in the even games, {first} in the odd ones: the same choices",
+    )
+    command.add_argument("--games", type=int, default=10, help="how many games (default 10)")
+    command.add_argument(
+        "--opening",
+        type=int,
+        default=2,
+        metavar="N",
+        help="each pair of games starts from N random moves (default 2; 0: the start position)",
+    )
+    command.add_argument(
+        "--ms", type=int, metavar="MS", help="levels think MS milliseconds a move, not nodes"
+    )
+    command.add_argument(
+        "--timeout",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="a program that takes longer for a move loses the game (default 60)",
+    )
+    command.add_argument(
+        "--seed", type=int, default=1, help="openings; levels in game i use SEED+i (default 1)"
+    )
+    command.add_argument(
+        "--jobs", type=int, default=1, help="games played side by side (default 1)"
+    )
+    command.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    command.add_argument(
+        "--verbose", action="store_true", help="report each game on stderr as it ends"
+    )
+
+
 def _add_fire_and_ice_commands(commands: _Commands) -> None:
     """``text``, ``show``, ``ai-move`` and ``match``: the two-player game."""
     text = commands.add_parser("text", help="play two-player Fire & Ice in the terminal")
@@ -212,15 +263,10 @@ def _add_fire_and_ice_commands(commands: _Commands) -> None:
     )
     ai_move.set_defaults(handler=cmd_ai_move, subparser=ai_move)
 
-    match = commands.add_parser("match", help="play computer levels against each other")
-    match.add_argument("--fire", choices=levels, required=True, help="Fire's level")
-    match.add_argument("--ice", choices=levels, required=True, help="Ice's level")
-    match.add_argument("--games", type=int, default=10, help="how many games (default 10)")
-    match.add_argument("--seed", type=int, default=1, help="game i uses seed SEED+i (default 1)")
-    match.add_argument("--jobs", type=int, default=1, help="games played side by side (default 1)")
-    match.add_argument(
-        "--verbose", action="store_true", help="report each game on stderr as it ends"
+    match = commands.add_parser(
+        "match", help="play two players, levels or programs, against each other"
     )
+    _add_match_options(match, "fire-and-ice", ("fire", "ice"), "C4-C1")
     match.set_defaults(handler=cmd_match, subparser=match)
 
 
@@ -242,14 +288,8 @@ def _add_solitaire_commands(commands: _Commands) -> None:
         command.add_argument("moves", nargs="*", metavar="MOVE", help="captures, like A1-A4")
 
 
-def _add_icebreaker_commands(commands: _Commands) -> None:
-    """``icebreaker show``."""
-    icebreaker = commands.add_parser("icebreaker", help="Icebreaker, Mark Steere's game of ships")
-    icebreaker_commands = icebreaker.add_subparsers(
-        dest="icebreaker_command", metavar="COMMAND", required=True
-    )
-    ice_show = icebreaker_commands.add_parser("show", help="print the position after some moves")
-    ice_show.add_argument(
+def _add_board_size(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
         "--size",
         dest="board_size",
         type=_board_size,
@@ -257,11 +297,42 @@ def _add_icebreaker_commands(commands: _Commands) -> None:
         metavar="N",
         help=f"the board's side, {MIN_SIZE} to {MAX_SIZE} (default {DEFAULT_SIZE})",
     )
+
+
+def _add_icebreaker_commands(commands: _Commands) -> None:
+    """``icebreaker show``, ``icebreaker ai-move`` and ``icebreaker match``."""
+    icebreaker = commands.add_parser("icebreaker", help="Icebreaker, Mark Steere's game of ships")
+    icebreaker_commands = icebreaker.add_subparsers(
+        dest="icebreaker_command", metavar="COMMAND", required=True
+    )
+    ice_show = icebreaker_commands.add_parser("show", help="print the position after some moves")
+    _add_board_size(ice_show)
     ice_show.add_argument("--json", action="store_true", help="print one JSON object")
     ice_show.add_argument(
         "moves", nargs="*", metavar="MOVE", help="moves from the start, like a1-b2"
     )
     ice_show.set_defaults(handler=cmd_icebreaker_show, subparser=ice_show)
+
+    levels = level_names(find_game("icebreaker"))
+    ice_ai = icebreaker_commands.add_parser(
+        "ai-move", help="print the move a computer level plays after some moves"
+    )
+    _add_board_size(ice_ai)
+    ice_ai.add_argument(
+        "--level", choices=levels, default="expert", help="how well to play (default expert)"
+    )
+    ice_ai.add_argument(
+        "--seed", type=int, default=0, help="the level's random choices (default 0)"
+    )
+    ice_ai.add_argument("moves", nargs="*", metavar="MOVE", help="moves from the start, like a1-b2")
+    ice_ai.set_defaults(handler=cmd_icebreaker_ai_move, subparser=ice_ai)
+
+    ice_match = icebreaker_commands.add_parser(
+        "match", help="play two players, levels or programs, against each other"
+    )
+    _add_board_size(ice_match)
+    _add_match_options(ice_match, "icebreaker", ("red", "black"), "a1-b2")
+    ice_match.set_defaults(handler=cmd_icebreaker_match, subparser=ice_match)
 
 
 def _add_game_commands(commands: _Commands) -> None:

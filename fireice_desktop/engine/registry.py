@@ -40,6 +40,11 @@ class SideType(Protocol):
         """0 for the side that moves first, 1 for the other."""
         ...
 
+    @property
+    def other(self) -> SideType:
+        """The opposing side."""
+        ...
+
 
 class RootSearch(Protocol):
     """A game's search as the level driver uses it (:class:`~.treesearch.TreeSearch`
@@ -96,6 +101,10 @@ class Game(ABC):
     @abstractmethod
     def side_example(self) -> str:
         """A side and a level as a player writes them: "Ice expert"."""
+
+    def setup_arguments(self, setup: Any) -> list[str]:
+        """The set-up as the flags ``ai-move`` takes before the moves (none by default)."""
+        return []
 
     # --- records --------------------------------------------------------------------------
 

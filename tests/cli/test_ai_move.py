@@ -79,18 +79,23 @@ def test_ai_move_refuses_an_unknown_level() -> None:
     assert "invalid choice: 'wizard'" in proc.stderr
 
 
-def test_match_reports_wins_losses_length_and_time() -> None:
+def test_match_reports_wins_losses_colours_faults_time_score_and_length() -> None:
     proc = run("match", "--fire", "beginner", "--ice", "random", "--games", "4", "--jobs", "2")
     assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == ""
     lines = proc.stdout.splitlines()
-    assert lines[0] == "4 games: Fire (beginner) against Ice (random)"
+    assert lines[0] == (
+        "4 games, beginner against random; each side Fire in 2, openings of 2 random plies (seed 1)"
+    )
     assert re.fullmatch(
-        r"Fire \(beginner\): 4 won, 0 drawn, 0 lost \(100%\); "
-        r"median \d+\.\d{3} s, longest \d+\.\d{3} s per move",
+        r"beginner: won 4, lost 0; as Fire 2 of 2, as Ice 2 of 2; 0 faults; "
+        r"median \d+\.\d{3} s, longest \d+\.\d{3} s a move",
         lines[1],
     )
-    assert lines[2].startswith("Ice  (random): 0 won, 0 drawn, 4 lost (0%); ")
-    assert re.fullmatch(r"average game length: \d+\.\d moves", lines[3])
+    assert lines[2].startswith("random: won 0, lost 4; as Fire 0 of 2, as Ice 0 of 2; 0 faults; ")
+    assert lines[3] == "score of beginner: 100.0 % (95 % interval 51.0 % to 100.0 %)"
+    assert re.fullmatch(r"average game length: \d+\.\d moves", lines[4])
+    assert len(lines) == 5, "no faults, so no list of them"
 
 
 def test_a_match_is_the_same_however_many_processes_play_it() -> None:
@@ -102,7 +107,9 @@ def test_a_match_is_the_same_however_many_processes_play_it() -> None:
         assert proc.returncode == 0, proc.stderr
         return sorted(proc.stderr.splitlines())
 
-    assert outcome("1") == outcome("2")
+    lines = outcome("1")
+    assert len(lines) == 3
+    assert lines == outcome("2")
 
 
 @pytest.mark.parametrize(

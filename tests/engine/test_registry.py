@@ -95,3 +95,28 @@ def test_the_computer_plays_the_two_player_games_only() -> None:
     }
     with pytest.raises(ValueError, match="does not play"):
         find_game("solitaire").searcher(Budget(1000), None)
+
+
+@pytest.mark.parametrize(
+    ("name", "setup", "flags"),
+    [
+        ("fire-and-ice", Handicap(), []),
+        ("fire-and-ice", Handicap((2, 11), Color.ICE), ["--handicap-at", "A3,B5", "--side", "ice"]),
+        ("fire-and-ice", Handicap((0,), Color.FIRE), ["--handicap-at", "A1", "--side", "fire"]),
+        ("icebreaker", Sea(), ["--size", "5"]),
+        ("icebreaker", Sea(7), ["--size", "7"]),
+        ("solitaire", Deal(5), []),
+    ],
+)
+def test_a_set_up_is_given_to_ai_move_as_its_flags(
+    name: str, setup: object, flags: list[str]
+) -> None:
+    assert find_game(name).setup_arguments(setup) == flags
+
+
+@pytest.mark.parametrize("name", ["fire-and-ice", "icebreaker"])
+def test_each_side_knows_the_other(name: str) -> None:
+    first = find_game(name).start(find_game(name).default_setup()).to_move
+    assert first.other.other is first
+    assert (first.value, first.other.value) == (0, 1)
+    assert first.title != first.other.title

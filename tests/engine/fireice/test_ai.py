@@ -13,7 +13,7 @@ from fireice_desktop.engine.games.fireice.ai import LEVELS, evaluate_position
 from fireice_desktop.engine.games.fireice.playout import random_playout
 from fireice_desktop.engine.games.fireice.rules import Color, Move, Position
 from fireice_desktop.engine.games.fireice.spec import FIRE_AND_ICE
-from fireice_desktop.engine.match import play_game, run_match
+from fireice_desktop.engine.match import Player, Settings, parse_player, play_game, run_match
 from fireice_desktop.engine.search import Cancelled, level_names, search
 
 SEARCHING_LEVELS = tuple(LEVELS)
@@ -161,26 +161,34 @@ def test_the_evaluation_is_zero_sum_apart_from_the_tempo() -> None:
         assert mine + theirs == 2 * 40
 
 
+def levels(fire: str, ice: str) -> tuple[Player, Player]:
+    return parse_player(fire, FIRE_AND_ICE), parse_player(ice, FIRE_AND_ICE)
+
+
 def test_a_game_between_levels_is_legal_and_reproducible() -> None:
-    game = play_game("casual", "beginner", seed=3)
+    game = play_game(levels("casual", "beginner"), Settings(seed=0), number=3)
     position = Position.start()
     for move in game.moves:
         position = position.play(move)
-    assert position.winner is game.winner
-    assert play_game("casual", "beginner", seed=3).moves == game.moves
+    assert position.winner is (Color.FIRE if game.winner == game.first else Color.ICE)
+    assert play_game(levels("casual", "beginner"), Settings(seed=0), number=3).moves == game.moves
+    assert game.seed == 3
     assert len(game.seconds[0]) + len(game.seconds[1]) == len(game.moves)
 
 
 def test_a_match_counts_every_game_and_seeds_them_in_turn() -> None:
-    summary = run_match("beginner", "random", games=4, seed=10)
+    summary = run_match(levels("beginner", "random"), games=4, settings=Settings(seed=10))
     assert [game.seed for game in summary.games] == [10, 11, 12, 13]
-    assert summary.fire_wins + summary.ice_wins == 4
-    assert summary.fire_wins == 4, "the beginner beats random play"
-    assert len(summary.move_times(Color.FIRE)) == sum(
-        len(game.seconds[0]) for game in summary.games
+    assert summary.won(0) + summary.won(1) == 4
+    assert summary.won(0) == 4, "the beginner beats random play"
+    assert summary.won_as(0, 0) == summary.won_as(0, 1) == 2, "with either colour"
+    assert len(summary.move_times(0)) == sum(
+        len(game.moves) - game.opening - len(game.seconds[1]) for game in summary.games
     )
 
 
 def test_a_match_refuses_an_unknown_level() -> None:
+    with pytest.raises(ValueError, match="no level is called 'wizard'"):
+        levels("wizard", "random")
     with pytest.raises(ValueError, match="unknown level 'wizard'"):
-        run_match("wizard", "random", games=1)
+        run_match((Player("wizard", level="wizard"), Player("random", level="random")), games=1)

@@ -75,6 +75,12 @@ class FireAndIce(Game):
     def side_example(self) -> str:
         return "Ice expert"
 
+    def setup_arguments(self, setup: Handicap) -> list[str]:
+        if not setup.holes:
+            return []
+        holes = ",".join(hole_name(hole) for hole in setup.holes)
+        return ["--handicap-at", holes, "--side", setup.side.key]
+
     def setup_to_json(self, setup: Handicap) -> dict[str, Any]:
         if not setup.holes:
             return {}

@@ -53,6 +53,9 @@ class Icebreaker(Game):
     def side_example(self) -> str:
         return "Black expert"
 
+    def setup_arguments(self, setup: Sea) -> list[str]:
+        return ["--size", str(setup.size)]
+
     def setup_to_json(self, setup: Sea) -> dict[str, Any]:
         return {"size": setup.size}
 

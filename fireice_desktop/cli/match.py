@@ -1,0 +1,234 @@
+"""``fireice match`` and ``fireice icebreaker match``: two players, levels or outside
+programs, over many games; the summary they print and its JSON form.
+
+The games are played by :mod:`..engine.match`, the same for every game; this module
+checks the options, reports each game on request and prints the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+from typing import Any
+
+from ..engine.games import find_game
+from ..engine.games.icebreaker.spec import Sea
+from ..engine.match import GameResult, MatchSummary, Player, Settings, parse_player, run_match
+from .errors import CommandError
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def _percent(share: float) -> str:
+    return f"{100 * share:.1f} %"
+
+
+def check_counts(args: argparse.Namespace) -> None:
+    """Refuse counts and times that make no match (usage, exit status 2)."""
+    if args.games < 1:
+        raise CommandError(f"--games {args.games}: play at least one game", usage=True)
+    if args.jobs < 1:
+        raise CommandError(f"--jobs {args.jobs}: use at least one process", usage=True)
+    if args.opening < 0:
+        raise CommandError(
+            f"--opening {args.opening}: the random plies before play are 0 or more", usage=True
+        )
+    if args.ms is not None and args.ms < 1:
+        raise CommandError(f"--ms {args.ms}: give the levels at least 1 ms a move", usage=True)
+    if not (math.isfinite(args.timeout) and args.timeout > 0):
+        raise CommandError(
+            f"--timeout {args.timeout:g}: a program needs more than 0 seconds a move", usage=True
+        )
+
+
+class Report:
+    """How a match is told: the players by their names as given, and the game's sides."""
+
+    def __init__(
+        self, players: tuple[Player, Player], settings: Settings, flags: tuple[str, str]
+    ) -> None:
+        self.settings = settings
+        first, second = (player.name for player in players)
+        # The same player on both sides: the flag tells the two apart.
+        self.names = (
+            (first, second)
+            if first != second
+            else (f"{first} ({flags[0]})", f"{second} ({flags[1]})")
+        )
+        side = settings.start().to_move
+        self.sides = (side, side.other)
+
+    # --- each game, on standard error ---------------------------------------------------
+
+    def game_line(self, game: GameResult) -> str:
+        """One game in one line: who played which side, who won, the moves, any fault."""
+        first, second = (self.names[game.first], self.names[1 - game.first])
+        line = (
+            f"game {game.number} (seed {game.seed}): {first} ({game.sides[0]}) against "
+            f"{second} ({game.sides[1]}): {self.names[game.winner]} won as "
+            f"{game.side_of(game.winner)} in {_plural(len(game.moves), 'move')}"
+        )
+        if game.fault is not None:
+            fault = game.fault
+            line += f"; {self.names[fault.player]} ({fault.side}) {fault.reason}"
+        return line
+
+    # --- the summary ----------------------------------------------------------------------
+
+    def _header(self, summary: MatchSummary) -> str:
+        settings = self.settings
+        games = len(summary.games)
+        first = self.sides[0].title
+        counts = [summary.played_as(player, 0) for player in (0, 1)]
+        if counts[0] == counts[1]:
+            colours = f"each side {first} in {counts[0]}"
+        else:
+            colours = f"{self.names[0]} {first} in {counts[0]}, {self.names[1]} in {counts[1]}"
+        plies = settings.opening
+        if plies == 0:
+            openings = "from the start position"
+        else:
+            openings = f"openings of {plies} random {'ply' if plies == 1 else 'plies'}"
+        line = (
+            f"{_plural(games, 'game')}, {self.names[0]} against {self.names[1]}; {colours}, "
+            f"{openings} (seed {settings.seed})"
+        )
+        if settings.ms is not None:
+            line += f"; levels think {settings.ms} ms a move"
+        return line
+
+    def _player_line(self, summary: MatchSummary, player: int) -> str:
+        colours = ", ".join(
+            f"as {self.sides[side].title} {summary.won_as(player, side)} of "
+            f"{summary.played_as(player, side)}"
+            for side in (0, 1)
+        )
+        times = summary.move_times(player)
+        timing = (
+            f"median {statistics.median(times):.3f} s, longest {max(times):.3f} s a move"
+            if times
+            else "no moves timed"
+        )
+        return (
+            f"{self.names[player]}: won {summary.won(player)}, lost {summary.lost(player)}; "
+            f"{colours}; {_plural(len(summary.faults(player)), 'fault')}; {timing}"
+        )
+
+    def text(self, summary: MatchSummary) -> str:
+        """The match's summary as a person reads it."""
+        low, high = summary.interval
+        lines = [
+            self._header(summary),
+            self._player_line(summary, 0),
+            self._player_line(summary, 1),
+            f"score of {self.names[0]}: {_percent(summary.score)} "
+            f"(95 % interval {_percent(low)} to {_percent(high)})",
+            f"average game length: {summary.average_length:.1f} moves",
+        ]
+        faults = summary.faults()
+        if faults:
+            lines.append("faults:")
+            lines.extend(
+                f"  game {fault.game}: {self.names[fault.player]} ({fault.side}) {fault.reason}"
+                for fault in faults
+            )
+        return "\n".join(lines) + "\n"
+
+    def to_json(self, summary: MatchSummary) -> dict[str, Any]:
+        """The match's summary as one JSON object (the README's "For scripts" lists its keys)."""
+        settings = self.settings
+        keys = {side.title: side.key for side in self.sides}
+
+        def player(index: int) -> dict[str, Any]:
+            times = summary.move_times(index)
+            return {
+                "name": summary.players[index].name,
+                "won": summary.won(index),
+                "lost": summary.lost(index),
+                "as": {
+                    self.sides[side].key: {
+                        "won": summary.won_as(index, side),
+                        "played": summary.played_as(index, side),
+                    }
+                    for side in (0, 1)
+                },
+                "faults": len(summary.faults(index)),
+                "median_seconds": round(statistics.median(times), 6) if times else None,
+                "longest_seconds": round(max(times), 6) if times else None,
+            }
+
+        low, high = summary.interval
+        return {
+            "game": settings.game,
+            "games": len(summary.games),
+            "seed": settings.seed,
+            "opening": settings.opening,
+            "ms": settings.ms,
+            "timeout": settings.timeout,
+            "players": [player(0), player(1)],
+            "score": round(summary.score, 6),
+            "interval": [round(low, 6), round(high, 6)],
+            "average_length": round(summary.average_length, 3),
+            "faults": [
+                {
+                    "game": fault.game,
+                    "player": fault.player,
+                    "side": keys.get(fault.side, fault.side.lower()),
+                    "reason": fault.reason,
+                }
+                for fault in summary.faults()
+            ],
+        }
+
+
+def _players(
+    args: argparse.Namespace, game_name: str, flags: tuple[str, str]
+) -> tuple[Player, Player]:
+    game = find_game(game_name)
+    found = []
+    for flag in flags:
+        text = getattr(args, flag)
+        try:
+            found.append(parse_player(text, game))
+        except ValueError as error:
+            raise CommandError(f"--{flag} {text!r}: {error}", usage=True) from None
+    return found[0], found[1]
+
+
+def play_match(args: argparse.Namespace, game_name: str, setup: Any, flags: tuple[str, str]) -> int:
+    """Check the options, play the match between the sides named by ``--FLAG`` options,
+    report each game if ``--verbose`` and print the summary (text or JSON)."""
+    check_counts(args)
+    players = _players(args, game_name, flags)
+    settings = Settings(game_name, setup, args.seed, args.opening, args.ms, args.timeout)
+    report = Report(players, settings, (f"--{flags[0]}", f"--{flags[1]}"))
+
+    def progress(game: GameResult) -> None:
+        if args.verbose:
+            print(report.game_line(game), file=sys.stderr, flush=True)
+
+    summary = run_match(players, args.games, settings, args.jobs, progress)
+    if args.json:
+        print(json.dumps(report.to_json(summary)))
+    else:
+        print(report.text(summary), end="")
+    return 0
+
+
+def cmd_match(args: argparse.Namespace) -> int:
+    """``fireice match``: two players of Fire & Ice, levels or programs, over many games."""
+    game = find_game("fire-and-ice")
+    return play_match(args, game.name, game.default_setup(), ("fire", "ice"))
+
+
+def cmd_icebreaker_match(args: argparse.Namespace) -> int:
+    """``fireice icebreaker match``: two players of Icebreaker over many games."""
+    return play_match(args, "icebreaker", Sea(args.board_size), ("red", "black"))
+
+
+__all__ = ["Report", "check_counts", "cmd_icebreaker_match", "cmd_match", "play_match"]

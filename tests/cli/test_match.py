@@ -1,0 +1,256 @@
+"""``fireice match`` and ``fireice icebreaker match`` with outside programs, run as a
+person runs them: the summary's figures, the faults, the JSON, and bad options."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.support.cli import assert_flag_error, no_traceback, run
+from tests.support.programs import (
+    CRASH,
+    CRASH_AS_SECOND,
+    FIRST_MOVE,
+    GARBAGE,
+    HANG,
+    ILLEGAL,
+    SILENT,
+    TWO_MOVES,
+    ai_move,
+    side,
+    write_program,
+)
+
+TIMES = re.compile(r"median \d+\.\d{3} s, longest \d+\.\d{3} s a move")
+
+
+def match(*args: str) -> tuple[list[str], list[str]]:
+    """Run ``fireice match ARGS``: the lines of its summary and of its report on stderr."""
+    proc = run("match", *args)
+    no_traceback(proc)
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout.splitlines(), proc.stderr.splitlines()
+
+
+def match_json(*args: str, command: tuple[str, ...] = ("match",)) -> dict[str, Any]:
+    proc = run(*command, *args, "--json")
+    no_traceback(proc)
+    assert proc.returncode == 0, proc.stderr
+    data: dict[str, Any] = json.loads(proc.stdout)
+    return data
+
+
+# --- a good program -----------------------------------------------------------------------------
+
+
+def test_a_program_speaking_the_protocol_plays_both_colours() -> None:
+    program = ai_move("ai-move", "--level", "beginner")
+    lines, report = match("--fire", "random", "--ice", program, "--games", "2", "--verbose")
+    assert lines[0] == (
+        f"2 games, random against {program}; each side Fire in 1, "
+        "openings of 2 random plies (seed 1)"
+    )
+    assert lines[1].startswith("random: won ")
+    assert lines[2].startswith(f"{program}: won ")
+    for line in lines[1:3]:
+        assert re.search(r"as Fire [01] of 1, as Ice [01] of 1; 0 faults; " + TIMES.pattern, line)
+    won = [re.search(r": won (\d), lost (\d);", line) for line in lines[1:3]]
+    assert all(found is not None and int(found[1]) + int(found[2]) == 2 for found in won)
+    assert sum(int(found[1]) for found in won if found is not None) == 2
+    assert len(lines) == 5
+    assert [line.split(":")[0] for line in report] == ["game 0 (seed 1)", "game 1 (seed 2)"]
+    assert re.fullmatch(
+        rf"game 0 \(seed 1\): random \(Fire\) against {re.escape(program)} \(Ice\): "
+        r".* won as (Fire|Ice) in \d+ moves",
+        report[0],
+    )
+    assert f"{program} (Fire) against random (Ice)" in report[1]
+
+
+def test_the_json_summary_holds_every_figure(tmp_path: Path) -> None:
+    program = side(write_program(tmp_path, "first", FIRST_MOVE), "fire-and-ice")
+    data = match_json("--fire", "beginner", "--ice", program, "--games", "3", "--seed", "5")
+    assert set(data) == {
+        "game", "games", "seed", "opening", "ms", "timeout", "players", "score", "interval",
+        "average_length", "faults",
+    }  # fmt: skip
+    assert (data["game"], data["games"], data["seed"], data["opening"]) == ("fire-and-ice", 3, 5, 2)
+    assert (data["ms"], data["timeout"], data["faults"]) == (None, 60.0, [])
+    first, second = data["players"]
+    assert (first["name"], second["name"]) == ("beginner", program)
+    assert first["as"]["fire"]["played"] == 2 and first["as"]["ice"]["played"] == 1
+    assert second["as"]["fire"]["played"] == 1 and second["as"]["ice"]["played"] == 2
+    for player in data["players"]:
+        assert player["won"] + player["lost"] == 3
+        assert player["won"] == player["as"]["fire"]["won"] + player["as"]["ice"]["won"]
+        assert player["faults"] == 0
+        assert 0 <= player["median_seconds"] <= player["longest_seconds"]
+    assert first["won"] == second["lost"]
+    assert data["score"] == pytest.approx(first["won"] / 3, abs=1e-6)
+    assert data["interval"][0] <= data["score"] <= data["interval"][1]
+
+
+def test_an_odd_number_of_games_plays_the_last_pair_once() -> None:
+    lines, _ = match("--fire", "beginner", "--ice", "random", "--games", "3", "--opening", "0")
+    assert lines[0] == (
+        "3 games, beginner against random; beginner Fire in 2, random in 1, "
+        "from the start position (seed 1)"
+    )
+    assert "as Fire 2 of 2, as Ice 1 of 1" in lines[1]
+
+
+def test_levels_replay_the_same_match_for_a_seed() -> None:
+    def figures() -> dict[str, Any]:
+        data = match_json("--fire", "casual", "--ice", "beginner", "--games", "4", "--seed", "8")
+        for player in data["players"]:
+            del player["median_seconds"], player["longest_seconds"]
+        return data
+
+    # Any number of processes plays the same games: tests/cli/test_ai_move.py.
+    assert figures() == figures()
+
+
+def test_a_time_budget_is_shown_and_the_levels_play_with_it() -> None:
+    lines, _ = match("--fire", "expert", "--ice", "random", "--games", "2", "--ms", "5")
+    assert lines[0].endswith("; levels think 5 ms a move")
+    assert lines[1].startswith("expert: won 2, lost 0;")
+
+
+# --- programs that fail -------------------------------------------------------------------------
+
+FAULTS = [
+    pytest.param(CRASH, (), "exited with status 1: out of memory", id="crash"),
+    pytest.param(ILLEGAL, (), 'printed "D4-D4", which is not a legal move', id="illegal"),
+    pytest.param(GARBAGE, (), 'printed "hello", which is not a move', id="garbage"),
+    pytest.param(
+        TWO_MOVES, (), 'printed "D4-C4 D4-D5", which is 2 words, not one move', id="two-moves"
+    ),
+    pytest.param(SILENT, (), "printed nothing", id="silent"),
+    pytest.param(HANG, ("--timeout", "0.5"), "timed out after 0.5 s", id="hang"),
+]
+
+
+@pytest.mark.parametrize(("body", "options", "reason"), FAULTS)
+def test_a_program_that_faults_loses_each_game_and_the_fault_is_listed(
+    tmp_path: Path, body: str, options: tuple[str, ...], reason: str
+) -> None:
+    program = side(write_program(tmp_path, "bad", body))
+    lines, report = match(
+        "--fire", "random", "--ice", program, "--games", "2", "--verbose", *options
+    )
+    assert lines[1].startswith("random: won 2, lost 0; as Fire 1 of 1, as Ice 1 of 1; 0 faults;")
+    assert lines[2] == (
+        f"{program}: won 0, lost 2; as Fire 0 of 1, as Ice 0 of 1; 2 faults; no moves timed"
+    )
+    assert lines[3] == "score of random: 100.0 % (95 % interval 34.2 % to 100.0 %)"
+    # An illegal move's reason says why it is illegal there, after the words checked here.
+    assert lines[5] == "faults:"
+    assert lines[6].startswith(f"  game 0: {program} (Ice) {reason}")
+    assert lines[7].startswith(f"  game 1: {program} (Fire) {reason}")
+    assert len(lines) == 8
+    assert f"random won as Fire in 3 moves; {program} (Ice) {reason}" in report[0]
+    assert f"random won as Ice in 2 moves; {program} (Fire) {reason}" in report[1]
+
+
+def test_faults_are_counted_only_where_they_happen(tmp_path: Path) -> None:
+    program = side(write_program(tmp_path, "fire-only", CRASH_AS_SECOND), "fire-and-ice")
+    data = match_json("--fire", program, "--ice", "random", "--games", "4")
+    first, second = data["players"]
+    assert first["faults"] == 2
+    assert first["as"]["ice"] == {"won": 0, "played": 2}
+    assert second["as"]["fire"] == {"won": 2, "played": 2}
+    assert [(f["game"], f["player"], f["side"]) for f in data["faults"]] == [
+        (1, 0, "ice"),
+        (3, 0, "ice"),
+    ]
+    assert {f["reason"] for f in data["faults"]} == {"exited with status 1: not my colour"}
+    assert first["median_seconds"] is not None, "its moves as Fire were timed"
+
+
+# --- Icebreaker ---------------------------------------------------------------------------------
+
+
+def test_an_icebreaker_match_against_a_program_plays_red_and_black(tmp_path: Path) -> None:
+    program = ai_move("icebreaker", "ai-move", "--level", "random")
+    proc = run(
+        "icebreaker", "match", "--size", "4", "--red", "beginner", "--black", program,
+        "--games", "2",
+    )  # fmt: skip
+    no_traceback(proc)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[0].startswith(f"2 games, beginner against {program}; each side Red in 1, ")
+    assert "as Red " in lines[1] and ", as Black " in lines[1]
+    assert re.search(r"; 0 faults; " + TIMES.pattern, lines[2])
+
+
+def test_an_icebreaker_program_that_faults_is_reported_by_its_colour(tmp_path: Path) -> None:
+    program = side(write_program(tmp_path, "bad", ILLEGAL))
+    data = match_json(
+        "--size", "4", "--red", program, "--black", "random", "--games", "2",
+        command=("icebreaker", "match"),
+    )  # fmt: skip
+    assert data["game"] == "icebreaker"
+    assert data["players"][1]["as"] == {
+        "red": {"won": 1, "played": 1},
+        "black": {"won": 1, "played": 1},
+    }
+    assert [(f["game"], f["side"], f["reason"]) for f in data["faults"]] == [
+        (0, "red", 'printed "D4-D4", which is not a legal move (there is no ship on d4)'),
+        (1, "black", 'printed "D4-D4", which is not a legal move (there is no ship on d4)'),
+    ]
+
+
+# --- bad options --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--ice", "cmd:"], "--ice 'cmd:': name a program after cmd:"),
+        (["--ice", "cmd:engine 'x"], "cannot split the command into words: No closing quotation"),
+        (["--ice", "cmd:/no/such/engine --ms 5"], "'/no/such/engine' does not exist"),
+        (["--ice", "cmd:no-such-engine-here"], "no program 'no-such-engine-here' on the PATH"),
+        (["--ice", "wizard"], "--ice 'wizard': no level is called 'wizard': choose from random, "),
+        (["--ice", "random", "--games", "0"], "--games 0: play at least one game"),
+        (["--ice", "random", "--jobs", "0"], "--jobs 0: use at least one process"),
+        (["--ice", "random", "--timeout", "0"], "--timeout 0: a program needs more than 0 seconds"),
+        (["--ice", "random", "--timeout", "-2"], "--timeout -2: "),
+        (["--ice", "random", "--ms", "0"], "--ms 0: give the levels at least 1 ms a move"),
+        (["--ice", "random", "--opening", "-1"], "--opening -1: the random plies"),
+    ],
+)
+def test_bad_options_get_the_usage_and_one_line(args: list[str], message: str) -> None:
+    line = assert_flag_error(run("match", "--fire", "random", *args))
+    assert line.startswith("fireice match: "), line
+    assert message in line
+
+
+def test_a_program_that_cannot_be_run_is_refused_before_any_game(tmp_path: Path) -> None:
+    script = tmp_path / "engine"
+    script.write_text("print('D4-C4')\n")
+    for path in (script, tmp_path):
+        line = assert_flag_error(run("match", "--fire", f"cmd:{path}", "--ice", "random"))
+        assert (
+            line == f"fireice match: --fire 'cmd:{path}': '{path}' is not a program that can be run"
+        )
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--red", "random", "--black", "cmd:"),
+        ("--red", "wizard", "--black", "random"),
+        ("--red", "random", "--black", "random", "--size", "3"),
+        ("--red", "random", "--black", "random", "--games", "0"),
+        ("--red", "random"),
+    ],
+)
+def test_icebreaker_match_refuses_bad_options_with_its_usage(args: tuple[str, ...]) -> None:
+    proc = run("icebreaker", "match", *args)
+    assert_flag_error(proc)
+    assert proc.stderr.startswith("usage: fireice icebreaker match ")

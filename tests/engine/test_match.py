@@ -1,0 +1,300 @@
+"""Matches between levels and outside programs, for any game: pairs of games from one
+random opening with the sides swapped, faults that lose a game, honest figures."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from fireice_desktop.engine.games import find_game
+from fireice_desktop.engine.games.fireice.rules import Color, Position
+from fireice_desktop.engine.games.fireice.spec import FIRE_AND_ICE, Handicap
+from fireice_desktop.engine.games.icebreaker.board import Side
+from fireice_desktop.engine.games.icebreaker.spec import ICEBREAKER, Sea
+from fireice_desktop.engine.match import (
+    Player,
+    Settings,
+    opening,
+    parse_player,
+    play_game,
+    read_move,
+    run_match,
+    run_program,
+    wilson_interval,
+)
+from tests.support.programs import (
+    CRASH,
+    CRASH_AS_SECOND,
+    FIRST_MOVE,
+    HANG,
+    RECORD_ARGUMENTS,
+    side,
+    write_program,
+)
+
+# --- the Wilson score interval ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("wins", "games", "low", "high"),
+    [
+        (50, 100, 0.404, 0.596),
+        (55, 100, 0.452, 0.644),
+        (0, 10, 0.0, 0.278),
+        (10, 10, 0.722, 1.0),
+        (4, 4, 0.510, 1.0),
+        (1, 2, 0.095, 0.905),
+        (30, 40, 0.598, 0.858),
+    ],
+)
+def test_the_wilson_interval_has_its_known_values(
+    wins: int, games: int, low: float, high: float
+) -> None:
+    found = wilson_interval(wins, games)
+    assert found == pytest.approx((low, high), abs=0.0005)
+
+
+def test_the_wilson_interval_holds_the_rate_and_narrows_with_more_games() -> None:
+    for games in (1, 7, 100):
+        for wins in range(games + 1):
+            low, high = wilson_interval(wins, games)
+            assert 0.0 <= low <= wins / games <= high <= 1.0
+    assert wilson_interval(500, 1000)[1] - wilson_interval(500, 1000)[0] < 0.07
+
+
+# --- players ------------------------------------------------------------------------------------
+
+
+def test_a_player_is_a_level_or_a_program() -> None:
+    assert parse_player("casual", FIRE_AND_ICE) == Player("casual", level="casual")
+    program = parse_player(f"cmd:{sys.executable} -c 'print(1)'", ICEBREAKER)
+    assert program.level is None
+    assert program.command == (sys.executable, "-c", "print(1)")
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("wizard", "no level is called 'wizard'"),
+        ("Expert", "no level is called 'Expert'"),
+        ("cmd:", "name a program after cmd:"),
+        ("cmd:   ", "name a program after cmd:"),
+        ("cmd:engine 'open", "No closing quotation"),
+        ("cmd:/no/such/program --ms 10", "'/no/such/program' does not exist"),
+        ("cmd:no-such-program-anywhere", "no program 'no-such-program-anywhere' on the PATH"),
+    ],
+)
+def test_a_bad_player_is_refused_with_its_reason(text: str, reason: str) -> None:
+    with pytest.raises(ValueError, match=reason):
+        parse_player(text, FIRE_AND_ICE)
+
+
+def test_a_program_that_is_not_executable_is_refused(tmp_path: Path) -> None:
+    script = tmp_path / "engine"
+    script.write_text("print('D4-C4')\n")
+    for path in (script, tmp_path):
+        with pytest.raises(ValueError, match="is not a program that can be run"):
+            parse_player(f"cmd:{path}", FIRE_AND_ICE)
+
+
+# --- the openings and the pairs -----------------------------------------------------------------
+
+
+def test_openings_are_random_legal_and_the_same_for_a_seed() -> None:
+    settings = Settings(seed=5, opening=4)
+    openings = [opening(settings, pair) for pair in range(6)]
+    assert openings == [opening(Settings(seed=5, opening=4), pair) for pair in range(6)]
+    assert len(set(openings)) > 1, "pairs start differently"
+    assert openings != [opening(Settings(seed=6, opening=4), pair) for pair in range(6)]
+    for moves in openings:
+        assert len(moves) == 4
+        position = Position.start()
+        for move in moves:
+            position = position.play(move)
+    assert opening(Settings(opening=0), 0) == ()
+
+
+def test_icebreaker_openings_start_from_the_set_up() -> None:
+    settings = Settings("icebreaker", Sea(4), seed=2, opening=3)
+    moves = opening(settings, 0)
+    position = ICEBREAKER.start(Sea(4))
+    for move in moves:
+        position = position.play(move)
+    assert len(moves) == 3
+
+
+def test_games_come_in_pairs_from_one_opening_with_the_sides_swapped() -> None:
+    players = (Player("beginner", level="beginner"), Player("random", level="random"))
+    summary = run_match(players, games=5, settings=Settings(seed=3))
+    assert [game.number for game in summary.games] == [0, 1, 2, 3, 4]
+    assert [game.first for game in summary.games] == [0, 1, 0, 1, 0]
+    assert [game.seed for game in summary.games] == [3, 4, 5, 6, 7]
+    for even, odd in zip(summary.games[0::2], summary.games[1::2], strict=False):
+        assert even.moves[:2] == odd.moves[:2] == opening(Settings(seed=3), even.number // 2)
+    assert summary.games[0].moves[:2] != summary.games[2].moves[:2]
+    assert summary.played_as(0, 0) == 3 and summary.played_as(0, 1) == 2
+    assert summary.won(0) == 5, "the beginner beats random play with either colour"
+    assert summary.won_as(0, 0) == 3 and summary.won_as(0, 1) == 2
+    assert [game.side_of(0) for game in summary.games[:2]] == ["Fire", "Ice"]
+    assert summary.faults() == []
+    assert summary.score == 1.0
+    assert summary.interval == wilson_interval(5, 5)
+
+
+def test_levels_play_the_same_match_for_a_seed_in_any_number_of_processes() -> None:
+    players = (Player("casual", level="casual"), Player("beginner", level="beginner"))
+    one = run_match(players, games=4, settings=Settings(seed=9))
+    two = run_match(players, games=4, settings=Settings(seed=9), jobs=2)
+    assert [(g.moves, g.winner) for g in one.games] == [(g.moves, g.winner) for g in two.games]
+
+
+def test_a_time_budget_lets_levels_play_a_whole_game() -> None:
+    players = (Player("expert", level="expert"), Player("random", level="random"))
+    game = play_game(players, Settings(ms=5), 0)
+    assert game.fault is None
+    assert len(game.seconds[0]) + len(game.seconds[1]) == len(game.moves) - game.opening
+
+
+def test_an_icebreaker_match_plays_red_and_black_in_turn() -> None:
+    players = (Player("beginner", level="beginner"), Player("random", level="random"))
+    summary = run_match(players, games=2, settings=Settings("icebreaker", Sea(4), seed=1))
+    assert [game.sides for game in summary.games] == [("Red", "Black")] * 2
+    assert [game.side_of(0) for game in summary.games] == ["Red", "Black"]
+    for game in summary.games:
+        position = ICEBREAKER.start(Sea(4))
+        for move in game.moves:
+            position = position.play(move)
+        assert position.winner is (Side.RED if game.winner == game.first else Side.BLACK)
+
+
+# --- one move of a program ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("printed", "reason"),
+    [
+        ("", "printed nothing"),
+        ("  \n", "printed nothing"),
+        ("D4-C4 D4-D5\n", 'printed "D4-C4 D4-D5", which is 2 words, not one move'),
+        ("hello", 'printed "hello", which is not a move'),
+        (
+            "D4-D4\n",
+            'printed "D4-D4", which is not a legal move (a peg must move to another hole)',
+        ),
+        ("C4-A1", 'printed "C4-A1", which is not a legal move (there is no peg on C4)'),
+        ("x" * 200, 'printed "' + "x" * 79 + '…", which is not a move'),
+    ],
+)
+def test_anything_but_one_legal_move_is_a_fault(printed: str, reason: str) -> None:
+    assert read_move(Position.start(), printed) == (None, reason)
+
+
+def test_one_legal_move_with_space_around_it_is_read() -> None:
+    move, problem = read_move(Position.start(), "\n  d4-c4 \n")
+    assert problem == ""
+    assert str(move) == "D4-C4"
+
+
+def test_a_program_that_fails_says_how(tmp_path: Path) -> None:
+    crash = write_program(tmp_path, "crash", CRASH)
+    assert run_program([str(crash)], 30) == (None, "exited with status 1: out of memory")
+    quiet = write_program(tmp_path, "quiet", "import sys; sys.exit(3)\n")
+    assert run_program([str(quiet)], 30) == (None, "exited with status 3")
+    killed = write_program(tmp_path, "killed", "import os, signal; os.kill(os.getpid(), 9)\n")
+    assert run_program([str(killed)], 30) == (None, "was killed by signal SIGKILL")
+    assert run_program([str(tmp_path / "gone")], 30)[1].startswith("could not be started: ")
+
+
+def _running(pid: int) -> bool:
+    """Whether ``pid`` is a live process (a zombie waiting to be reaped is not)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError, IndexError):
+        return False
+    return state not in ("Z", "X")
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_a_program_that_hangs_is_killed_with_its_children(tmp_path: Path) -> None:
+    hang = write_program(tmp_path, "hang", HANG)
+    pid_file = tmp_path / "child.pid"
+    assert run_program([str(hang), str(pid_file)], 1.0) == (None, "timed out after 1 s")
+    child = int(pid_file.read_text())
+    for _ in range(100):  # a killed process may take a moment to go
+        if not _running(child):
+            break
+        time.sleep(0.05)
+    assert not _running(child), "the program's child was left running"
+
+
+def test_a_program_is_given_its_words_the_set_up_and_the_moves(tmp_path: Path) -> None:
+    log = tmp_path / "arguments"
+    program = write_program(tmp_path, "recorder", RECORD_ARGUMENTS)
+    recorder = parse_player(side(program, str(log), "fire-and-ice"), FIRE_AND_ICE)
+    players = (recorder, Player("random", level="random"))
+    setup = Handicap((2, 11), Color.ICE)  # A3 and B5
+    settings = Settings(setup=setup, opening=2)
+    game = play_game(players, settings, 0, opening(settings, 0))
+    assert game.fault is None
+    calls = log.read_text().splitlines()
+    assert len(calls) == len(game.seconds[0]) > 0
+    opening_moves = " ".join(game.moves[:2])
+    assert calls[0] == f"fire-and-ice --handicap-at A3,B5 --side ice {opening_moves}"
+    # Fire moves first, so the recorder (Fire in an even game) moves after 2, 4, ... moves.
+    for number, call in enumerate(calls):
+        assert call.split()[5:] == list(game.moves[: 2 + 2 * number])
+
+
+def test_an_icebreaker_program_is_always_told_the_board_size(tmp_path: Path) -> None:
+    log = tmp_path / "arguments"
+    program = write_program(tmp_path, "recorder", RECORD_ARGUMENTS)
+    recorder = parse_player(side(program, str(log), "icebreaker"), ICEBREAKER)
+    players = (Player("random", level="random"), recorder)
+    game = play_game(players, Settings("icebreaker", Sea(4), opening=0), 0)
+    assert game.fault is None
+    for call in log.read_text().splitlines():
+        assert call.startswith("icebreaker --size 4 ")
+
+
+# --- faults in a game ---------------------------------------------------------------------------
+
+
+def test_a_program_that_crashes_loses_at_once_and_the_fault_is_recorded(tmp_path: Path) -> None:
+    crash = parse_player(side(write_program(tmp_path, "crash", CRASH)), FIRE_AND_ICE)
+    players = (Player("random", level="random"), crash)
+    summary = run_match(players, games=2, settings=Settings(seed=4))
+    assert summary.won(0) == 2 and summary.lost(1) == 2
+    assert [(f.game, f.player, f.side) for f in summary.faults()] == [(0, 1, "Ice"), (1, 1, "Fire")]
+    assert {f.reason for f in summary.faults(1)} == {"exited with status 1: out of memory"}
+    assert summary.faults(0) == []
+    # Game 1: the program is Fire and faults on its first move, right after the opening.
+    assert len(summary.games[1].moves) == 2
+    assert summary.move_times(1) == []
+
+
+def test_only_the_games_a_program_faults_in_are_lost_by_fault(tmp_path: Path) -> None:
+    program = write_program(tmp_path, "first-only", CRASH_AS_SECOND)
+    player = parse_player(side(program, "fire-and-ice"), FIRE_AND_ICE)
+    summary = run_match((player, Player("random", level="random")), 2, Settings(seed=1))
+    first, second = summary.games
+    assert first.fault is None, "as Fire it plays the game out"
+    assert second.fault is not None and second.fault.reason == "exited with status 1: not my colour"
+    assert second.winner == 1
+    assert len(summary.move_times(0)) == len(first.seconds[0]) > 0
+
+
+@pytest.mark.skipif(os.name != "posix", reason="runs a script by its #! line")
+def test_a_good_program_plays_whole_games_of_both_games(tmp_path: Path) -> None:
+    program = write_program(tmp_path, "first", FIRST_MOVE)
+    for game, setup in (("fire-and-ice", None), ("icebreaker", Sea(4))):
+        player = parse_player(side(program, game), find_game(game))
+        summary = run_match(
+            (player, Player("beginner", level="beginner")), 2, Settings(game, setup, seed=2)
+        )
+        assert summary.faults() == []
+        assert summary.won(0) + summary.won(1) == 2
+        assert all(len(times) > 0 for g in summary.games for times in g.seconds)
