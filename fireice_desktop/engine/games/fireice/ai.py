@@ -19,13 +19,13 @@ with iterative deepening; ``stop`` lets a caller (the desktop game) cancel it at
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Final
 
 from ...errors import Cancelled
 from ...levels import Budget, Level
 from ...treesearch import WIN, with_noise
-from .board import HAS_LINE, HOLE_COUNT, ISLANDS, LINE_MASKS, LINES, REACH
+from .board import HAS_LINE, HOLE_COUNT, ISLANDS, LINE_MASKS, REACH
 from .rules import Color, Move, Position
 
 # --- the evaluation table ------------------------------------------------------------------
@@ -83,23 +83,91 @@ def _build_island_value() -> tuple[int, ...]:
 #: in hundredths.
 ISLAND_VALUE: Final[tuple[int, ...]] = _build_island_value()
 _SHIFTS: Final = tuple(7 * i for i in range(7))
+_ISLAND_MASKS: Final = tuple(127 << shift for shift in _SHIFTS)
+
+
+def _build_move_tables() -> tuple[
+    tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]
+]:
+    holds = [0] * 128  # pegs of a controlled island whose leaving loses the control
+    takes = [0] * (1 << 14)  # empty points that complete a line: [mine | theirs << 7]
+    gives = [0] * (1 << 14)  # my points that complete the opponent's: [theirs | mine << 7]
+    move_lines = [0] * (128 * 7)  # [mine * 7 + src]: points the peg on src may go to keep a line
+    for mine in range(128):
+        for point in range(7):
+            bit = 1 << point
+            if mine & bit:
+                if HAS_LINE[mine] and not HAS_LINE[mine ^ bit]:
+                    holds[mine] |= bit
+                for dst in range(7):
+                    if not mine & 1 << dst and HAS_LINE[mine ^ bit | 1 << dst]:
+                        move_lines[mine * 7 + point] |= 1 << dst
+        for theirs in range(128):
+            if mine & theirs:
+                continue
+            for point in range(7):
+                bit = 1 << point
+                if not (mine | theirs) & bit and HAS_LINE[mine | bit]:
+                    takes[mine | theirs << 7] |= bit
+                if mine & bit and HAS_LINE[theirs | bit]:
+                    gives[theirs | mine << 7] |= bit
+    return tuple(holds), tuple(takes), tuple(gives), tuple(move_lines)
+
+
+_HOLDS, _TAKES, _GIVES, _MOVE_LINES = _build_move_tables()
 _ISLAND_OF: Final = tuple(h // 7 for h in range(HOLE_COUNT))
 _FULL: Final = (1 << HOLE_COUNT) - 1
 
 
 def evaluate(me: int, opp: int) -> int:
     """The position's worth to the side to move (``me``), in thousandths of a line."""
+    # Unrolled: this is the search's hot path.  ``m``/``t`` are the islands' values to
+    # the side to move and to its opponent, in hundredths (``ISLAND_VALUE``).
     value = ISLAND_VALUE
-    mine = []
-    theirs = []
-    for shift in _SHIFTS:
-        a = (me >> shift) & 127
-        b = (opp >> shift) & 127
-        mine.append(value[a | b << 7])
-        theirs.append(value[b | a << 7])
-    score = 0
-    for x, y, z in LINES:
-        score += mine[x] * mine[y] * mine[z] - theirs[x] * theirs[y] * theirs[z]
+    a = me & 127
+    b = opp & 127
+    m0 = value[a | b << 7]
+    t0 = value[b | a << 7]
+    a = (me >> 7) & 127
+    b = (opp >> 7) & 127
+    m1 = value[a | b << 7]
+    t1 = value[b | a << 7]
+    a = (me >> 14) & 127
+    b = (opp >> 14) & 127
+    m2 = value[a | b << 7]
+    t2 = value[b | a << 7]
+    a = (me >> 21) & 127
+    b = (opp >> 21) & 127
+    m3 = value[a | b << 7]
+    t3 = value[b | a << 7]
+    a = (me >> 28) & 127
+    b = (opp >> 28) & 127
+    m4 = value[a | b << 7]
+    t4 = value[b | a << 7]
+    a = (me >> 35) & 127
+    b = (opp >> 35) & 127
+    m5 = value[a | b << 7]
+    t5 = value[b | a << 7]
+    a = (me >> 42) & 127
+    b = (opp >> 42) & 127
+    m6 = value[a | b << 7]
+    t6 = value[b | a << 7]
+    score = (
+        m0 * m1 * m4
+        + m0 * m2 * m6
+        + m4 * m5 * m6
+        + m0 * m3 * m5
+        + m4 * m3 * m2
+        + m6 * m3 * m1
+        + m1 * m2 * m5
+        - t0 * t1 * t4
+        - t0 * t2 * t6
+        - t4 * t5 * t6
+        - t0 * t3 * t5
+        - t4 * t3 * t2
+        - t6 * t3 * t1
+        - t1 * t2 * t5
+    )
     # Rounded towards zero; the quotient of two integers this small is exact enough for that.
     return int(score / 1000) + TEMPO
 
@@ -184,6 +252,7 @@ LEVELS: Final[dict[str, Level]] = {
 # --- the search ------------------------------------------------------------------------------
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
+_FIRST_KEY: Final = 100_000_000  # the order key of the transposition table's move
 #: Late move reductions: from this depth on, moves after the first ``LATE_MOVE`` that
 #: neither win an island nor come from the table are searched one ply shallower first.
 REDUCE_DEPTH: Final = 3
@@ -209,8 +278,30 @@ class BitboardSearch:
     def ordered_moves(
         self, me: int, opp: int, os: int, cm: int, co: int, first: int
     ) -> list[tuple[int, int, int]]:
-        """Every move as (order key, src, dst), best first."""
+        """Every move as (order key, src, dst), best first.
+
+        The key adds to the history heuristic: taking an island (+1,000,000), giving up
+        one's own (-400,000), handing the opponent an island with the peg put into the
+        hole left (-2,000,000), and the table's move (+100,000,000).
+        """
         empty = ~(me | opp) & _FULL
+        # Per island, bitboards of: empty holes that take it for me when filled from
+        # another island; my pegs that hold my line there; my pegs whose hole, handed
+        # to the opponent, gives it the island.
+        take = 0
+        hold = 0
+        give = 0
+        for shift in _SHIFTS:
+            mine = (me >> shift) & 127
+            theirs = (opp >> shift) & 127
+            if HAS_LINE[theirs]:
+                continue
+            if HAS_LINE[mine]:
+                hold |= _HOLDS[mine] << shift
+            else:
+                take |= _TAKES[mine | theirs << 7] << shift
+            if os:
+                give |= _GIVES[theirs | mine << 7] << shift
         history = self.history
         moves = []
         pegs = me
@@ -221,42 +312,60 @@ class BitboardSearch:
             targets = REACH[src] & empty
             if not targets:
                 continue
-            s_isl = _ISLAND_OF[src]
-            s_shift = 7 * s_isl
-            s_bit = 1 << (src - s_shift)
-            my_src_pts = (me >> s_shift) & 127
-            lose_src = HAS_LINE[my_src_pts] and not HAS_LINE[my_src_pts ^ s_bit]
-            give = 0
-            if os:
-                opp_pts = ((opp >> s_shift) & 127) | s_bit
-                if HAS_LINE[opp_pts] and not (co >> s_isl) & 1:
-                    give = 1
+            s_shift = 7 * _ISLAND_OF[src]
+            island = _ISLAND_MASKS[s_shift // 7]
+            base = src * HOLE_COUNT
+            away = -2_000_000 if give & low else 0
+            if hold & low:
+                away -= 400_000
+            # Moves on the island itself: which keep or make a line there.
+            my_pts = (me >> s_shift) & 127
+            lines = _MOVE_LINES[my_pts * 7 + src - s_shift] << s_shift
+            if HAS_LINE[my_pts]:
+                here_good, here_bad = 0, island & ~lines
+            else:
+                here_good, here_bad = lines, 0
+            here = -2_000_000 if give & low else 0
             while targets:
                 bit = targets & -targets
                 targets ^= bit
                 dst = bit.bit_length() - 1
-                key = history[src * HOLE_COUNT + dst]
-                d_isl = _ISLAND_OF[dst]
-                if d_isl == s_isl:
-                    pts = (my_src_pts ^ s_bit) | (1 << (dst - s_shift))
-                    gains = HAS_LINE[pts] and not HAS_LINE[my_src_pts]
-                    loses = HAS_LINE[my_src_pts] and not HAS_LINE[pts]
+                key = history[base + dst]
+                if bit & island:
+                    key += here
+                    if bit & here_good:
+                        key += 1_000_000
+                    elif bit & here_bad:
+                        key -= 400_000
                 else:
-                    d_shift = 7 * d_isl
-                    pts = ((me >> d_shift) & 127) | (1 << (dst - d_shift))
-                    gains = HAS_LINE[pts] and not (cm >> d_isl) & 1
-                    loses = lose_src
-                if gains:
-                    key += 1_000_000
-                if loses:
-                    key -= 400_000
-                if give:
-                    key -= 2_000_000
-                if src * HOLE_COUNT + dst == first:
-                    key += 100_000_000
+                    key += away
+                    if bit & take:
+                        key += 1_000_000
+                if base + dst == first:
+                    key += _FIRST_KEY
                 moves.append((key, src, dst))
         moves.sort(reverse=True)
         return moves
+
+    def staged_moves(
+        self, me: int, opp: int, os: int, cm: int, co: int, first: int
+    ) -> Iterator[tuple[int, int, int]]:
+        """The table's move first, then (only if that did not settle the node) the others,
+        best first: most nodes are settled by their first move, before the others are made."""
+        if first < 0:
+            yield from self.ordered_moves(me, opp, os, cm, co, -1)
+            return
+        yield _FIRST_KEY, first // HOLE_COUNT, first % HOLE_COUNT
+        for move in self.ordered_moves(me, opp, os, cm, co, -1):
+            if move[1] * HOLE_COUNT + move[2] != first:
+                yield move
+
+    def check_budget(self) -> None:
+        """Stop at once if asked to; note when the budget is spent (every 1024 nodes)."""
+        if self.stop is not None and self.stop():
+            raise Cancelled
+        if self.budget.spent(self.nodes):
+            self.out_of_budget = True
 
     def negamax(
         self, me: int, opp: int, ms: int, os: int, cm: int, co: int, depth: int,
@@ -264,10 +373,7 @@ class BitboardSearch:
     ) -> int:  # fmt: skip
         self.nodes += 1
         if self.nodes & 1023 == 0:
-            if self.stop is not None and self.stop():
-                raise Cancelled
-            if self.budget.spent(self.nodes):
-                self.out_of_budget = True
+            self.check_budget()
         if depth <= 0:
             if WIN_ISLANDS[cm] & ~co and can_win(me, opp, cm, co):
                 return WIN - ply - 1
@@ -292,13 +398,12 @@ class BitboardSearch:
                     return score
                 if flag == _UPPER and score <= alpha:
                     return score
-        moves = self.ordered_moves(me, opp, os, cm, co, first)
-        if not moves:
-            return -(WIN - ply)  # no legal move loses
         original_alpha = alpha
         best = -WIN - 1
         best_move = -1
-        reduce_from = LATE_MOVE if depth >= REDUCE_DEPTH else len(moves)
+        reduce_from = LATE_MOVE if depth >= REDUCE_DEPTH else HOLE_COUNT * HOLE_COUNT
+        index = -1
+        moves = self.staged_moves(me, opp, os, cm, co, first)
         for index, (order_key, src, dst) in enumerate(moves):
             s_bit = 1 << src
             new_me = me ^ s_bit ^ (1 << dst)
@@ -318,6 +423,27 @@ class BitboardSearch:
                 score = WIN - ply - 1
             elif HAS_LINE[new_co]:
                 score = -(WIN - ply - 1)
+            elif depth <= 1:
+                # The reply is the horizon, whose score does not depend on the window: it
+                # is scored here, once, without a search of its own.
+                new_os = os - 1 if os else 0
+                self.nodes += 1
+                if self.nodes & 1023 == 0:
+                    self.check_budget()
+                if WIN_ISLANDS[new_co] & ~new_cm and can_win(new_opp, new_me, new_co, new_cm):
+                    score = -(WIN - ply - 2)
+                elif (
+                    depth == 1
+                    and THREAT_EXTENSION
+                    and WIN_ISLANDS[new_cm] & ~new_co
+                    and can_win(new_me, new_opp, new_cm, new_co)
+                ):
+                    self.nodes -= 1  # the extended search counts itself
+                    score = -self.negamax(
+                        new_opp, new_me, new_os, ms, new_co, new_cm, 0, -beta, -alpha, ply + 1
+                    )
+                else:
+                    score = -evaluate(new_opp, new_me)
             elif index == 0:
                 score = -self.negamax(
                     new_opp, new_me, os - 1 if os else 0, ms, new_co, new_cm,
@@ -332,7 +458,16 @@ class BitboardSearch:
                 if index >= reduce_from and order_key < QUIET_BELOW:
                     reduced = depth - 3 if index >= VERY_LATE_MOVE and depth >= 4 else depth - 2
                 score = -self.negamax(
-                    new_opp, new_me, new_os, ms, new_co, new_cm, reduced, -alpha - 1, -alpha, ply + 1
+                    new_opp,
+                    new_me,
+                    new_os,
+                    ms,
+                    new_co,
+                    new_cm,
+                    reduced,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
                 )
                 if score > alpha and reduced < depth - 1:
                     score = -self.negamax(
@@ -354,6 +489,8 @@ class BitboardSearch:
                         break
             if self.out_of_budget and ply > 0:
                 break
+        if index < 0:
+            return -(WIN - ply)  # no legal move loses
         flag = _EXACT
         if best <= original_alpha:
             flag = _UPPER
