@@ -11,12 +11,13 @@ from hypothesis import strategies as st
 
 from fireice_desktop.engine.games.fireice import ai
 from fireice_desktop.engine.games.fireice.ai import LEVELS, evaluate_position
-from fireice_desktop.engine.games.fireice.board import LINES
+from fireice_desktop.engine.games.fireice.board import LINES, controlled_islands
 from fireice_desktop.engine.games.fireice.playout import random_playout
 from fireice_desktop.engine.games.fireice.rules import Color, Move, Position
 from fireice_desktop.engine.games.fireice.spec import FIRE_AND_ICE
 from fireice_desktop.engine.match import Player, Settings, parse_player, play_game, run_match
 from fireice_desktop.engine.search import Cancelled, level_names, search
+from fireice_desktop.engine.treesearch import WIN
 
 SEARCHING_LEVELS = tuple(LEVELS)
 
@@ -215,3 +216,57 @@ def test_the_unrolled_evaluation_reads_the_seven_lines_of_islands() -> None:
             mine[a] * mine[b] * mine[c] - theirs[a] * theirs[b] * theirs[c] for a, b, c in LINES
         )
         assert ai.evaluate(me, opp) == int(total / 1000) + ai.TEMPO
+
+
+def _controls(position: Position) -> tuple[int, int, int, int]:
+    if position.to_move is Color.FIRE:
+        me, opp = position.fire, position.ice
+    else:
+        me, opp = position.ice, position.fire
+    return me, opp, controlled_islands(me), controlled_islands(opp)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_search_sees_a_win_at_once_exactly_when_there_is_one(seed: int) -> None:
+    """``can_win``, what the search asks at its horizon, agrees with trying every move."""
+    for position in positions_of_random_games(seed, 40):
+        if not position.is_over:
+            assert ai.can_win(*_controls(position)) == bool(winning_moves(position))
+
+
+def wins_whatever_the_reply(position: Position, move: Move) -> bool:
+    """Whether every reply to ``move`` loses at once or leaves the mover a win at once."""
+    mover = position.to_move
+    after = position.play_unchecked(move)
+    if after.is_over:
+        return False
+    for reply in after.legal_moves():
+        reply_after = after.play_unchecked(reply)
+        if reply_after.winner is not mover and not winning_moves(reply_after):
+            return False
+    return True
+
+
+def _find_forced_wins(count: int) -> list[Position]:
+    found = []
+    for position in positions_of_random_games(21, 400):
+        if position.is_over or winning_moves(position) or threatened(position):
+            continue
+        if any(wins_whatever_the_reply(position, move) for move in position.legal_moves()):
+            found.append(position)
+            if len(found) == count:
+                break
+    return found
+
+
+FORCED_WINS = _find_forced_wins(4)
+
+
+@pytest.mark.parametrize("index", range(len(FORCED_WINS)))
+def test_the_expert_plays_a_forced_win_in_two_moves(index: int) -> None:
+    """With no win at once, the expert finds a move that wins whatever the reply, and
+    knows it (the score of a win on the third ply from now)."""
+    position = FORCED_WINS[index]
+    result = search(position, "expert", seed=index)
+    assert result.score == WIN - 3
+    assert wins_whatever_the_reply(position, result.move)
