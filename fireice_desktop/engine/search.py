@@ -20,7 +20,7 @@ from .errors import Cancelled
 from .interface import GameState
 from .levels import RANDOM, Budget, Level
 from .registry import Game, find_game
-from .treesearch import WON_ABOVE
+from .treesearch import WIN, WON_ABOVE
 
 
 class SearchResult(NamedTuple):
@@ -106,8 +106,14 @@ def search(
 
 def hint(position: GameState, stop: Callable[[], bool] | None = None) -> tuple[Any, str]:
     """The move the strongest level plays, and a player's sentence about it."""
-    move = search(position, "expert", 0, stop).move
+    result = search(position, "expert", 0, stop)
+    move = result.move
     reason = find_game(position.game).explain(position, move)
+    moves = (WIN - result.score + 1) // 2
+    if result.score > WON_ABOVE and moves > 1:
+        # The search has proved a win: a player wants to know, and how soon.
+        forced = f"wins by force in {moves} moves"
+        reason = f"{forced}: it {reason}" if reason else forced
     return move, f"Hint: {move}" + (f", which {reason}." if reason else ".")
 
 

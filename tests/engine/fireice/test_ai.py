@@ -16,7 +16,7 @@ from fireice_desktop.engine.games.fireice.playout import random_playout
 from fireice_desktop.engine.games.fireice.rules import Color, Move, Position
 from fireice_desktop.engine.games.fireice.spec import FIRE_AND_ICE
 from fireice_desktop.engine.match import Player, Settings, parse_player, play_game, run_match
-from fireice_desktop.engine.search import Cancelled, level_names, search
+from fireice_desktop.engine.search import Cancelled, hint, level_names, search
 from fireice_desktop.engine.treesearch import WIN
 
 SEARCHING_LEVELS = tuple(LEVELS)
@@ -270,3 +270,28 @@ def test_the_expert_plays_a_forced_win_in_two_moves(index: int) -> None:
     result = search(position, "expert", seed=index)
     assert result.score == WIN - 3
     assert wins_whatever_the_reply(position, result.move)
+
+
+@pytest.mark.parametrize("index", range(len(FORCED_WINS)))
+def test_a_hint_says_when_it_wins_by_force_and_why(index: int) -> None:
+    move, text = hint(FORCED_WINS[index])
+    assert text.startswith(f"Hint: {move}, which wins by force in 2 moves: it ")
+    assert "threatens to win on" in text or "stops" in text
+
+
+def test_a_move_that_threatens_a_win_says_so() -> None:
+    found = 0
+    for position in positions_of_random_games(31, 12):
+        if position.is_over or winning_moves(position) or threatened(position):
+            continue
+        mover = position.to_move
+        for move in position.legal_moves():
+            after = position.play_unchecked(move)
+            if after.is_over or after.control(mover) != position.control(mover):
+                continue
+            wins = winning_moves(after._replace(to_move=mover))
+            if wins:
+                islands = " or ".join(sorted({"ABCDEFG"[m.dst // 7] for m in wins}))
+                assert ai.explain(position, move) == f"threatens to win on {islands}"
+                found += 1
+    assert found > 5

@@ -552,10 +552,17 @@ def explain(position: Position, move: Move) -> str:
     if threats and not _immediate_wins(after):
         islands = sorted({ISLANDS[m.dst // 7] for m in threats})
         return f"stops {mover.other.title} winning on {' or '.join(islands)}"
+    # What the mover could win with next, were it to move again: a threat to answer.
+    wins_next = _immediate_wins(after._replace(to_move=mover))
+    threat = ""
+    if wins_next:
+        islands = sorted({ISLANDS[m.dst // 7] for m in wins_next})
+        threat = f"threatens to win on {' or '.join(islands)}"
     if gained:
         names = [ISLANDS[i] for i in range(7) if gained >> i & 1]
-        return f"takes control of {' and '.join(names)}"
-    return ""
+        taken = f"takes control of {' and '.join(names)}"
+        return f"{taken} and {threat}" if threat else taken
+    return threat
 
 
 __all__ = [
