@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fireice_desktop.engine.games.fireice.ai import LEVELS, evaluate_position
+from fireice_desktop.engine.games.fireice.ai import LEVELS, TEMPO, evaluate_position
 from fireice_desktop.engine.games.fireice.playout import random_playout
 from fireice_desktop.engine.games.fireice.rules import Color, Move, Position
 from fireice_desktop.engine.games.fireice.spec import FIRE_AND_ICE
@@ -158,7 +158,7 @@ def test_the_evaluation_is_zero_sum_apart_from_the_tempo() -> None:
     for position in list(positions_of_random_games(21, 5))[::7]:
         mine = evaluate_position(position)
         theirs = evaluate_position(position._replace(to_move=position.to_move.other))
-        assert mine + theirs == 2 * 40
+        assert mine + theirs == 2 * TEMPO
 
 
 def test_a_game_between_levels_is_legal_and_reproducible() -> None:
