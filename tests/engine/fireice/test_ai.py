@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fireice_desktop.engine.games.fireice import ai
-from fireice_desktop.engine.games.fireice.ai import LEVELS, evaluate_position
+from fireice_desktop.engine.games.fireice.ai import LEVELS, TEMPO, evaluate_position
 from fireice_desktop.engine.games.fireice.board import LINES, controlled_islands
 from fireice_desktop.engine.games.fireice.playout import random_playout
 from fireice_desktop.engine.games.fireice.rules import Color, Move, Position
@@ -161,7 +161,7 @@ def test_the_evaluation_is_zero_sum_apart_from_the_tempo() -> None:
     for position in list(positions_of_random_games(21, 5))[::7]:
         mine = evaluate_position(position)
         theirs = evaluate_position(position._replace(to_move=position.to_move.other))
-        assert mine + theirs == 2 * 40
+        assert mine + theirs == 2 * TEMPO
 
 
 def levels(fire: str, ice: str) -> tuple[Player, Player]:

@@ -7,11 +7,12 @@ from the point of view of the side to move: ``me`` and ``opp`` are bitboards,
 ``ms``/``os`` the supplies, ``cm``/``co`` the 7-bit sets of islands each controls.
 
 The evaluation reads the board island by island from a precomputed table
-(``ISLAND_VALUE``): an island a side controls is worth 1 to it; otherwise what it
-is worth depends on the side's best line there that the opponent has not blocked
-(pegs never leave the board, so an opponent's peg on a line blocks it until that
-opponent moves it away).  Islands then combine along the seven lines of islands:
-the product of a side's three island values is how close that line is to a win.
+(``ISLAND_VALUE``): an island a side controls is worth 1 to it, one the opponent
+controls 0; otherwise what it is worth depends on the class of the island's state
+(both sides' pegs there, up to the symmetries of its lines), with values fitted to
+the results of games (``weights.py``, written by ``scripts/fit_evaluation.py``).
+Islands then combine along the seven lines of islands: the product of a side's
+three island values is how close that line is to a win.
 
 The level driver (:func:`fireice_desktop.engine.search.search`) runs this search
 with iterative deepening; ``stop`` lets a caller (the desktop game) cancel it at once.
@@ -25,62 +26,41 @@ from typing import Final
 from ...errors import Cancelled
 from ...levels import Budget, Level
 from ...treesearch import WIN, with_noise
-from .board import HAS_LINE, HOLE_COUNT, ISLANDS, LINE_MASKS, REACH
+from . import weights
+from .board import HAS_LINE, HOLE_COUNT, ISLANDS, REACH
 from .rules import Color, Move, Position
+from .symmetry import SET_IMAGES
 
 # --- the evaluation table ------------------------------------------------------------------
 
-#: Value of an island to a side by its best unblocked line there.
-CONTROL_VALUE: Final = 1.0
-TWO_ON_OPEN_LINE: Final = 0.42
-FORK: Final = 0.6  # two different unblocked lines each one peg short
-ONE_ON_OPEN_LINE: Final = 0.16
-OPEN_ONLY: Final = 0.06
-#: The table holds island values in hundredths, so a line's product is in millionths
-#: and the score, in thousandths of a line, is their sum over a thousand.  Integers keep
-#: the sum exact, and so the same for a position and its symmetric images (floats
-#: rounded differently as the order of the terms changed); small ones keep it fast.
-ISLAND_UNIT: Final = 100
-TEMPO: Final = 40  # being the side to move is worth something
-
-
-def _side_value(mine: int, theirs: int) -> float:
-    """What an island holding ``mine``/``theirs`` (7-bit sets) is worth to the first side."""
-    if HAS_LINE[mine]:
-        return CONTROL_VALUE
-    if HAS_LINE[theirs]:
-        return 0.0
-    best = 0
-    nearly = 0
-    open_lines = 0
-    for mask in LINE_MASKS:
-        if mask & theirs:
-            continue
-        open_lines += 1
-        count = (mask & mine).bit_count()
-        best = max(best, count)
-        if count == 2:
-            nearly += 1
-    if nearly >= 2:
-        return FORK
-    if best == 2:
-        return TWO_ON_OPEN_LINE
-    if best == 1:
-        return ONE_ON_OPEN_LINE
-    return OPEN_ONLY if open_lines else 0.0
+#: Being the side to move is worth something (in thousandths of a line, fitted).
+TEMPO: Final = weights.TEMPO
 
 
 def _build_island_value() -> tuple[int, ...]:
-    table = [0] * (1 << 14)
+    """The table from the fitted values, one per class of an island's states.
+
+    ``weights.ISLAND_VALUES`` keys each class (the orbit of a state under the
+    permutations of the points that keep the lines) by its smallest ``(mine, theirs)``;
+    every state of the class gets that value.  One pass per class, not per state.
+    """
+    table = [-1] * (1 << 14)
     for mine in range(128):
         for theirs in range(128):
-            if mine & theirs == 0:
-                table[mine | theirs << 7] = round(_side_value(mine, theirs) * ISLAND_UNIT)
-    return tuple(table)
+            if mine & theirs or table[mine | theirs << 7] >= 0:
+                continue
+            images = {(image[mine], image[theirs]) for image in SET_IMAGES}
+            value = weights.ISLAND_VALUES[min(images)]
+            for a, b in images:
+                table[a | b << 7] = value
+    return tuple(max(value, 0) for value in table)
 
 
 #: ``ISLAND_VALUE[mine | theirs << 7]``: the island's worth to the side owning ``mine``,
-#: in hundredths.
+#: in hundredths, so a line's product is in millionths and the score, in thousandths of a
+#: line, is their sum over a thousand.  Integers keep the sum exact, and so the same for a
+#: position and its symmetric images (floats rounded differently as the order of the terms
+#: changed); small ones keep it fast.
 ISLAND_VALUE: Final[tuple[int, ...]] = _build_island_value()
 _SHIFTS: Final = tuple(7 * i for i in range(7))
 _ISLAND_MASKS: Final = tuple(127 << shift for shift in _SHIFTS)
