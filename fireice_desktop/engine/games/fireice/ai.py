@@ -225,7 +225,7 @@ LEVELS: Final[dict[str, Level]] = {
     "beginner": Level("beginner", depth=1, nodes=10_000, noise=220, blunder=0.35),
     "casual": Level("casual", depth=2, nodes=20_000, noise=90, blunder=0.1),
     "strong": Level("strong", depth=3, nodes=20_000, noise=25, blunder=0.0),
-    "expert": Level("expert", depth=48, nodes=160_000, noise=8, blunder=0.0),
+    "expert": Level("expert", depth=48, nodes=250_000, noise=8, blunder=0.0),
 }
 
 
@@ -233,15 +233,6 @@ LEVELS: Final[dict[str, Level]] = {
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 _FIRST_KEY: Final = 100_000_000  # the order key of the transposition table's move
-#: Late move reductions: from this depth on, moves after the first ``LATE_MOVE`` that
-#: neither win an island nor come from the table are searched one ply shallower first.
-REDUCE_DEPTH: Final = 3
-LATE_MOVE: Final = 3
-VERY_LATE_MOVE = 1000
-QUIET_BELOW: Final = 1_000_000
-#: At the search's horizon, a side the opponent threatens to beat at once gets one more
-#: ply to answer the threat.
-THREAT_EXTENSION = True
 
 
 class BitboardSearch:
@@ -355,17 +346,10 @@ class BitboardSearch:
         if self.nodes & 1023 == 0:
             self.check_budget()
         if depth <= 0:
+            # The horizon: a side that can win at once has won, else the evaluation.
             if WIN_ISLANDS[cm] & ~co and can_win(me, opp, cm, co):
                 return WIN - ply - 1
-            if (
-                depth < 0
-                or not THREAT_EXTENSION
-                or not (WIN_ISLANDS[co] & ~cm and can_win(opp, me, co, cm))
-            ):
-                return evaluate(me, opp)
-            # The opponent threatens to win: look one ply further, at the replies (whose
-            # own horizon is then final: depth -1).
-            depth = 0
+            return evaluate(me, opp)
         key = (me, opp, ms, os)
         entry = self.table.get(key)
         first = -1
@@ -381,10 +365,9 @@ class BitboardSearch:
         original_alpha = alpha
         best = -WIN - 1
         best_move = -1
-        reduce_from = LATE_MOVE if depth >= REDUCE_DEPTH else HOLE_COUNT * HOLE_COUNT
         index = -1
         moves = self.staged_moves(me, opp, os, cm, co, first)
-        for index, (order_key, src, dst) in enumerate(moves):
+        for index, (_, src, dst) in enumerate(moves):
             s_bit = 1 << src
             new_me = me ^ s_bit ^ (1 << dst)
             new_opp = opp | s_bit if os else opp
@@ -412,16 +395,6 @@ class BitboardSearch:
                     self.check_budget()
                 if WIN_ISLANDS[new_co] & ~new_cm and can_win(new_opp, new_me, new_co, new_cm):
                     score = -(WIN - ply - 2)
-                elif (
-                    depth == 1
-                    and THREAT_EXTENSION
-                    and WIN_ISLANDS[new_cm] & ~new_co
-                    and can_win(new_me, new_opp, new_cm, new_co)
-                ):
-                    self.nodes -= 1  # the extended search counts itself
-                    score = -self.negamax(
-                        new_opp, new_me, new_os, ms, new_co, new_cm, 0, -beta, -alpha, ply + 1
-                    )
                 else:
                     score = -evaluate(new_opp, new_me)
             elif index == 0:
@@ -431,29 +404,13 @@ class BitboardSearch:
                 )  # fmt: skip
             else:
                 # Principal variation search: a later move only has to be shown no better
-                # than the best so far (a null window), and a late quiet move is first
-                # searched a ply shallower; either is searched again in full if it is better.
+                # than the best so far (a null window); it is searched again in full only
+                # if it is better.
                 new_os = os - 1 if os else 0
-                reduced = depth - 1
-                if index >= reduce_from and order_key < QUIET_BELOW:
-                    reduced = depth - 3 if index >= VERY_LATE_MOVE and depth >= 4 else depth - 2
                 score = -self.negamax(
-                    new_opp,
-                    new_me,
-                    new_os,
-                    ms,
-                    new_co,
-                    new_cm,
-                    reduced,
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                )
-                if score > alpha and reduced < depth - 1:
-                    score = -self.negamax(
-                        new_opp, new_me, new_os, ms, new_co, new_cm,
-                        depth - 1, -alpha - 1, -alpha, ply + 1,
-                    )  # fmt: skip
+                    new_opp, new_me, new_os, ms, new_co, new_cm,
+                    depth - 1, -alpha - 1, -alpha, ply + 1,
+                )  # fmt: skip
                 if alpha < score < beta:
                     score = -self.negamax(
                         new_opp, new_me, new_os, ms, new_co, new_cm,
