@@ -1,8 +1,10 @@
 """What the computer knows about Fire & Ice: its evaluation, its levels and its search.
 
-The search is a negamax alpha-beta with iterative deepening, a transposition
-table, and move ordering (the table's move, then moves that win, take an island
-or give nothing away, then the history heuristic).  It works on plain integers
+The search is a negamax alpha-beta with iterative deepening, principal-variation
+null windows, a transposition table, and move ordering (the table's move, tried
+before the others are made; then moves that take an island or give nothing away,
+then the history heuristic).  At the horizon a side that can win at once has won
+(:func:`can_win`), otherwise the evaluation decides.  It works on plain integers
 from the point of view of the side to move: ``me`` and ``opp`` are bitboards,
 ``ms``/``os`` the supplies, ``cm``/``co`` the 7-bit sets of islands each controls.
 
@@ -69,6 +71,7 @@ _ISLAND_MASKS: Final = tuple(127 << shift for shift in _SHIFTS)
 def _build_move_tables() -> tuple[
     tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]
 ]:
+    """The tables that order moves without looking at them one island at a time."""
     holds = [0] * 128  # pegs of a controlled island whose leaving loses the control
     takes = [0] * (1 << 14)  # empty points that complete a line: [mine | theirs << 7]
     gives = [0] * (1 << 14)  # my points that complete the opponent's: [theirs | mine << 7]
@@ -246,14 +249,12 @@ class BitboardSearch:
         self.stop = stop
         self.out_of_budget = False
 
-    def ordered_moves(
-        self, me: int, opp: int, os: int, cm: int, co: int, first: int
-    ) -> list[tuple[int, int, int]]:
+    def ordered_moves(self, me: int, opp: int, os: int) -> list[tuple[int, int, int]]:
         """Every move as (order key, src, dst), best first.
 
         The key adds to the history heuristic: taking an island (+1,000,000), giving up
         one's own (-400,000), handing the opponent an island with the peg put into the
-        hole left (-2,000,000), and the table's move (+100,000,000).
+        hole left (-2,000,000).
         """
         empty = ~(me | opp) & _FULL
         # Per island, bitboards of: empty holes that take it for me when filled from
@@ -286,9 +287,8 @@ class BitboardSearch:
             s_shift = 7 * _ISLAND_OF[src]
             island = _ISLAND_MASKS[s_shift // 7]
             base = src * HOLE_COUNT
-            away = -2_000_000 if give & low else 0
-            if hold & low:
-                away -= 400_000
+            gift = -2_000_000 if give & low else 0
+            away = gift - 400_000 if hold & low else gift
             # Moves on the island itself: which keep or make a line there.
             my_pts = (me >> s_shift) & 127
             lines = _MOVE_LINES[my_pts * 7 + src - s_shift] << s_shift
@@ -296,14 +296,13 @@ class BitboardSearch:
                 here_good, here_bad = 0, island & ~lines
             else:
                 here_good, here_bad = lines, 0
-            here = -2_000_000 if give & low else 0
             while targets:
                 bit = targets & -targets
                 targets ^= bit
                 dst = bit.bit_length() - 1
                 key = history[base + dst]
                 if bit & island:
-                    key += here
+                    key += gift
                     if bit & here_good:
                         key += 1_000_000
                     elif bit & here_bad:
@@ -312,22 +311,20 @@ class BitboardSearch:
                     key += away
                     if bit & take:
                         key += 1_000_000
-                if base + dst == first:
-                    key += _FIRST_KEY
                 moves.append((key, src, dst))
         moves.sort(reverse=True)
         return moves
 
     def staged_moves(
-        self, me: int, opp: int, os: int, cm: int, co: int, first: int
+        self, me: int, opp: int, os: int, first: int
     ) -> Iterator[tuple[int, int, int]]:
-        """The table's move first, then (only if that did not settle the node) the others,
-        best first: most nodes are settled by their first move, before the others are made."""
+        """The table's move ``first`` (-1: none) first, then, only if that did not settle
+        the node, the others best first: a node settled by the table's move makes no others."""
         if first < 0:
-            yield from self.ordered_moves(me, opp, os, cm, co, -1)
+            yield from self.ordered_moves(me, opp, os)
             return
         yield _FIRST_KEY, first // HOLE_COUNT, first % HOLE_COUNT
-        for move in self.ordered_moves(me, opp, os, cm, co, -1):
+        for move in self.ordered_moves(me, opp, os):
             if move[1] * HOLE_COUNT + move[2] != first:
                 yield move
 
@@ -366,7 +363,7 @@ class BitboardSearch:
         best = -WIN - 1
         best_move = -1
         index = -1
-        moves = self.staged_moves(me, opp, os, cm, co, first)
+        moves = self.staged_moves(me, opp, os, first)
         for index, (_, src, dst) in enumerate(moves):
             s_bit = 1 << src
             new_me = me ^ s_bit ^ (1 << dst)
