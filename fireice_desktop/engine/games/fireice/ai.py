@@ -29,7 +29,7 @@ from ...errors import Cancelled
 from ...levels import Budget, Level
 from ...treesearch import WIN, with_noise
 from . import weights
-from .board import HAS_LINE, HOLE_COUNT, ISLANDS, REACH
+from .board import HAS_LINE, HOLE_COUNT, ISLANDS, REACH, controlled_islands
 from .rules import Color, Move, Position
 from .symmetry import SET_IMAGES
 
@@ -160,14 +160,6 @@ def evaluate_position(position: Position) -> int:
     if position.to_move is Color.FIRE:
         return evaluate(position.fire, position.ice)
     return evaluate(position.ice, position.fire)
-
-
-def _control(board: int) -> int:
-    mask = 0
-    for island, shift in enumerate(_SHIFTS):
-        if HAS_LINE[(board >> shift) & 127]:
-            mask |= 1 << island
-    return mask
 
 
 def _build_win_islands() -> tuple[int, ...]:
@@ -450,7 +442,7 @@ class BitboardSearch:
             s_bit = 1 << src
             new_me = me ^ s_bit ^ (1 << dst)
             new_opp = opp | s_bit if os else opp
-            new_cm, new_co = _control(new_me), _control(new_opp)
+            new_cm, new_co = controlled_islands(new_me), controlled_islands(new_opp)
             if HAS_LINE[new_cm]:
                 score = WIN - 1
             elif HAS_LINE[new_co]:
