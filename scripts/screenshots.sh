@@ -10,14 +10,12 @@ opening="D4-D6 D4-D7 D4-F4 D4-D3 D4-E4 D7-B7 F4-F7 F4-F6 D7-C7 B7-B6 E4-E7 F6-F1
 ending="D3-D1 G3-B3 F2-B2 B6-A6 G3-G4 D4-B4 E7-E1 E7-E6 C7-C4 C7-C5 D1-A1 D1-C1 D1-D5 C1-C6"
 ending="$ending B7-B5 A6-G6 B5-A5 C5-C2 C7-C3 D3-E3 A1-G1 B7-B1 B2-D2 E4-E2 D5-G5 E2-E5"
 fireice=${FIREICE:-fireice}
-# The player's own settings and autosave stay out of the pictures; the menu shows Continue
-# for the opening below, as it does after a game was left.
+# The menu offers to continue the opening below, as it does after a game was left. (A
+# screenshot never reads or writes the player's own settings and kept game.)
 sandbox=$(mktemp -d)
 trap 'rm -rf "$sandbox"' EXIT
-export FIREICE_CONFIG_DIR="$sandbox/config" FIREICE_DATA_DIR="$sandbox/data"
-mkdir -p "$FIREICE_DATA_DIR"
-echo "$opening" | $fireice game import - -o "$FIREICE_DATA_DIR/autosave.fireice"
-$fireice --screenshot "$out/menu.png" --scene menu --size "$size"
+echo "$opening" | $fireice game import - -o "$sandbox/left.fireice"
+$fireice --screenshot "$out/menu.png" --scene menu --open "$sandbox/left.fireice" --size "$size"
 $fireice --screenshot "$out/game.png" --scene game --size "$size" --moves "$opening"
 $fireice --screenshot "$out/win.png" --scene game --size "$size" --moves "$opening $ending"
 $fireice --screenshot "$out/handicap.png" --scene handicap --size "$size"

@@ -144,7 +144,8 @@ def _add_desktop_options(parser: argparse.ArgumentParser) -> None:
     shots.add_argument(
         "--scene",
         metavar="NAME",
-        help="which screen to draw (default menu); an unknown name is answered with the list",
+        help="which screen to draw (default menu, or with --open the game; --scene menu "
+        "then draws the menu offering to continue it); an unknown name is answered with the list",
     )
     shots.add_argument(
         "--moves", dest="shot_moves", metavar='"D4-C4 ..."', help="moves played first"
@@ -376,13 +377,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 def check_combinations(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Refuse flags that go together with no meaning (``parser.error``: usage, exit 2),
-    and fill in ``--scene``'s default for a screenshot."""
+    and fill in ``--scene``'s default for a screenshot (the menu; with ``--open``, the game)."""
     if args.command == "text" and args.handicap is None and args.seed is not None:
         args.subparser.error("--seed only applies with --handicap N")
     given = [args.screenshot, args.open, *(getattr(args, dest) for _, dest in SHOT_OPTIONS)]
     if args.command is not None and any(option is not None for option in given):
         parser.error("--open, --screenshot and its options go without a command")
-    if args.screenshot and args.scene is None:
+    if args.screenshot and args.scene is None and args.open is None:
         args.scene = "menu"
 
 

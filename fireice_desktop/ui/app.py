@@ -19,6 +19,7 @@ import pygame_gui
 from ..engine.record import GameRecord
 from .assets import asset_path
 from .navigation import Context
+from .player_files import PlayerFiles
 from .routes import ROUTES, screen_for_record, screen_for_screenshot
 from .scene import Scene
 from .screens.game import GameScreen
@@ -39,8 +40,10 @@ class App:
         size: tuple[int, int] = DEFAULT_SIZE,
         settings: Settings | None = None,
         window: bool = True,
+        files: PlayerFiles | None = None,
     ) -> None:
-        self.settings = settings or Settings.load()
+        self.files = files or PlayerFiles()
+        self.settings = settings or self.files.settings()
         if window:
             pygame.init()
         else:  # off-screen: no audio device, no joysticks
@@ -75,7 +78,7 @@ class App:
         self.dirty = True
         self.pending_size: tuple[int, int] | None = None  # a new window size, not yet laid out
         self.pending_time = 0.0
-        self.context = Context(self, self.manager, self.settings, self.sounds, window)
+        self.context = Context(self, self.manager, self.settings, self.sounds, self.files, window)
         self.scene: Scene = ROUTES["menu"](self.context)
         self.scene.build(self.size)
 
@@ -139,7 +142,7 @@ class App:
     def toggle_fullscreen(self) -> None:
         """F11: fullscreen on or off (remembered in the settings)."""
         self.settings.fullscreen = not self.settings.fullscreen
-        self.settings.save()
+        self.files.save_settings(self.settings)
         if self.window is not None:
             if self.settings.fullscreen:
                 self.window.set_fullscreen(desktop=True)
@@ -236,7 +239,7 @@ class ScreenshotRequest:
     """What ``fireice --screenshot`` asks for: one screen drawn off-screen to a PNG."""
 
     path: str  # as the player typed it, for the message
-    scene: str = "menu"
+    scene: str | None = "menu"  # None with a record: the saved game itself
     moves: str = ""  # moves played first, separated by spaces
     deal: int | None = None  # the solitaire's deal (or the handicap's random seed)
     page: int | None = None  # the rules chapter, from 1
@@ -267,17 +270,25 @@ def screenshot(request: ScreenshotRequest) -> str:
         raise ValueError(
             f"--size {size[0]}x{size[1]}: the window is at least {MIN_SIZE[0]}x{MIN_SIZE[1]}"
         )
-    app = App(size, settings=Settings(sound=False), window=False)
-    scene_name = request.scene
-    if request.record is not None:
+    # A picture only: the player's settings and kept game are neither read nor written.
+    files = PlayerFiles(keep=False)
+    if request.record is not None and request.scene == "menu":
+        files.shown_game = request.record  # the menu offering to continue it
+    app = App(size, settings=Settings(sound=False), window=False, files=files)
+    scene_name = request.scene or "game"
+    if request.record is not None and request.scene is None:
         if request.moves or request.deal or request.page:
             raise ValueError("--open shows the saved game: leave out --moves, --deal and --page")
         scene: Scene = screen_for_record(app.context, request.record)
-        scene_name = "game"
+    elif request.record is not None and request.scene != "menu":
+        raise ValueError(
+            "--open shows the saved game, or with --scene menu the menu that offers it: "
+            f"leave out --scene {request.scene}"
+        )
     else:
         scene = screen_for_screenshot(
             app.context,
-            request.scene,
+            scene_name,
             request.moves,
             request.deal,
             request.page,

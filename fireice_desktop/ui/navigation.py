@@ -13,6 +13,7 @@ from typing import Any, Protocol
 import pygame_gui
 
 from ..engine.record import GameRecord
+from .player_files import PlayerFiles
 from .settings import Settings
 from .sound import Sounds
 
@@ -48,12 +49,13 @@ class Navigator(Protocol):
 @dataclass(frozen=True)
 class Context:
     """What every screen is given: where to go, the widgets' manager, the player's
-    settings and the sounds."""
+    settings and files, and the sounds."""
 
     nav: Navigator
     manager: pygame_gui.UIManager
     settings: Settings
     sounds: Sounds
+    files: PlayerFiles
     has_window: bool = True  # False when drawing off-screen (screenshots, tests)
     #: The last choices on each set-up card, kept while the app runs: card -> row -> value.
     choices: dict[str, dict[str, Any]] = field(default_factory=dict)

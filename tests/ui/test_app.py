@@ -14,6 +14,7 @@ import pytest
 
 from fireice_desktop.engine.games.fireice.board import REACH, hole_name, parse_hole
 from fireice_desktop.engine.games.fireice.rules import Color
+from fireice_desktop.engine.record import GameRecord
 from fireice_desktop.ui.app import MIN_SIZE
 from fireice_desktop.ui.scene import BoardScene, panel_width
 from fireice_desktop.ui.screens.handicap import HandicapScene
@@ -497,6 +498,59 @@ def test_a_bad_screenshot_request_fails_with_the_usage_and_status_2(
         "hint-on-the-menu": "--hint applies to the game, solitaire and icebreaker scenes",
     }[case]
     assert bad_text in lines[0]
+
+
+def folder_state(folder: Path) -> dict[str, tuple[bytes, int]]:
+    """Every file under ``folder``: its bytes and its modification time."""
+    return {
+        str(path.relative_to(folder)): (path.read_bytes(), path.stat().st_mtime_ns)
+        for path in sorted(folder.rglob("*"))
+        if path.is_file()
+    }
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--scene", "game", "--moves", "D4-A4 D4-D1"],
+        ["--scene", "settings"],
+        ["--scene", "menu"],
+        ["--open", "{game}"],
+        ["--open", "{game}", "--scene", "menu"],
+    ],
+    ids=["moves", "settings", "menu", "open", "open-on-the-menu"],
+)
+def test_a_screenshot_never_reads_or_touches_the_players_files(
+    tmp_path: Path, args: list[str]
+) -> None:
+    """The player's kept game and settings survive a screenshot byte for byte (the
+    picture is drawn with the default settings and no kept game)."""
+    config, data = tmp_path / "config", tmp_path / "data"
+    config.mkdir()
+    data.mkdir()
+    kept = GameRecord(moves=("D4-C4", "D4-B4")).to_json()
+    (data / "autosave.fireice").write_text(kept, encoding="utf-8")
+    (config / "settings.json").write_text('{"show_legal_moves": false, "fullscreen": true}')
+    other = tmp_path / "other.fireice"
+    other.write_text(GameRecord(moves=("D4-A4",)).to_json(), encoding="utf-8")
+    before = folder_state(tmp_path)
+    env = {
+        **os.environ,
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "FIREICE_CONFIG_DIR": str(config),
+        "FIREICE_DATA_DIR": str(data),
+    }
+    shot = tmp_path / "shots" / "shot.png"
+    shot.parent.mkdir()
+    command = [sys.executable, "-m", "fireice_desktop", "--screenshot", str(shot)]
+    command += [arg.format(game=other) for arg in args]
+    result = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert shot.is_file()
+    assert folder_state(config) == {"settings.json": before["config/settings.json"]}
+    assert folder_state(data) == {"autosave.fireice": before["data/autosave.fireice"]}
+    assert other.read_bytes() == before["other.fireice"][0]
 
 
 @pytest.mark.parametrize("scene", ["game", "solitaire"])

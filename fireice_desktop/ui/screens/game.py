@@ -15,7 +15,6 @@ import pygame
 import pygame_gui
 
 from ...engine.record import GameRecord
-from ...storage import save_autosave
 from ..game.controller import BoardController
 from ..game.hints import Hints
 from ..game.motion import MOVE_SECONDS
@@ -327,7 +326,7 @@ class GameScreen(BoardScene):
         if state == self._autosaved or not self.controller.history.moves:
             return
         self._autosaved = state
-        self.autosave_failed = not save_autosave(self.record())
+        self.autosave_failed = not self.ctx.files.keep_game(self.record())
 
     def mark_autosaved(self) -> None:
         """Take the game as it stands for saved: only a change will write the autosave."""

@@ -6,7 +6,6 @@ import pygame
 import pygame_gui
 
 from ...engine.record import GameRecord
-from ...storage import load_autosave
 from ..backdrops import BoardInPlay
 from ..cards import CardScreen
 from ..navigation import Context
@@ -49,7 +48,7 @@ class MenuScene(CardScreen):
         )
         column = pygame.Rect(0, 0, 340, 0)
         column.centerx = width // 2
-        self.saved_game = load_autosave()
+        self.saved_game = self.ctx.files.kept_game()
         entries = []
         if self.saved_game is not None and not self.saved_game.history().position.is_over:
             entries.append(("Continue", record_summary(self.saved_game)))

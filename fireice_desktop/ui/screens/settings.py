@@ -93,7 +93,7 @@ class SettingsScene(CardScreen):
         if attribute == "sound":
             self.sounds.enabled = bool(value) and self.ctx.has_window
             self.sounds.play("place")
-        settings.save()
+        self.ctx.files.save_settings(settings)
         self.refresh()
 
     def handle_event(self, event: pygame.event.Event) -> None:
