@@ -192,7 +192,7 @@ def read_record(name: str) -> GameRecord:
         raise CommandError(f"standard input: {error}") from None
 
 
-def _write_output(args: argparse.Namespace, text: str) -> None:
+def write_output(args: argparse.Namespace, text: str) -> None:
     """Print ``text``, or write it atomically to ``--output`` (an old file only with --force)."""
     if args.output is None:
         sys.stdout.write(text)
@@ -226,21 +226,14 @@ def cmd_game_show(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_game_export(args: argparse.Namespace) -> int:
-    """``fireice game export``: a saved game as text in pbmserv notation."""
-    _write_output(args, read_record(args.file).to_text())
-    return 0
-
-
 def cmd_game_import(args: argparse.Namespace) -> int:
     """``fireice game import``: a game written as text, as a record."""
-    _write_output(args, read_record(args.file).to_json())
+    write_output(args, read_record(args.file).to_json())
     return 0
 
 
 __all__ = [
     "cmd_ai_move",
-    "cmd_game_export",
     "cmd_game_import",
     "cmd_game_show",
     "cmd_icebreaker_ai_move",
@@ -251,4 +244,5 @@ __all__ = [
     "read_record",
     "solve_json",
     "split_moves",
+    "write_output",
 ]

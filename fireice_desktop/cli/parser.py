@@ -11,9 +11,9 @@ from ..engine.games.fireice.rules import MAX_HANDICAP
 from ..engine.games.fireice.solitaire import parse_deal
 from ..engine.games.icebreaker.board import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, check_size
 from ..engine.search import level_names
+from .analyse import cmd_game_analyse, cmd_game_export
 from .commands import (
     cmd_ai_move,
-    cmd_game_export,
     cmd_game_import,
     cmd_game_show,
     cmd_icebreaker_ai_move,
@@ -337,8 +337,11 @@ def _add_icebreaker_commands(commands: _Commands) -> None:
 
 
 def _add_game_commands(commands: _Commands) -> None:
-    """``game show``, ``game export`` and ``game import``: saved games of every game."""
-    game = commands.add_parser("game", help="saved games: show, export as text, import text")
+    """``game show``, ``game analyse``, ``game export`` and ``game import``: saved games of
+    every game."""
+    game = commands.add_parser(
+        "game", help="saved games: show, review, export as text, import text"
+    )
     game_commands = game.add_subparsers(dest="game_command", metavar="COMMAND", required=True)
     game_show = game_commands.add_parser("show", help="print a saved game and where it stands")
     game_show.add_argument(
@@ -346,6 +349,16 @@ def _add_game_commands(commands: _Commands) -> None:
     )
     game_show.add_argument("--json", action="store_true", help="print one JSON object")
     game_show.set_defaults(handler=cmd_game_show, subparser=game_show)
+    analyse = game_commands.add_parser(
+        "analyse",
+        aliases=["analyze"],
+        help="the computer's review: each move's chances, its verdict and the better move",
+    )
+    analyse.add_argument(
+        "file", metavar="FILE", help="a .fireice file or a game as text; - reads stdin"
+    )
+    analyse.add_argument("--json", action="store_true", help="print one JSON object")
+    analyse.set_defaults(handler=cmd_game_analyse, subparser=analyse)
     for name, handler, helps in (
         ("export", cmd_game_export, "write a saved game as text in pbmserv notation"),
         ("import", cmd_game_import, "turn a game written as text into a .fireice record"),
@@ -356,6 +369,12 @@ def _add_game_commands(commands: _Commands) -> None:
             "-o", "--output", metavar="OUT", help="write to OUT instead of standard output"
         )
         command.add_argument("--force", action="store_true", help="replace OUT if it exists")
+        if name == "export":
+            command.add_argument(
+                "--annotate",
+                action="store_true",
+                help="add the computer's review of each move as comments",
+            )
         command.set_defaults(handler=handler, subparser=command)
 
 

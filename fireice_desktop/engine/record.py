@@ -177,18 +177,24 @@ class GameRecord:
 
     # --- plain text (pbmserv notation) -------------------------------------------------
 
-    def to_text(self) -> str:
+    def to_text(self, preface: Sequence[str] = (), notes: Mapping[int, str] | None = None) -> str:
         """The game as plain text: a header with the set-up, then one move per line.
 
-        Undone moves are left out: the text is the game as played.
+        Undone moves are left out: the text is the game as played.  ``preface`` lines and
+        ``notes`` (move index -> text) are written as ``#`` comments, which
+        :meth:`from_text` skips: a review's annotations travel with the game.
         """
         lines = [f"Game: {self.kind.title}", *self.kind.setup_to_text(self.setup)]
         if self.computer:
             lines.append(
                 "Computer: " + ", ".join(f"{side.title} {level}" for side, level in self.computer)
             )
+        lines.extend(_comment(line) for line in preface)
         lines.append("")
-        lines.extend(str(move) for move in self.moves)
+        notes = notes or {}
+        for index, move in enumerate(self.moves):
+            note = notes.get(index)
+            lines.append(f"{move!s:<8} {_comment(note)}" if note else str(move))
         return "\n".join(lines) + "\n"
 
     @classmethod
@@ -292,6 +298,11 @@ def _refuse_other_games_fields(game: Game, given: Mapping[str, Any], as_text: bo
             if as_text:
                 raise NotationError(f"{header}: only {other.title} has {what}")
             raise NotationError(f'game record: only {other.title} has {what} ("{key}")')
+
+
+def _comment(text: str) -> str:
+    """``text`` as one comment line (a line break in it would end the comment)."""
+    return "# " + " ".join(text.split())
 
 
 def _record_from_headers(headers: dict[str, str]) -> GameRecord:

@@ -13,9 +13,10 @@ A position names its game in ``position.game``.  Importing
 
 from __future__ import annotations
 
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, NamedTuple, Protocol
 
 from .errors import NotationError
 from .interface import GameState
@@ -60,6 +61,22 @@ class RootSearch(Protocol):
         ...
 
 
+class Assessment(NamedTuple):
+    """What the analysis makes of a position (see :mod:`.analysis`).
+
+    ``best`` is the best move (``None`` once the game is over); ``chance`` the side to
+    move's chance of winning, 0 to 1 (the solitaire's: of winning the deal); ``score``
+    the search's score behind it, if a search gave one; ``proven`` is 0 unless the
+    result is proved: then the moves the side to move needs to win (positive) or the
+    moves until it loses (negative).
+    """
+
+    best: Any
+    chance: float
+    score: int | None
+    proven: int
+
+
 class Game(ABC):
     """One game this program plays, described for everything built on the engine.
 
@@ -79,6 +96,13 @@ class Game(ABC):
     setup_fields: ClassVar[Mapping[str, tuple[str, str]]] = {}
     #: The computer's levels (none: the computer does not play this game).
     levels: ClassVar[Mapping[str, Level]] = {}
+    #: The search that reviews a game's positions (none: only :meth:`assess`, if any).
+    analysis: ClassVar[Level | None] = None
+    #: The logistic curve from a search score to the mover's chance: slope per unit and
+    #: offset, ``chance = 1 / (1 + exp(-(slope * score + offset)))``, fitted on computer games.
+    chance_curve: ClassVar[tuple[float, float]] = (0.0, 0.0)
+    #: Whether one player makes every move (the solitaire).
+    solo: ClassVar[bool] = False
 
     # --- set-up and start ---------------------------------------------------------------
 
@@ -152,6 +176,29 @@ class Game(ABC):
         """Why ``move`` is good in ``position``, in a few words, where a reason is plain."""
         return ""
 
+    # --- the review -----------------------------------------------------------------------
+
+    def win_chance(self, score: int) -> float:
+        """The side to move's chance of winning for a search score not proved won or lost."""
+        slope, offset = self.chance_curve
+        exponent = -(slope * score + offset)
+        if exponent > 700:  # exp() would overflow: the chance is 0 to double precision
+            return 0.0
+        return 1.0 / (1.0 + math.exp(exponent))
+
+    def assess(self, position: GameState, stop: Callable[[], bool] | None) -> Assessment | None:
+        """The game's own assessment of ``position``; ``None``: the search's (the default)."""
+        return None
+
+    def winner(self, position: GameState) -> SideType | None:
+        """The side that has won ``position`` (``None`` while play goes on)."""
+        winner: SideType | None = getattr(position, "winner", None)
+        return winner
+
+    def win_words(self, position: GameState) -> str:
+        """How ``position`` was won, for a sentence: "with A-C-G" (may be empty)."""
+        return ""
+
 
 _GAMES: dict[str, Game] = {}
 
@@ -187,4 +234,12 @@ def registered_games() -> Sequence[Game]:
     return tuple(dict.fromkeys(_GAMES.values()))
 
 
-__all__ = ["Game", "RootSearch", "SideType", "find_game", "register_game", "registered_games"]
+__all__ = [
+    "Assessment",
+    "Game",
+    "RootSearch",
+    "SideType",
+    "find_game",
+    "register_game",
+    "registered_games",
+]

@@ -223,6 +223,13 @@ LEVELS: Final[dict[str, Level]] = {
     "expert": Level("expert", depth=48, nodes=250_000, noise=8, blunder=0.0),
 }
 
+#: The search that reviews a game (:mod:`...analysis`): the expert's, without its noise
+#: and with a smaller budget, so that a 40-move game is reviewed in well under 20 seconds.
+ANALYSIS: Final = Level("analysis", depth=48, nodes=80_000, noise=0, blunder=0.0)
+
+#: The mover's chance of winning for an analysis score, ``1 / (1 + exp(-(a * score + b)))``.
+CHANCE_CURVE: Final = (0.004147, 0.0)
+
 
 # --- the search ------------------------------------------------------------------------------
 
@@ -492,6 +499,8 @@ def explain(position: Position, move: Move) -> str:
 
 
 __all__ = [
+    "ANALYSIS",
+    "CHANCE_CURVE",
     "LEVELS",
     "BitboardSearch",
     "evaluate",

@@ -15,9 +15,9 @@ from typing import Any, ClassVar, Final
 from ...errors import NotationError
 from ...interface import GameState
 from ...levels import Budget, Level
-from ...registry import Game, RootSearch
-from . import ai, symmetry, textboard
-from .board import HOLE_COUNT, Hole, hole_name, parse_hole
+from ...registry import Assessment, Game, RootSearch
+from . import ai, solver, symmetry, textboard
+from .board import HOLE_COUNT, ISLANDS, Hole, hole_name, parse_hole
 from .formats import position_json, position_report, solitaire_board, solitaire_json
 from .rules import CENTRE, Color, Position, check_handicap
 from .solitaire import FIRST_DEAL, SolitairePosition, check_deal
@@ -56,6 +56,8 @@ class FireAndIce(Game):
     move_example: ClassVar[str] = "F6-C6"
     setup_fields: ClassVar[Mapping[str, tuple[str, str]]] = {"handicap": ("Handicap", "a handicap")}
     levels: ClassVar[Mapping[str, Level]] = ai.LEVELS
+    analysis: ClassVar[Level | None] = ai.ANALYSIS
+    chance_curve: ClassVar[tuple[float, float]] = ai.CHANCE_CURVE
 
     def default_setup(self) -> Handicap:
         return Handicap()
@@ -146,6 +148,13 @@ class FireAndIce(Game):
         assert isinstance(position, Position)
         return ai.explain(position, move)
 
+    def win_words(self, position: GameState) -> str:
+        assert isinstance(position, Position)
+        won = position.winning_line()
+        if won is None:
+            return ""
+        return "with " + "-".join(ISLANDS[island] for island in won[1])
+
 
 class Solitaire(Game):
     """The boxed edition's solitaire puzzle (RULES.md §3)."""
@@ -155,6 +164,7 @@ class Solitaire(Game):
     aliases: ClassVar[tuple[str, ...]] = ("fire & ice solitaire",)
     move_example: ClassVar[str] = "F6-C6"
     setup_fields: ClassVar[Mapping[str, tuple[str, str]]] = {"deal": ("Deal", "deal numbers")}
+    solo: ClassVar[bool] = True
 
     def default_setup(self) -> Deal:
         return Deal()
@@ -197,6 +207,23 @@ class Solitaire(Game):
     def seed_key(self, position: GameState) -> str:
         assert isinstance(position, SolitairePosition)
         return f"{position.fire}:{position.ice}:{position.to_move}"
+
+    def assess(self, position: GameState, stop: Callable[[], bool] | None) -> Assessment:
+        """Whether the deal can still be won from ``position``, as the solver decides
+        it: a chance of 1 or 0 (one half if it could not decide within its node limit),
+        and the next move of a winning line."""
+        assert isinstance(position, SolitairePosition)
+        found = solver.Solver().solve(position, solver.HINT_NODE_LIMIT, stop)
+        if found.line is not None:
+            return Assessment(
+                found.line[0] if found.line else None, 1.0, None, len(found.line) or 1
+            )
+        if not found.complete:
+            return Assessment(None, 0.5, None, 0)
+        return Assessment(None, 0.0, None, -1)
+
+    def explain(self, position: GameState, move: Any) -> str:
+        return "keeps the deal winnable"
 
 
 def _deal(number: int) -> int:

@@ -28,6 +28,12 @@ LEVELS: Final[dict[str, Level]] = {
     "expert": Level("expert", depth=12, nodes=30_000, noise=6, blunder=0.0),
 }
 
+#: The search that reviews a game (:mod:`...analysis`): the expert's without its noise.
+ANALYSIS: Final = Level("analysis", depth=12, nodes=30_000, noise=0, blunder=0.0)
+
+#: The mover's chance of winning for an analysis score, ``1 / (1 + exp(-(a * score + b)))``.
+CHANCE_CURVE: Final = (0.004, 0.0)
+
 
 def nearer_icebergs(position: IcebreakerPosition) -> tuple[int, int]:
     """Twice the icebergs Red's and Black's ships reach first (a tie counts one each)."""
@@ -94,6 +100,8 @@ def explain(position: IcebreakerPosition, move: Step) -> str:
 
 
 __all__ = [
+    "ANALYSIS",
+    "CHANCE_CURVE",
     "LEVELS",
     "capture_first",
     "evaluate",

@@ -36,6 +36,8 @@ class Icebreaker(Game):
     move_example: ClassVar[str] = "a1-b2"
     setup_fields: ClassVar[Mapping[str, tuple[str, str]]] = {"size": ("Size", "a board size")}
     levels: ClassVar[Mapping[str, Level]] = ai.LEVELS
+    analysis: ClassVar[Level | None] = ai.ANALYSIS
+    chance_curve: ClassVar[tuple[float, float]] = ai.CHANCE_CURVE
 
     def default_setup(self) -> Sea:
         return Sea()

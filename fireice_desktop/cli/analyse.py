@@ -1,0 +1,85 @@
+"""``fireice game analyse``: the computer's review of a saved game on the command line,
+and the review as comments in an exported game (``game export --annotate``).
+
+The review is :func:`~fireice_desktop.engine.analysis.review`, the same the desktop
+game shows: each move's chances, its verdict and the better move.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ..engine.analysis import Review, annotation, chance_words, review, review_json
+from ..engine.record import GameRecord
+from .commands import read_record, write_output
+from .errors import CommandError
+
+
+def review_record(record: GameRecord) -> Review:
+    """Review ``record``'s moves; progress goes to standard error when it is a terminal."""
+    game = record.kind
+    if game.analysis is None and not game.solo:
+        raise CommandError(f"the computer does not review {game.title} games")
+    if not record.moves:
+        raise CommandError("the game has no moves to review")
+    positions = record.positions()[: len(record.moves) + 1]
+    show = sys.stderr.isatty()
+
+    def progress(done: int, total: int) -> None:
+        if show:
+            end = "\n" if done == total else ""
+            print(f"\ranalysing: {done} of {total} positions", end=end, file=sys.stderr, flush=True)
+
+    return review(positions, list(record.moves), progress=progress)
+
+
+def review_text(record: GameRecord, reviewed: Review) -> str:
+    """The review as a table: the summary, then one line per move."""
+    game = record.kind
+    lines = [f"{game.title}, {len(record.moves)} moves, reviewed by the computer"]
+    lines += [summary.line() for summary in reviewed.summaries()]
+    lines.append("")
+    first = reviewed.positions[0]
+    for move in reviewed.moves:
+        side = "" if move.mover is None else first.side_name(move.mover)
+        played = f"{move.move} {move.verdict.symbol}".strip()
+        after = chance_words(reviewed, move.chance_after)
+        lines.append(
+            f"{move.ply + 1:4d}. {side:<6} {played:<10} {after:<10} {annotation(reviewed, move)}"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def cmd_game_analyse(args: argparse.Namespace) -> int:
+    """``fireice game analyse``: each move's chances, its verdict and the better move."""
+    record = read_record(args.file)
+    reviewed = review_record(record)
+    if args.json:
+        print(json.dumps(review_json(reviewed)))
+    else:
+        sys.stdout.write(review_text(record, reviewed))
+    return 0
+
+
+def annotated_text(record: GameRecord) -> str:
+    """``record`` as text with the review as comments (``game export --annotate``)."""
+    reviewed = review_record(record)
+    preface = ["Reviewed by the computer:", *(s.line() for s in reviewed.summaries())]
+    notes = {
+        move.ply: f"{chance_words(reviewed, move.chance_after)}, {annotation(reviewed, move)}"
+        for move in reviewed.moves
+    }
+    return record.to_text(preface, notes)
+
+
+def cmd_game_export(args: argparse.Namespace) -> int:
+    """``fireice game export``: a saved game as text in pbmserv notation, with the
+    computer's review as comments when ``--annotate`` is given."""
+    record = read_record(args.file)
+    write_output(args, annotated_text(record) if args.annotate else record.to_text())
+    return 0
+
+
+__all__ = ["annotated_text", "cmd_game_analyse", "cmd_game_export", "review_record", "review_text"]

@@ -1,0 +1,269 @@
+"""The computer's review: chances, verdicts, the better move, the tutor's warning.
+
+The verdicts are checked on hand-built positions whose right answer follows from the
+rules (RULES.md §2): a move that hands the opponent a win is a blunder, the only
+winning move is the best, a move that keeps a solitaire deal winnable is the best.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fireice_desktop.engine.analysis import (
+    Verdict,
+    annotation,
+    assess,
+    judge,
+    move_accuracy,
+    review,
+    review_json,
+    tutor_warning,
+    would_have,
+)
+from fireice_desktop.engine.errors import Cancelled
+from fireice_desktop.engine.games import find_game
+from fireice_desktop.engine.games.fireice.playout import random_playout
+from fireice_desktop.engine.games.fireice.rules import Move, Position
+from fireice_desktop.engine.games.fireice.solitaire import SolitairePosition
+from fireice_desktop.engine.games.fireice.solver import winning_moves
+from fireice_desktop.engine.registry import Assessment
+from fireice_desktop.engine.treesearch import WIN
+from tests.support.boards import make_position
+
+FIRE_AND_ICE = find_game("fire-and-ice")
+ICEBREAKER = find_game("icebreaker")
+
+#: Ice controls E (5-6-7) and F (5-4-3) and holds G5 and G6; Fire's G2, G4 and G7 block
+#: every line of G.  A Fire peg leaving G puts an Ice peg in its place (RULES.md §2).
+GUARDED = make_position(fire="D4 G2 G4 G7", ice="E5 E6 E7 F3 F4 F5 G5 G6 B1")
+#: Fire controls A (1-2-5) and C (1-3-7) and holds G1 and G2: E5-G5 takes G, and A-C-G
+#: wins.  No other move wins (A5-G5 would give up A's line).
+WINNING = make_position(fire="A1 A2 A5 C1 C3 C7 G1 G2 E5", ice="B4 F4")
+
+
+def reviewed_move(position: Position, text: str) -> tuple[Verdict, object, str]:
+    move = position.parse_move(text)
+    found = review([position, position.play(move)], [move]).moves[0]
+    return found.verdict, found.better, found.reason
+
+
+def test_the_only_winning_move_is_the_best() -> None:
+    verdict, better, _ = reviewed_move(WINNING, "E5-G5")
+    assert verdict is Verdict.BEST
+    assert better is None
+    assert assess(WINNING).position.best == WINNING.parse_move("E5-G5")
+    assert assess(WINNING).position.chance == 1.0
+
+
+def test_missing_a_win_at_once_names_the_winning_move() -> None:
+    verdict, better, reason = reviewed_move(WINNING, "G1-G4")
+    assert verdict.is_error
+    assert str(better) == "E5-G5"
+    assert reason == "would have won at once"
+
+
+def test_a_move_that_hands_over_the_win_at_once_is_a_blunder() -> None:
+    """G7 emptied gets an Ice peg: G5-G6-G7, so Ice holds E-F-G."""
+    verdict, better, _ = reviewed_move(GUARDED, "G7-G1")
+    assert verdict is Verdict.BLUNDER
+    assert better is not None and not GUARDED.play(better).is_over  # type: ignore[attr-defined]
+    assert tutor_warning(GUARDED, GUARDED.parse_move("G7-G1")) == "G7-G1 loses at once."
+
+
+def test_a_move_that_lets_the_opponent_win_next_is_a_blunder_and_the_tutor_says_how() -> None:
+    """G4 emptied gets an Ice peg: then B1-G1 makes G1-G4-G6 and wins with E-F-G."""
+    verdict, _, _ = reviewed_move(GUARDED, "G4-G3")
+    assert verdict is Verdict.BLUNDER
+    warning = tutor_warning(GUARDED, GUARDED.parse_move("G4-G3"))
+    assert warning == "G4-G3 lets Ice win with E-F-G on the next move."
+
+
+def test_the_tutor_keeps_quiet_about_a_sound_move() -> None:
+    best = assess(GUARDED).position.best
+    assert tutor_warning(GUARDED, best) is None
+    assert reviewed_move(GUARDED, str(best))[0] is Verdict.BEST
+
+
+def test_a_blunder_found_in_random_games_always_lets_the_opponent_win() -> None:
+    """Across random positions with a move that lets the opponent win at once while
+    another does not, such a move is always a blunder and its better move is safe."""
+    rng = random.Random(5)
+    checked = 0
+    while checked < 6:
+        position = Position.start()
+        moves: list[Move] = []
+        random_playout(position, rng, moves)
+        for move in moves[: len(moves) - 2]:
+            position = position.play_unchecked(move)
+            if position.is_over or _wins_now(position):
+                break
+            gifts = [m for m in position.legal_moves() if _wins_now(position.play_unchecked(m))]
+            if gifts and assess(position).position.proven == 0:
+                found = review([position, position.play(gifts[0])], [gifts[0]]).moves[0]
+                assert found.verdict is Verdict.BLUNDER, (position, gifts[0])
+                assert not _wins_now(position.play(found.better))
+                checked += 1
+                break
+
+
+def _wins_now(position: Position) -> bool:
+    mover = position.to_move
+    return any(position.play_unchecked(m).winner is mover for m in position.legal_moves())
+
+
+def test_a_solitaire_move_that_loses_the_deal_is_a_blunder_and_a_winning_one_best() -> None:
+    position = SolitairePosition.deal(7)
+    rng = random.Random(3)
+    # Follow winning moves until one position has both winning and losing moves.
+    while True:
+        good = winning_moves(position)
+        bad = [m for m in position.legal_moves() if m not in good]
+        if good and bad:
+            break
+        position = position.play(rng.choice(good))
+    lost = review([position, position.play(bad[0])], [bad[0]])
+    assert lost.moves[0].verdict is Verdict.BLUNDER
+    assert lost.moves[0].better in good
+    assert lost.chances == (1.0, 0.0)
+    kept = review([position, position.play(good[0])], [good[0]])
+    assert kept.moves[0].verdict is Verdict.BEST
+    assert [s.name for s in kept.summaries()] == ["You"]
+    assert tutor_warning(position, bad[0]) == f"After {bad[0]} the deal can no longer be won."
+
+
+@pytest.mark.parametrize(
+    ("loss", "verdict"),
+    [
+        (0.0, Verdict.BEST),
+        (0.009, Verdict.BEST),
+        (0.03, Verdict.GOOD),
+        (0.07, Verdict.INACCURACY),
+        (0.12, Verdict.MISTAKE),
+        (0.15, Verdict.BLUNDER),
+        (0.6, Verdict.BLUNDER),
+    ],
+)
+def test_the_verdict_follows_the_chance_given_away(loss: float, verdict: Verdict) -> None:
+    before = Assessment(None, 0.7, 0, 0)
+    after = Assessment(None, 0.7 - loss, 0, 0)
+    assert judge(before, after, played_best=False, solo=False) is verdict
+
+
+def test_handing_over_a_forced_loss_is_a_blunder_however_small_the_chance() -> None:
+    before = Assessment(None, 0.03, -400, 0)
+    after = Assessment(None, 0.0, -(WIN - 4), -2)
+    assert judge(before, after, played_best=False, solo=False) is Verdict.BLUNDER
+    # Already lost: no worse.
+    assert judge(after, after, played_best=False, solo=False) is Verdict.BEST
+
+
+def test_letting_a_forced_win_slip_is_at_least_a_mistake() -> None:
+    before = Assessment(None, 1.0, WIN - 3, 2)
+    after = Assessment(None, 0.97, 900, 0)
+    assert judge(before, after, played_best=False, solo=False) is Verdict.MISTAKE
+
+
+@given(st.floats(0, 1), st.floats(0, 1))
+def test_accuracy_falls_as_the_loss_grows(a: float, b: float) -> None:
+    low, high = sorted((a, b))
+    assert 0 <= move_accuracy(high) <= move_accuracy(low) <= 100
+    assert move_accuracy(0) == pytest.approx(100, abs=0.01)
+
+
+@given(st.integers(-WIN, WIN), st.integers(-WIN, WIN))
+@settings(max_examples=200)
+def test_the_chance_grows_with_the_score(a: int, b: int) -> None:
+    for game in (FIRE_AND_ICE, ICEBREAKER):
+        low, high = sorted((a, b))
+        assert 0.0 <= game.win_chance(low) <= game.win_chance(high) <= 1.0
+
+
+@pytest.mark.parametrize(
+    ("reason", "expected"),
+    [
+        ("wins at once", "would have won at once"),
+        ("takes control of G", "would have taken control of G"),
+        (
+            "takes control of G and threatens to win on A",
+            "would have taken control of G and threatened to win on A",
+        ),
+        ("stops Ice winning on B or C", "would have stopped Ice winning on B or C"),
+        ("captures an iceberg", "would have captured an iceberg"),
+        ("reaches 2 more icebergs first", "would have reached 2 more icebergs first"),
+        ("keeps the deal winnable", "would have kept the deal winnable"),
+        ("", ""),
+    ],
+)
+def test_a_reason_becomes_what_the_better_move_would_have_done(reason: str, expected: str) -> None:
+    assert would_have(reason) == expected
+
+
+def test_every_reason_the_games_give_can_be_put_in_the_past() -> None:
+    """Whatever a game's explain says in real positions becomes a sentence."""
+    rng = random.Random(8)
+    for _ in range(20):
+        position = Position.start()
+        moves: list[Move] = []
+        random_playout(position, rng, moves)
+        for move in moves:
+            would_have(FIRE_AND_ICE.explain(position, move))
+            position = position.play_unchecked(move)
+    ice = ICEBREAKER.start(ICEBREAKER.default_setup())
+    while not ice.is_over:
+        move = rng.choice(ice.legal_moves())
+        would_have(ICEBREAKER.explain(ice, move))
+        ice = ice.play(move)
+
+
+def test_a_review_can_be_cancelled() -> None:
+    with pytest.raises(Cancelled):
+        review(
+            [GUARDED, GUARDED.play(GUARDED.legal_moves()[0])],
+            [GUARDED.legal_moves()[0]],
+            stop=lambda: True,
+        )
+
+
+def test_a_whole_game_review_reports_progress_and_summaries() -> None:
+    texts = ["D4-C4", "D4-A4", "C4-C1", "A4-A1"]
+    positions = [Position.start()]
+    moves = []
+    for text in texts:
+        moves.append(positions[-1].parse_move(text))
+        positions.append(positions[-1].play(moves[-1]))
+    seen: list[tuple[int, int]] = []
+    result = review(positions, moves, progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(i, 5) for i in range(1, 6)]
+    assert len(result.chances) == 5
+    assert [m.mover.title for m in result.moves] == ["Fire", "Ice", "Fire", "Ice"]
+    summaries = result.summaries()
+    assert [s.name for s in summaries] == ["Fire", "Ice"]
+    assert all(s.moves == 2 for s in summaries)
+    assert summaries[0].line().startswith("Fire: accuracy ")
+    data = json.loads(json.dumps(review_json(result)))
+    assert list(data) == ["game", "first_side", "summary", "chances", "moves"]
+    assert [m["move"] for m in data["moves"]] == texts
+    assert set(data["moves"][0]) == {
+        "ply", "side", "move", "chance_before", "chance_after", "evaluation",
+        "class", "symbol", "best", "better", "reason",
+    }  # fmt: skip
+    for move in result.moves:
+        assert annotation(result, move).split(":")[0].split()[-1] == move.verdict.value
+
+
+def test_an_icebreaker_game_is_reviewed_too() -> None:
+    position = ICEBREAKER.start(ICEBREAKER.default_setup())
+    positions, moves = [position], []
+    for _ in range(4):
+        move = position.legal_moves()[0]
+        moves.append(move)
+        position = position.play(move)
+        positions.append(position)
+    result = review(positions, moves)
+    assert [s.name for s in result.summaries()] == ["Red", "Black"]
+    assert all(0.0 <= chance <= 1.0 for chance in result.chances)
