@@ -68,6 +68,7 @@ class BoardPicture:
     floating: tuple[tuple[Color, Point, bool], ...] = ()  # (colour, centre, lifted)
     marked: tuple[int, ...] = ()  # holes ringed for attention (the handicap pegs being placed)
     hint: tuple[int, int] | None = None  # a suggested move, drawn as an arrow
+    played: tuple[int, int] | None = None  # in an analysed game, the move played from here
 
 
 class BoardArt:
@@ -333,6 +334,9 @@ def draw_board(surface: pygame.Surface, art: BoardArt, picture: BoardPicture) ->
             max(2, int(side * 0.005)),
         )
 
+    if picture.played is not None and picture.played != picture.hint:
+        src, dst = picture.played
+        draw_arrow(surface, layout.holes[src], layout.holes[dst], layout.peg_radius, PLAYED_COLOUR)
     if picture.hint is not None:
         src, dst = picture.hint
         draw_arrow(surface, layout.holes[src], layout.holes[dst], layout.peg_radius)
@@ -357,11 +361,16 @@ def draw_board(surface: pygame.Surface, art: BoardArt, picture: BoardPicture) ->
 
 
 HINT_COLOUR = (150, 240, 120)  # apart from the gold of the last move's marks
+PLAYED_COLOUR = (250, 200, 90)  # an analysed game's move played, beside the better one in green
 HINT_OUTLINE = (30, 40, 10)
 
 
 def draw_arrow(
-    surface: pygame.Surface, a: tuple[float, float], b: tuple[float, float], radius: float
+    surface: pygame.Surface,
+    a: tuple[float, float],
+    b: tuple[float, float],
+    radius: float,
+    colour: tuple[int, int, int] = HINT_COLOUR,
 ) -> None:
     """A hint: rings round the peg at ``a`` and the hole at ``b``, and an arrow between.
 
@@ -381,16 +390,16 @@ def draw_arrow(
     base = (tip[0] - ux * head, tip[1] - uy * head)
     left = (base[0] - uy * head * 0.6, base[1] + ux * head * 0.6)
     right = (base[0] + uy * head * 0.6, base[1] - ux * head * 0.6)
-    for colour, grow in ((HINT_OUTLINE, 2), (HINT_COLOUR, 0)):
+    for paint, grow in ((HINT_OUTLINE, 2), (colour, 0)):
         for centre in (a, b):
-            pygame.draw.circle(surface, colour, centre, ring + grow / 2, ring_width + grow)
+            pygame.draw.circle(surface, paint, centre, ring + grow / 2, ring_width + grow)
         if gap <= radius * 0.3:
             continue  # touching rings say it all
         if gap > head:
-            pygame.draw.line(surface, colour, start, base, width + grow)
-        pygame.draw.polygon(surface, colour, [tip, left, right])
+            pygame.draw.line(surface, paint, start, base, width + grow)
+        pygame.draw.polygon(surface, paint, [tip, left, right])
         if grow:
-            pygame.draw.polygon(surface, colour, [tip, left, right], grow)
+            pygame.draw.polygon(surface, paint, [tip, left, right], grow)
 
 
 def pocket_slot(layout: BoardLayout, color: Color, index: int) -> Point:

@@ -16,7 +16,7 @@ import pygame
 
 from ..engine.games.icebreaker.board import Cell, HexBoard, Side
 from .art import cover, font, texture
-from .board_view import draw_arrow
+from .board_view import PLAYED_COLOUR, draw_arrow
 from .hex_layout import HexLayout
 from .layout import Point
 
@@ -49,6 +49,7 @@ class SeaPicture:
     paths: tuple[tuple[Cell, ...], ...] = ()  # each step's shortest way to an iceberg
     last_move: tuple[Cell, Cell] | None = None
     hint: tuple[Cell, Cell] | None = None
+    played: tuple[Cell, Cell] | None = None  # in an analysed game, the move played from here
     hidden: int = 0  # ships not drawn in their cell (moving or carried)
     floating: tuple[tuple[Side, Point], ...] = ()  # ships in motion, drawn last
     fading: tuple[tuple[Cell, float], ...] = ()  # icebergs being broken (cell, 1 → 0)
@@ -346,6 +347,9 @@ def draw_sea(surface: pygame.Surface, art: SeaArt, picture: SeaPicture) -> None:
                 surface, (255, 230, 170), centre, layout.radius * 0.24, max(1, line // 2)
             )
 
+    if picture.played is not None and picture.played != picture.hint:
+        src, dst = picture.played
+        draw_arrow(surface, holes[src], holes[dst], layout.peg_radius, PLAYED_COLOUR)
     if picture.hint is not None:
         src, dst = picture.hint
         draw_arrow(surface, holes[src], holes[dst], layout.peg_radius)

@@ -612,7 +612,7 @@ def test_a_win_played_by_clicks_shows_the_game_over_panel(
     assert ui.panel.turn_label.text == f"{winner.title} wins!"
     picture = ui.picture()
     assert picture.winner is winner and picture.winning_islands == won[1]
-    for text in ("New game", "Rematch", "Review the game"):
+    for text in ("New game", "Rematch", "Review", "Analyse"):
         over_panel_button(ui, text)
     panel = ui.panel.over_panel
     assert panel is not None
@@ -647,7 +647,7 @@ def test_a_win_played_by_clicks_shows_the_game_over_panel(
 def test_review_on_the_game_over_panel_shows_the_start_and_steps_through(ui: Driver) -> None:
     win_by_clicks(ui, 1986)
     moves = ui.played
-    ui.click_element(over_panel_button(ui, "Review the game"))
+    ui.click_element(over_panel_button(ui, "Review"))
     assert ui.panel.over_panel is None
     assert ui.game.controller.review == 0
     assert ui.message == "Reviewing the start position. Return to the game to play on."

@@ -227,7 +227,8 @@ def test_a_whole_deal_solved_by_clicks_shows_the_solved_message(ui: Driver) -> N
         "One peg left: a perfect clear.",
         "New deal",
         "Restart",
-        "Review the game",
+        "Review",
+        "Analyse",
     ]
     last = solution[-1]
     assert peg_colour_at(ui, hole_name(last.dst)) is end.color_at(last.dst)
@@ -250,7 +251,8 @@ def test_a_deal_that_runs_out_of_captures_shows_the_lost_message(ui: Driver) -> 
         f"{position.pegs_left} pegs remain. Undo or restart to try again.",
         "New deal",
         "Restart",
-        "Review the game",
+        "Review",
+        "Analyse",
     ]
 
     # Restart on the panel deals the same pegs again.

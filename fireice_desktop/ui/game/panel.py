@@ -4,6 +4,7 @@ the game-over card, kept in step with the board controller."""
 from __future__ import annotations
 
 import html
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -14,6 +15,39 @@ from ..views.base import GameView
 from .controller import BoardController
 
 KEYS_HEIGHT = 36
+#: The room the evaluation graph and its summary lines take above the moves.
+GRAPH_HEIGHT = 118
+SUMMARY_HEIGHT = 44  # the two summary lines under the graph, and the gaps
+LIST_KEPT = 100  # the least height the moves keep beside the graph
+
+
+@dataclass(frozen=True)
+class AnalysisState:
+    """What the panel shows of the computer's review."""
+
+    progress: tuple[int, int] | None = None  # positions done and in all, while it runs
+    graph: bool = False  # a review is there: the graph takes the top of the moves' room
+    marks: tuple[str, ...] = ()  # each move's mark: "", "?!", "?", "??"
+    message: str = ""  # what the message box says of the review, if anything
+
+
+class ProgressBar(pygame_gui.elements.UIProgressBar):  # type: ignore[misc]
+    """A progress bar that reads "12 of 33"."""
+
+    counts = (0, 1)
+
+    def status_text(self) -> str:
+        return f"{self.counts[0]} of {self.counts[1]}"
+
+    def show_counts(self, done: int, total: int) -> None:
+        """Fill the bar to ``done`` of ``total``, and say so."""
+        if (done, total) == self.counts:
+            return
+        self.counts = (done, total)
+        percent = 100 * done / max(1, total)
+        if percent == self.percent_full:
+            self.redraw()  # the same fill, but the words changed
+        self.set_current_progress(percent)
 
 
 class GamePanel:
@@ -42,9 +76,15 @@ class GamePanel:
         y += message_height + 6
         buttons_height = 4 * 40 + 12 + KEYS_HEIGHT
         list_height = max(60, height - y - buttons_height - 14)
-        self.move_list = pygame_gui.elements.UISelectionList(
-            pygame.Rect(x, y, width, list_height), [], m
+        self.list_rect = pygame.Rect(x, y, width, list_height)
+        self.move_list = pygame_gui.elements.UISelectionList(self.list_rect.copy(), [], m)
+        # While an analysis runs: its progress, over the foot of the message box.
+        self.progress_bar = ProgressBar(
+            pygame.Rect(x + 6, y - 6 - 24, width - 12, 20), m, object_id="#analysis_progress"
         )
+        self.progress_bar.hide()
+        self.graph_rect: pygame.Rect | None = None  # the evaluation graph, when shown
+        self.graph_summary = False  # whether the summary lines fit under it
         y += list_height + 8
         self.undo_button, self.redo_button, self.hint_button = button_row(
             m,
@@ -74,8 +114,18 @@ class GamePanel:
             ),
         )
         y += 42
+        left = width * 2 // 5
+        self.analyse_button = button(
+            m,
+            pygame.Rect(x, y, left - 4, 36),
+            "Analyse",
+            "The computer reviews every move of the game (A)",
+        )
         self.present_button = button(
-            m, pygame.Rect(x, y, width, 36), "Back to the game", "Leave review (End)"
+            m,
+            pygame.Rect(x + left + 4, y, width - left - 4, 36),
+            "Back to the game",
+            "Leave review (End)",
         )
         y += 40
         for index, line in enumerate(view.keys_lines):
@@ -86,7 +136,8 @@ class GamePanel:
         self.over_new: object = None
         self.over_rematch: object = None
         self.over_review: object = None
-        self._shown_moves: object = None  # what the move list shows: (history, changes)
+        self.over_analyse: object = None
+        self._shown_moves: object = None  # what the move list shows: (history, changes, marks)
         self._shown_message: str | None = None
         self._shown_title = view.title()
 
@@ -105,9 +156,16 @@ class GamePanel:
             return controller.message
         return self.view.idle_hint(controller.history.position, controller.selected)
 
-    def refresh(self, controller: BoardController[Any], turn_text: str, show_over: bool) -> None:
+    def refresh(
+        self,
+        controller: BoardController[Any],
+        turn_text: str,
+        show_over: bool,
+        analysis: AnalysisState | None = None,
+    ) -> None:
         """Bring labels, the move list, the buttons and the game-over card in line."""
-        message = self.message(controller)
+        analysis = analysis or AnalysisState()
+        message = analysis.message or self.message(controller)
         title = self.view.title()
         if title != self._shown_title:
             self.title_label.set_text(title)
@@ -118,9 +176,12 @@ class GamePanel:
             self._shown_message = message
         history = controller.history
         # Not the number of moves: an undo and a new move may come in the same frame.
-        shown = (id(history), history.changes)
+        shown = (id(history), history.changes, analysis.marks)
         if shown != self._shown_moves:
-            names = [self.move_label(controller, i, move) for i, move in enumerate(history.played)]
+            names = [
+                self.move_label(controller, i, move, analysis.marks)
+                for i, move in enumerate(history.played)
+            ]
             self.move_list.set_item_list(names)
             self._shown_moves = shown
             if self.move_list.scroll_bar is not None:  # keep the latest move in sight
@@ -132,20 +193,62 @@ class GamePanel:
             self.clear_list_selection()
         else:
             self.present_button.show()
+        self._show_analysis(controller, analysis)
         self.show_over_card(controller, show_over)
+
+    def _show_analysis(self, controller: BoardController[Any], analysis: AnalysisState) -> None:
+        """The Analyse (or Cancel) button, the progress bar, and room for the graph."""
+        button_ = self.analyse_button
+        offered = bool(controller.history.moves) and (
+            controller.review is not None or controller.history.position.is_over
+        )
+        if analysis.progress is not None:
+            button_.set_text("Cancel")
+            button_.show()
+            done, total = analysis.progress
+            self.progress_bar.show()
+            self.progress_bar.show_counts(done, total)
+        else:
+            button_.set_text("Analyse")
+            button_.show() if offered and not analysis.graph else button_.hide()
+            self.progress_bar.hide()
+        self.set_graph(analysis.graph)
+
+    def set_graph(self, shown: bool) -> None:
+        """Make room for the evaluation graph above the moves, or give it back to them."""
+        if shown == (self.graph_rect is not None):
+            return
+        rect = self.list_rect
+        if shown:
+            # The graph, and its summary lines when there is room for both and the moves.
+            self.graph_summary = rect.height >= GRAPH_HEIGHT + LIST_KEPT
+            room = GRAPH_HEIGHT if self.graph_summary else min(80, rect.height - LIST_KEPT)
+            graph = room - (SUMMARY_HEIGHT if self.graph_summary else 8)
+            self.graph_rect = pygame.Rect(rect.x, rect.y, rect.width, max(36, graph))
+            self.move_list.set_relative_position((rect.x, rect.y + room))
+            self.move_list.set_dimensions((rect.width, rect.height - room))
+        else:
+            self.graph_rect = None
+            self.move_list.set_relative_position(rect.topleft)
+            self.move_list.set_dimensions(rect.size)
+        self._shown_moves = None  # the list was rebuilt: fill it again
 
     def forget_moves(self) -> None:
         """Rebuild the move list at the next refresh (a new game on the screen)."""
         self._shown_moves = None
 
     @staticmethod
-    def move_label(controller: BoardController[Any], index: int, move: Any) -> str:
-        """A line of the move list: "12. Fire D4-C4", with a pass said where one came."""
+    def move_label(
+        controller: BoardController[Any], index: int, move: Any, marks: tuple[str, ...] = ()
+    ) -> str:
+        """A line of the move list: "12. Fire D4-C4", with a pass said where one came and
+        the analysis' mark ("?!", "?", "??") once the game has been analysed."""
         positions = controller.history.positions
         position, after = positions[index], positions[index + 1]
         mover = position.color_at(move.src)
         name = position.side_name(mover).capitalize() if mover is not None else ""
-        label = f"  {index + 1}. {name} {move}"  # a little room from the list's edge
+        mark = marks[index] if index < len(marks) else ""
+        label = f"  {index + 1}. {name} {move}{mark}"  # a little room from the list's edge
         if mover is not None and after.to_move == mover and not after.is_over:
             label += f" ({position.side_name(mover.other)} passes)"
         return label
@@ -202,12 +305,19 @@ class GamePanel:
         )
         self.over_review = button(
             m,
-            pygame.Rect(10, 154, inner, 38),
-            "Review the game",
+            pygame.Rect(10, 154, half, 38),
+            "Review",
             "Step through the moves from the start",
+            container=panel,
+        )
+        self.over_analyse = button(
+            m,
+            pygame.Rect(18 + half, 154, half, 38),
+            "Analyse",
+            "The computer reviews every move of the game (A)",
             container=panel,
         )
         self.over_panel = panel
 
 
-__all__ = ["GamePanel"]
+__all__ = ["GRAPH_HEIGHT", "AnalysisState", "GamePanel"]

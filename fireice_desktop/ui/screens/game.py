@@ -15,10 +15,11 @@ import pygame
 import pygame_gui
 
 from ...engine.record import GameRecord
+from ..game.analysis import GameAnalysis, draw_graph, draw_summary, graph_index_at
 from ..game.controller import BoardController
 from ..game.hints import Hints
 from ..game.motion import MOVE_SECONDS
-from ..game.panel import GamePanel
+from ..game.panel import AnalysisState, GamePanel
 from ..game.players import Session, Table
 from ..game.question import Question
 from ..navigation import Context
@@ -45,6 +46,8 @@ class GameScreen(BoardScene):
         self.drag_pos: tuple[int, int] | None = None
         self._over_dismissed = False
         self.hints = Hints()
+        self.analysis = GameAnalysis()
+        self._progress_shown: tuple[int, int] | None = None
         self.question = Question(ctx.manager)
         self.files = self._file_dialogs()
         self.text_window: TextWindow | None = None
@@ -108,8 +111,33 @@ class GameScreen(BoardScene):
             and not self._over_dismissed
         )
         if self.panel is not None:
-            self.panel.refresh(controller, self.turn_text()[0], show_over)
+            self.panel.refresh(controller, self.turn_text()[0], show_over, self.analysis_state())
         controller.changed = False
+
+    def analysis_state(self) -> AnalysisState:
+        """What the panel shows of the computer's review of this game."""
+        analysis = self.analysis
+        if analysis.running:
+            done, total = analysis.progress
+            return AnalysisState(
+                progress=(done, total),
+                message="The computer is analysing the game. Cancel or Esc stops it.",
+            )
+        reviewed = analysis.review
+        if reviewed is None:
+            return AnalysisState()
+        marks = tuple(move.verdict.symbol for move in reviewed.moves)
+        return AnalysisState(graph=True, marks=marks, message=self.analysis_words())
+
+    def analysis_words(self) -> str:
+        """The message box in an analysed game: the move played from the position shown."""
+        controller = self.controller
+        if controller.review is None:
+            return ""  # the game as it stands: its own messages
+        move = self.analysis.move(controller.review)
+        if move is None:
+            return ""
+        return self.view.judged_move_words(move, controller.history.positions[move.ply])
 
     # --- input ------------------------------------------------------------------------
 
@@ -118,6 +146,10 @@ class GameScreen(BoardScene):
             return
         controller = self.controller
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            picked = self.graph_index_at(event.pos)
+            if picked is not None:
+                self.show_position(picked)
+                return
             if self.on_board(event.pos):
                 side = self.table.computer_to_move(controller)
                 if side is not None and controller.review is None:
@@ -151,13 +183,19 @@ class GameScreen(BoardScene):
         ):
             index = self.panel.selected_index()
             if index is not None:
-                controller.show_move(index)
+                if self.analysis.review is not None:
+                    # An analysed game shows where the move was chosen, and what was better.
+                    self.show_position(index)
+                else:
+                    controller.show_move(index)
 
     def _key(self, event: pygame.event.Event) -> None:
         controller = self.controller
         ctrl = bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
         if event.key == pygame.K_ESCAPE:
-            if controller.selected is not None:
+            if self.analysis.running:
+                self.toggle_analysis()
+            elif controller.selected is not None:
                 controller.put_back()
             elif controller.review is not None:
                 controller.leave_review()
@@ -180,6 +218,8 @@ class GameScreen(BoardScene):
             self.request_hint()
         elif event.key == pygame.K_n and not ctrl:
             self.ask_new()
+        elif event.key == pygame.K_a and not ctrl:
+            self.toggle_analysis()
         elif event.key == pygame.K_LEFT:
             if controller.review is None:
                 controller.show_move(controller.history.cursor - 2)
@@ -207,6 +247,8 @@ class GameScreen(BoardScene):
             panel.hint_button: self.request_hint,
             panel.over_rematch: self.rematch,
             panel.over_review: self.review_from_start,
+            panel.analyse_button: self.toggle_analysis,
+            panel.over_analyse: self.toggle_analysis,
         }
         action = actions.get(element) if element is not None else None
         if action is not None:
@@ -269,6 +311,7 @@ class GameScreen(BoardScene):
         """Play ``session`` from its start on this screen."""
         self.table.cancel()
         self.hints.cancel()
+        self.analysis.forget()
         self.session = session
         self.controller = BoardController(session.start())
         self._over_dismissed = False
@@ -281,6 +324,43 @@ class GameScreen(BoardScene):
         """Show a finished game from its first position, to step through it."""
         self._over_dismissed = True
         self.controller.show_start()
+
+    # --- the computer's review -----------------------------------------------------------
+
+    def toggle_analysis(self) -> None:
+        """A or Analyse: the computer reviews every move, off the UI thread; A or Cancel
+        again stops it."""
+        controller = self.controller
+        if self.analysis.running:
+            self.analysis.cancel()
+            controller.say("The analysis was stopped.")
+            return
+        if not controller.history.moves:
+            controller.say("There are no moves to analyse yet.")
+            return
+        if self.analysis.review is not None:
+            controller.say("The game is analysed: pick a move or a point of the graph.")
+            return
+        self._over_dismissed = True  # the card would hide the graph
+        self.analysis.start(controller.history)
+        controller.changed = True
+
+    def graph_index_at(self, pos: tuple[int, int]) -> int | None:
+        """The position a click on the evaluation graph picks, if it is on the graph."""
+        reviewed = self.analysis.review
+        if reviewed is None or self.panel is None or self.panel.graph_rect is None:
+            return None
+        return graph_index_at(self.panel.graph_rect, pos, len(reviewed.chances))
+
+    def show_position(self, index: int) -> None:
+        """Show position ``index`` of the game (0: the start) to review it."""
+        controller = self.controller
+        if index >= controller.history.cursor:
+            controller.leave_review()
+        elif index == 0:
+            controller.show_start()
+        else:
+            controller.show_move(index - 1)
 
     # --- saving and opening -----------------------------------------------------------
 
@@ -371,6 +451,13 @@ class GameScreen(BoardScene):
     def update(self, dt: float) -> bool:
         controller = self.controller
         self.hints.poll(controller)
+        said = self.analysis.poll(controller.history)
+        if said is not None:
+            controller.say(said)
+        progress = self.analysis.progress if self.analysis.running else None
+        if progress != self._progress_shown:
+            self._progress_shown = progress
+            controller.changed = True
         self.view.update(dt)
         controller.animation_time = MOVE_SECONDS * self.settings.animation_factor
         moving = controller.update(dt)
@@ -392,10 +479,17 @@ class GameScreen(BoardScene):
             and controller.selected is None
             and controller.animation is None
         )
+        played = better = None
+        judged = self.analysis.move(controller.review) if controller.review is not None else None
+        if judged is not None and controller.animation is None:
+            played = (judged.move.src, judged.move.dst)
+            if judged.better is not None:
+                better = (judged.better.src, judged.better.dst)
         return Moment(
             drag_pos=self.drag_pos if controller.selected is not None else None,
-            hint=(self.hint.src, self.hint.dst) if shown_hint else None,
+            hint=better or ((self.hint.src, self.hint.dst) if shown_hint else None),
             show_targets=self.settings.show_legal_moves,
+            played=played,
         )
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -405,15 +499,27 @@ class GameScreen(BoardScene):
         self.view.draw_board(surface, self.moment())
         self.draw_panel_backing(surface)
         self.view.draw_panel(surface, self.panel.turn_rect, self.turn_text()[1])
+        reviewed, graph = self.analysis.review, self.panel.graph_rect
+        if reviewed is not None and graph is not None:
+            controller = self.controller
+            shown = (
+                controller.review if controller.review is not None else controller.history.cursor
+            )
+            draw_graph(surface, graph, reviewed, self.view.graph_colours, shown)
+            if self.panel.graph_summary:
+                below = pygame.Rect(graph.x, graph.bottom + 6, graph.width, 36)
+                draw_summary(surface, below, reviewed)
 
     def leave(self) -> None:
         self.table.cancel()
         self.hints.cancel()
+        self.analysis.cancel()
         self.view.leave()
         self.autosave()
 
     def settle(self, timeout: float) -> None:
         self.hints.settle(timeout)
+        self.analysis.settle(timeout)
         self.view.settle(timeout)
 
 

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 import pygame
 import pygame_gui
 
+from ...engine.analysis import MoveReview, Verdict, describe_better
 from ...engine.record import GameRecord
 from ..game.controller import BoardController
 from ..game.players import Session
@@ -47,6 +48,7 @@ class Moment:
     drag_pos: tuple[int, int] | None  # where a carried piece is, while dragged
     hint: tuple[int, int] | None  # the hinted move's cells, when one is shown
     show_targets: bool  # the settings' marks for legal moves
+    played: tuple[int, int] | None = None  # in an analysed game: the move played from here
 
 
 class HitLayout(Protocol):
@@ -60,6 +62,21 @@ class HitLayout(Protocol):
     def hole_at(self, pos: tuple[int, int]) -> int | None:
         """The cell under the pixel ``pos``, if any."""
         ...
+
+
+#: A verdict as the message box says it.
+VERDICT_WORDS = {
+    Verdict.BEST: "the best move",
+    Verdict.GOOD: "a good move",
+    Verdict.INACCURACY: "an inaccuracy",
+    Verdict.MISTAKE: "a mistake",
+    Verdict.BLUNDER: "a blunder",
+}
+
+
+def percent(chance: float) -> str:
+    """A chance as a player reads it: "41 %"."""
+    return f"{round(100 * chance)} %"
 
 
 def moves_text(record: GameRecord) -> str:
@@ -138,6 +155,38 @@ class GameView:
         """The headline and the detail of the game-over card."""
         winner = position.winner
         return f"{winner.title} wins!", ""
+
+    #: The first and second side's colours on the evaluation graph.
+    graph_colours: tuple[tuple[int, int, int], tuple[int, int, int]] = (
+        (200, 60, 40),
+        (70, 180, 190),
+    )
+
+    def judged_move_words(self, move: MoveReview, position: Any) -> str:
+        """The message box for a move of an analysed game, shown from where it was chosen:
+        "Move 13, Fire: D5-B5?, a mistake: Fire's chances from 55 % to 41 %. E5-B5
+        would have taken control of G." """
+        played = f"{move.move}{move.verdict.symbol}"
+        if move.mover is None:
+            head = f"Move {move.ply + 1}: {played}, {VERDICT_WORDS[move.verdict]}"
+            state = (
+                "the deal can still be won"
+                if move.after.chance >= 1
+                else "the deal can no longer be won"
+                if move.after.chance <= 0
+                else "the solver could not tell if the deal can still be won"
+            )
+        else:
+            name = position.side_name(move.mover).capitalize()
+            head = f"Move {move.ply + 1}, {name}: {played}, {VERDICT_WORDS[move.verdict]}"
+            before, after = percent(move.before.chance), percent(move.after.chance)
+            state = (
+                f"{name}'s chances from {before} to {after}"
+                if move.verdict.is_error
+                else f"{name}'s chances {after}"
+            )
+        better = describe_better(move)
+        return f"{head}: {state}." + (f" {better[0].upper()}{better[1:]}." if better else "")
 
     def idle_hint(self, position: Any, selected: int | None) -> str:
         """What the message box says when nothing else is to be said."""

@@ -24,6 +24,7 @@ class IcebreakerView(GameView):
     """Playing Icebreaker against a friend or the computer."""
 
     new_label = ("New game", "Choose the board and the opponent again (N)")
+    graph_colours = ((205, 62, 50), (150, 150, 160))  # Red's ships; Black's, lightened
 
     @classmethod
     def summary(cls, record: GameRecord) -> str:
@@ -137,6 +138,7 @@ class IcebreakerView(GameView):
             last_move=(last.src, last.dst) if last else None,
             winner=position.winner,
             hint=moment.hint,
+            played=moment.played,
         )
         if selected is not None and moment.drag_pos is not None:
             side = position.color_at(selected)

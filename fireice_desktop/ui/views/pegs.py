@@ -62,6 +62,7 @@ class PegView(GameView):
             winner=won[0] if won else None,
             show_control=self.drops_a_peg,
             hint=moment.hint,
+            played=moment.played,
         )
         holes = self.layout.holes
         if controller.selected is not None and moment.drag_pos is not None:

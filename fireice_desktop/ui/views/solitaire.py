@@ -57,6 +57,7 @@ class SolitaireView(PegView):
     pocket_labels = ("RED", "AQUA")  # the captured pegs collect here
     drops_a_peg = False
     new_label = ("New deal", "A random deal (N)")
+    graph_colours = ((120, 190, 90), (190, 70, 50))  # can still be won; lost
     rematch_label = ("Restart", "The same set-up again")
     hint_tip = "Show the next move of a winning line, or how far back a win was still possible (H)"
     looking_for_hint = "Looking for a winning line..."

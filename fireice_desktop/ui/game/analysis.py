@@ -1,0 +1,200 @@
+"""The computer's review on the game screen: the analysis off the UI thread, its
+progress, and the evaluation graph drawn in the panel.
+
+:class:`GameAnalysis` runs :func:`~fireice_desktop.engine.analysis.review` on a
+:class:`~.jobs.Job` and keeps the result for the line of moves it was made for; a
+change to the game (an undo and another move) makes it stale, and it is dropped.
+:func:`draw_graph` draws the first side's chances along the game, and
+:func:`graph_index_at` says which position a click on the graph picks.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pygame
+
+from ...engine.analysis import MoveReview, Review, Verdict, review
+from ...engine.interface import History
+from ..art import font
+from .jobs import Job
+
+Rgb = tuple[int, int, int]
+
+#: The marks of the errors on the graph and their words' colours.
+VERDICT_RGB: dict[Verdict, Rgb] = {
+    Verdict.INACCURACY: (240, 214, 90),
+    Verdict.MISTAKE: (245, 150, 50),
+    Verdict.BLUNDER: (235, 60, 50),
+}
+GRAPH_BACK: Rgb = (38, 26, 16)
+GRAPH_EDGE: Rgb = (122, 82, 48)
+GRAPH_TEXT: Rgb = (240, 226, 200)
+CURSOR_RGB: Rgb = (255, 246, 190)
+
+
+class GameAnalysis:
+    """The review of one line of moves: in the making, done, or none."""
+
+    def __init__(self) -> None:
+        self.job: Job[Review] | None = None
+        self.review: Review | None = None
+        self.moves: tuple[Any, ...] = ()  # the line of moves reviewed (or being reviewed)
+        self._progress = (0, 1)
+        self._lock = threading.Lock()
+
+    @property
+    def running(self) -> bool:
+        """Whether an analysis is under way."""
+        return self.job is not None
+
+    @property
+    def progress(self) -> tuple[int, int]:
+        """Positions assessed so far, and how many there are."""
+        with self._lock:
+            return self._progress
+
+    def start(self, history: History[Any]) -> None:
+        """Review every move of ``history`` (the undone ones too) in the background."""
+        self.cancel()
+        moves = tuple(history.moves)
+        positions = list(history.positions[: len(moves) + 1])
+        self.moves = moves
+        self._progress = (0, len(positions))
+
+        def note(done: int, total: int) -> None:
+            with self._lock:
+                self._progress = (done, total)
+
+        self.job = Job(lambda stop: review(positions, list(moves), stop, note))
+
+    def cancel(self) -> None:
+        """Stop an analysis under way (a finished review is kept)."""
+        if self.job is not None:
+            self.job.cancel()
+        self.job = None
+
+    def forget(self) -> None:
+        """Stop any analysis and drop the review."""
+        self.cancel()
+        self.review = None
+        self.moves = ()
+
+    def poll(self, history: History[Any]) -> str | None:
+        """Take a finished analysis; drop one the game has left behind.  Returns what to
+        say when an analysis ends (done, or failed)."""
+        if (self.review is not None or self.job is not None) and not self.fits(history):
+            self.forget()
+            return None
+        job = self.job
+        if job is None or not job.done:
+            return None
+        self.job = None
+        if job.error is not None:
+            return f"The analysis failed: {job.error}"
+        if job.result is None:
+            return None
+        self.review = job.result
+        return " ".join(f"{summary.line()}." for summary in self.review.summaries())
+
+    def fits(self, history: History[Any]) -> bool:
+        """Whether the review (or the one being made) is of ``history``'s moves."""
+        return tuple(history.moves[: len(self.moves)]) == self.moves and len(history.moves) == len(
+            self.moves
+        )
+
+    def move(self, index: int) -> MoveReview | None:
+        """The review of move ``index`` (from 0), once there is one."""
+        if self.review is None or not 0 <= index < len(self.review.moves):
+            return None
+        return self.review.moves[index]
+
+    def settle(self, timeout: float) -> None:
+        """Wait up to ``timeout`` s for the analysis (screenshots, tests)."""
+        if self.job is not None:
+            self.job.wait(timeout)
+
+
+# --- the graph --------------------------------------------------------------------------
+
+
+def _point(rect: pygame.Rect, index: int, count: int, chance: float) -> tuple[int, int]:
+    x = rect.x + round(index * (rect.width - 1) / max(1, count - 1))
+    y = rect.y + round((1.0 - chance) * (rect.height - 1))
+    return x, y
+
+
+def draw_graph(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    reviewed: Review,
+    colours: tuple[Rgb, Rgb],
+    shown: int,
+) -> None:
+    """The first side's chance at every position, from the start (left) to the end
+    (right): the area above the middle line in the first side's colour, below it in the
+    second's; errors marked by colour; the position on the board marked by a line."""
+    pygame.draw.rect(surface, GRAPH_BACK, rect, border_radius=6)
+    inner = rect.inflate(-10, -10)
+    chances = reviewed.chances
+    count = len(chances)
+    middle = inner.centery
+    points = [_point(inner, i, count, c) for i, c in enumerate(chances)]
+    first, second = colours
+    for i in range(count - 1):
+        (x0, y0), (x1, y1) = points[i], points[i + 1]
+        for x in range(x0, x1 + 1):
+            t = (x - x0) / max(1, x1 - x0)
+            y = round(y0 + (y1 - y0) * t)
+            if y < middle:
+                pygame.draw.line(surface, first, (x, y), (x, middle))
+            elif y > middle:
+                pygame.draw.line(surface, second, (x, middle), (x, y))
+    pygame.draw.line(surface, GRAPH_EDGE, (inner.x, middle), (inner.right, middle))
+    if count > 1:
+        pygame.draw.lines(surface, GRAPH_TEXT, False, points, 2)
+    for move in reviewed.moves:
+        rgb = VERDICT_RGB.get(move.verdict)
+        if rgb is not None:
+            pygame.draw.circle(surface, (20, 12, 6), points[move.ply + 1], 5)
+            pygame.draw.circle(surface, rgb, points[move.ply + 1], 4)
+    if 0 <= shown < count:
+        x = points[shown][0]
+        pygame.draw.line(surface, CURSOR_RGB, (x, inner.y), (x, inner.bottom), 2)
+    pygame.draw.rect(surface, GRAPH_EDGE, rect, 2, border_radius=6)
+
+
+def draw_summary(surface: pygame.Surface, rect: pygame.Rect, reviewed: Review) -> None:
+    """The summary lines under the graph: each side's accuracy and errors."""
+    text_font = font(13, bold=False)
+    y = rect.y
+    for summary in reviewed.summaries():
+        counts = f"?! {summary.inaccuracies}   ? {summary.mistakes}   ?? {summary.blunders}"
+        for line in (
+            summary.line(),
+            f"{summary.name}: accuracy {summary.accuracy:.0f} %    {counts}",
+            f"{summary.name} {summary.accuracy:.0f} %   {counts}",
+        ):
+            rendered = text_font.render(line, True, GRAPH_TEXT)
+            if rendered.get_width() <= rect.width:
+                break
+        surface.blit(rendered, (rect.x, y))
+        y += 17
+
+
+def graph_index_at(rect: pygame.Rect, pos: tuple[int, int], count: int) -> int | None:
+    """The position a click at ``pos`` on the graph picks (the nearest), if it is on it."""
+    if not rect.collidepoint(pos) or count < 1:
+        return None
+    inner = rect.inflate(-10, -10)
+    fraction = (pos[0] - inner.x) / max(1, inner.width - 1)
+    return max(0, min(count - 1, round(fraction * (count - 1))))
+
+
+__all__ = [
+    "GameAnalysis",
+    "draw_graph",
+    "draw_summary",
+    "graph_index_at",
+]
