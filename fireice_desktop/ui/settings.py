@@ -19,6 +19,7 @@ class Settings:
     animation_speed: str = "normal"
     fullscreen: bool = False
     solvable_deals_only: bool = True
+    tutor: bool = False  # ask before a blunder stands, in two-player games
 
     @property
     def animation_factor(self) -> float:

@@ -96,7 +96,7 @@ class GameAnalysis:
         if job.result is None:
             return None
         self.review = job.result
-        return " ".join(f"{summary.line()}." for summary in self.review.summaries())
+        return "The analysis is done."
 
     def fits(self, history: History[Any]) -> bool:
         """Whether the review (or the one being made) is of ``history``'s moves."""

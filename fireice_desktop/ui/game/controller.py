@@ -46,6 +46,8 @@ class BoardController(Generic[S]):
         self.sounds: list[str] = []  # "pick" / "place" events for the scene to play
         self.animation_time = MOVE_SECONDS  # seconds for a move; 0 plays moves without animation
         self._pressed_selected = False  # the mouse went down on the peg already held
+        #: The latest move played, and the position it was played from, until taken.
+        self.just_played: tuple[S, Any] | None = None
 
     # --- what is shown ----------------------------------------------------------
 
@@ -181,6 +183,7 @@ class BoardController(Generic[S]):
             return False
         self.selected = None
         self.review = None
+        self.just_played = (before, move)
         self.animation = MoveAnimation(move, before, after, duration=duration)
         if duration <= 0:
             self.animation = None

@@ -1,4 +1,5 @@
-"""A yes-or-no question over the board, such as "Start a new game?"."""
+"""A yes-or-no question over the board, such as "Start a new game?" or the tutor's
+"Play it anyway?"."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ class Question:
         self.manager = manager
         self.dialog: pygame_gui.windows.UIConfirmationDialog | None = None
         self.action: Callable[[], None] = lambda: None
+        self.on_no: Callable[[], None] = lambda: None
 
     @property
     def is_open(self) -> bool:
@@ -23,22 +25,36 @@ class Question:
         return self.dialog is not None and self.dialog.alive()
 
     def ask(
-        self, centre: tuple[int, int], question: str, verb: str, action: Callable[[], None]
+        self,
+        centre: tuple[int, int],
+        question: str,
+        verb: str,
+        action: Callable[[], None],
+        detail: str = "The moves played so far will be lost.",
+        on_no: Callable[[], None] | None = None,
+        title: str | None = None,
+        no_label: str | None = None,
     ) -> None:
-        """Ask ``question`` (the moves so far would be lost); ``verb`` on the yes button."""
+        """Ask ``question``, with ``detail`` after it; ``verb`` on the yes button, which
+        does ``action``.  ``on_no`` is done when the player says no (Cancel, Esc, the
+        window's close button)."""
         if self.dialog is not None:
             self.dialog.kill()
-        rect = pygame.Rect(0, 0, min(380, int(self.manager.window_resolution[0]) - 40), 170)
+        height = 170 if len(question) + len(detail) < 90 else 200
+        rect = pygame.Rect(0, 0, min(380, int(self.manager.window_resolution[0]) - 40), height)
         rect.center = centre
         self.dialog = pygame_gui.windows.UIConfirmationDialog(
             rect,
-            f"{html.escape(question)} The moves played so far will be lost.",
+            f"{html.escape(question)} {html.escape(detail)}".strip(),
             self.manager,
-            window_title=question.rstrip("?"),
+            window_title=title or question.rstrip("?"),
             action_short_name=verb,
             blocking=True,
         )
+        if no_label is not None:
+            self.dialog.cancel_button.set_text(no_label)
         self.action = action
+        self.on_no = on_no or (lambda: None)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Answers to the open question; ``True`` if the event was for it."""
@@ -55,13 +71,25 @@ class Question:
             self.dialog = None
             self.action()
             return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in (
+            dialog.cancel_button,
+            dialog.close_window_button,
+        ):
+            self._said_no()
+            return True
         if not dialog.alive():
             return False
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                dialog.kill()
+                self._said_no()
             return True  # no shortcuts while the question is open
         return False
+
+    def _said_no(self) -> None:
+        if self.dialog is not None:
+            self.dialog.kill()
+        self.dialog = None
+        self.on_no()
 
 
 __all__ = ["Question"]

@@ -22,6 +22,7 @@ from ..game.motion import MOVE_SECONDS
 from ..game.panel import AnalysisState, GamePanel
 from ..game.players import Session, Table
 from ..game.question import Question
+from ..game.tutor import Tutor
 from ..navigation import Context
 from ..saving import FileDialogs, TextWindow
 from ..scene import BoardScene, backdrop, panel_width
@@ -47,6 +48,9 @@ class GameScreen(BoardScene):
         self._over_dismissed = False
         self.hints = Hints()
         self.analysis = GameAnalysis()
+        #: The position shown when the analysis ended: there, the summary is the message.
+        self._summary_at: object = None
+        self.tutor = Tutor()
         self._progress_shown: tuple[int, int] | None = None
         self.question = Question(ctx.manager)
         self.files = self._file_dialogs()
@@ -130,8 +134,12 @@ class GameScreen(BoardScene):
         return AnalysisState(graph=True, marks=marks, message=self.analysis_words())
 
     def analysis_words(self) -> str:
-        """The message box in an analysed game: the move played from the position shown."""
+        """The message box in an analysed game: the summary where the analysis ended, or
+        the move played from the position shown."""
         controller = self.controller
+        reviewed = self.analysis.review
+        if reviewed is not None and controller.review == self._summary_at:
+            return " ".join(f"{summary.line()}." for summary in reviewed.summaries())
         if controller.review is None:
             return ""  # the game as it stands: its own messages
         move = self.analysis.move(controller.review)
@@ -151,6 +159,9 @@ class GameScreen(BoardScene):
                 self.show_position(picked)
                 return
             if self.on_board(event.pos):
+                if self.tutor.checking:
+                    controller.say("The tutor is looking at that move...")
+                    return
                 side = self.table.computer_to_move(controller)
                 if side is not None and controller.review is None:
                     name = controller.history.position.side_name(side).capitalize()
@@ -312,6 +323,7 @@ class GameScreen(BoardScene):
         self.table.cancel()
         self.hints.cancel()
         self.analysis.forget()
+        self.tutor.cancel()
         self.session = session
         self.controller = BoardController(session.start())
         self._over_dismissed = False
@@ -361,6 +373,47 @@ class GameScreen(BoardScene):
             controller.show_start()
         else:
             controller.show_move(index - 1)
+
+    # --- the tutor ----------------------------------------------------------------------
+
+    def watch_moves(self) -> None:
+        """With the Tutor setting on, judge each move a person has just played; ask about
+        a blunder before the game goes on."""
+        controller = self.controller
+        played, controller.just_played = controller.just_played, None
+        if played is not None and self.settings.tutor:
+            before, move = played
+            if self.tutor_applies(before):
+                self.tutor.check(controller, before, move)
+        warning = self.tutor.poll(controller)
+        if warning is not None:
+            board = self.hit.rect if self.hit is not None else (0, 0, *self.window_size)
+            self.question.ask(
+                (board[0] + board[2] // 2, board[1] + board[3] // 2),
+                warning,
+                "Play it",
+                lambda: controller.say("Played as you chose."),
+                detail="Play it anyway?",
+                on_no=self.take_back,
+                title="Tutor",
+                no_label="Take it back",
+            )
+
+    def tutor_applies(self, before: Any) -> bool:
+        """Whether the tutor judges a move played from ``before``: a person's move in a
+        two-player game the computer can review."""
+        kind = self.session.kind
+        return (
+            not kind.solo
+            and kind.analysis is not None
+            and not before.is_over
+            and not self.table.player(before.to_move).is_computer
+        )
+
+    def take_back(self) -> None:
+        """The tutor's "Take it back" (or Esc): the move is undone, to choose again."""
+        self.controller.undo()
+        self.controller.say("Taken back: choose another move.")
 
     # --- saving and opening -----------------------------------------------------------
 
@@ -446,6 +499,7 @@ class GameScreen(BoardScene):
             or controller.selected is not None
             or self.question.is_open
             or self.files.is_open
+            or self.tutor.checking
         )
 
     def update(self, dt: float) -> bool:
@@ -453,6 +507,7 @@ class GameScreen(BoardScene):
         self.hints.poll(controller)
         said = self.analysis.poll(controller.history)
         if said is not None:
+            self._summary_at = controller.review
             controller.say(said)
         progress = self.analysis.progress if self.analysis.running else None
         if progress != self._progress_shown:
@@ -461,6 +516,7 @@ class GameScreen(BoardScene):
         self.view.update(dt)
         controller.animation_time = MOVE_SECONDS * self.settings.animation_factor
         moving = controller.update(dt)
+        self.watch_moves()
         moving = self.table.update(dt, controller, self.busy()) or moving
         for sound in controller.sounds:
             self.sounds.play(sound)
@@ -514,12 +570,14 @@ class GameScreen(BoardScene):
         self.table.cancel()
         self.hints.cancel()
         self.analysis.cancel()
+        self.tutor.cancel()
         self.view.leave()
         self.autosave()
 
     def settle(self, timeout: float) -> None:
         self.hints.settle(timeout)
         self.analysis.settle(timeout)
+        self.tutor.settle(timeout)
         self.view.settle(timeout)
 
 

@@ -33,6 +33,12 @@ ROWS: tuple[tuple[str, str, tuple[tuple[str, object], ...], str], ...] = (
         (("Solvable only", True), ("Any deal", False)),
         "Whether New deal offers only deals the solver has proved can be won",
     ),
+    (
+        "Tutor",
+        "tutor",
+        ON_OFF,
+        "Against a friend or the computer, ask before a move the computer judges a blunder",
+    ),
 )
 
 

@@ -1,0 +1,197 @@
+"""The computer's review and the tutor on the game screen, driven by real events."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from fireice_desktop.engine.analysis import assess
+from fireice_desktop.engine.games.fireice.rules import Color
+from fireice_desktop.engine.record import GameRecord
+from tests.support.ui import Driver, open_ui, plain_text, pygame
+
+#: Two players' moves from the start; then Ice's B3-B2 lets Fire win with G-D-B at once.
+LINE = [
+    "D4-D6",
+    "D4-D1",
+    "D4-A4",
+    "D1-B1",
+    "D6-F6",
+    "D6-G6",
+    "A4-E4",
+    "G6-G2",
+    "D6-C6",
+    "D6-D7",
+    "D1-D3",
+    "D4-F4",
+    "D3-C3",
+    "D1-G1",
+    "C3-C5",
+    "G2-G4",
+    "G6-G5",
+    "G1-C1",
+    "C5-C4",
+    "B1-B3",
+    "F6-F5",
+    "D3-A3",
+    "F5-F7",
+]
+BLUNDER = "B3-B2"
+WARNING = "B3-B2 lets Fire win with G-D-B on the next move. Play it anyway?"
+#: A short finished game: Fire wins (the review of a whole game takes a few seconds).
+SHORT = ("D4-C4", "D4-A4", "C4-C1", "A4-A1", "C1-C7")
+
+
+@pytest.fixture
+def ui(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Driver]:
+    with open_ui(tmp_path / "config", monkeypatch) as driver:
+        yield driver
+
+
+def pump_until(ui: Driver, done: object, limit: float = 60.0) -> None:
+    """Pump frames as the real loop would until ``done()`` holds."""
+    deadline = time.monotonic() + limit
+    while not done():  # type: ignore[operator]
+        assert time.monotonic() < deadline, "waited too long"
+        ui.pump(1, dt=0.05)
+        time.sleep(0.01)
+    ui.pump(2)
+
+
+def open_game(ui: Driver, moves: tuple[str, ...] | list[str], **computer: str) -> None:
+    record = GameRecord(
+        moves=tuple(moves),  # type: ignore[arg-type]
+        computer=tuple((Color.parse(side), level) for side, level in computer.items()),
+    )
+    ui.app.open_record(GameRecord.parse(record.to_json()))
+    ui.pump(2)
+
+
+# --- the review ------------------------------------------------------------------------------
+
+
+def test_analyse_reviews_the_game_with_progress_marks_graph_and_summary(ui: Driver) -> None:
+    open_game(ui, list(SHORT[:4]))
+    game = ui.game
+    ui.key(pygame.K_LEFT)  # into review: Analyse is offered
+    assert ui.panel.analyse_button.visible
+    ui.click_element(ui.panel.analyse_button)
+    assert game.analysis.running
+    assert ui.panel.analyse_button.text == "Cancel"
+    assert ui.panel.progress_bar.visible
+    pump_until(ui, lambda: not game.analysis.running)
+    reviewed = game.analysis.review
+    assert reviewed is not None and len(reviewed.moves) == 4
+    assert not ui.panel.progress_bar.visible
+    assert ui.panel.graph_rect is not None
+    labels = [item["text"] for item in ui.panel.move_list.item_list]
+    assert labels == [
+        f"  {i + 1}. {side} {move}{m.verdict.symbol}"
+        for i, (side, move, m) in enumerate(
+            zip(("Fire", "Ice", "Fire", "Ice"), SHORT, reviewed.moves, strict=False)
+        )
+    ]
+    assert "Fire: accuracy" in ui.message and "Ice: accuracy" in ui.message
+
+
+def test_clicking_the_graph_shows_that_position_and_judges_its_move(ui: Driver) -> None:
+    open_game(ui, list(SHORT[:4]))
+    game = ui.game
+    ui.key(pygame.K_a)
+    pump_until(ui, lambda: game.analysis.review is not None)
+    graph = ui.panel.graph_rect
+    assert graph is not None
+    # The second of five points: the position after move 1, where Ice chose D4-A4.
+    inner = graph.inflate(-10, -10)
+    ui.click((inner.x + round(inner.width / 4), graph.centery))
+    assert game.controller.review == 1
+    assert plain_text(ui.message).startswith("Move 2, Ice: D4-A4")
+    picture = ui.picture()
+    assert picture.played is not None
+
+
+def test_an_analysis_can_be_cancelled_with_esc(ui: Driver) -> None:
+    open_game(ui, list(LINE))
+    game = ui.game
+    ui.key(pygame.K_a)
+    assert game.analysis.running
+    ui.key(pygame.K_ESCAPE)
+    assert not game.analysis.running and game.analysis.review is None
+    assert ui.message == "The analysis was stopped."
+    assert ui.panel.analyse_button.text == "Analyse"
+    assert ui.played == LINE  # nothing else changed
+
+
+def test_a_new_move_drops_the_review_of_the_old_line(ui: Driver) -> None:
+    open_game(ui, list(SHORT[:4]))
+    game = ui.game
+    ui.key(pygame.K_a)
+    pump_until(ui, lambda: game.analysis.review is not None)
+    ui.key(pygame.K_END)
+    ui.play(SHORT[4])
+    ui.settle()
+    assert game.analysis.review is None
+    assert ui.panel.graph_rect is None
+
+
+# --- the tutor --------------------------------------------------------------------------
+
+
+def turn_tutor(ui: Driver, on: bool) -> None:
+    ui.app.settings.tutor = on
+
+
+def test_the_tutor_asks_before_a_blunder_and_esc_takes_it_back(ui: Driver) -> None:
+    turn_tutor(ui, True)
+    open_game(ui, LINE)
+    ui.play(BLUNDER)
+    pump_until(ui, lambda: ui.dialog is not None)
+    assert WARNING in plain_text(ui.dialog.confirmation_text.html_text)  # type: ignore[union-attr]
+    assert ui.dialog.cancel_button.text == "Take it back"  # type: ignore[union-attr]
+    ui.key(pygame.K_ESCAPE)
+    assert ui.dialog is None
+    assert ui.played == LINE
+    assert ui.message == "Taken back: choose another move."
+
+
+def test_the_tutor_lets_the_player_play_it_anyway(ui: Driver) -> None:
+    turn_tutor(ui, True)
+    open_game(ui, LINE)
+    ui.play(BLUNDER)
+    pump_until(ui, lambda: ui.dialog is not None)
+    ui.answer(confirm=True)
+    ui.pump(2)
+    assert ui.played == [*LINE, BLUNDER]
+    assert ui.dialog is None
+
+
+def test_the_tutor_says_nothing_about_a_sound_move_or_when_off(ui: Driver) -> None:
+    turn_tutor(ui, True)
+    open_game(ui, LINE)
+    sound = str(assess(ui.game.controller.history.position).position.best)
+    ui.play(sound)
+    pump_until(ui, lambda: not ui.game.tutor.checking)
+    assert ui.dialog is None and ui.played == [*LINE, sound]
+    turn_tutor(ui, False)
+    open_game(ui, LINE)
+    ui.play(BLUNDER)
+    ui.pump(5)
+    assert not ui.game.tutor.checking and ui.dialog is None
+    assert ui.played == [*LINE, BLUNDER]
+
+
+def test_against_the_computer_it_waits_for_the_answer(ui: Driver) -> None:
+    turn_tutor(ui, True)
+    open_game(ui, LINE, fire="beginner")
+    ui.play(BLUNDER)
+    pump_until(ui, lambda: ui.dialog is not None)
+    for _ in range(30):  # the computer would have answered long since
+        ui.pump(1, dt=0.1)
+    assert ui.played == [*LINE, BLUNDER]
+    ui.answer(confirm=False)  # Take it back
+    ui.pump(2)
+    assert ui.played == LINE
+    assert ui.game.controller.history.position.to_move is Color.ICE
