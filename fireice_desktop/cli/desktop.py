@@ -53,6 +53,7 @@ def launch_desktop(args: argparse.Namespace) -> int:
         deal=args.shot_deal,
         page=args.shot_page,
         hint=bool(args.shot_hint),
+        analyse=bool(args.shot_analyse),
         window=window,
         board_size=board_size,
         record=record,

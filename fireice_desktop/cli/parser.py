@@ -35,6 +35,7 @@ SHOT_OPTIONS = (
     ("deal", "shot_deal"),
     ("page", "shot_page"),
     ("hint", "shot_hint"),
+    ("analyse", "shot_analyse"),
     ("size", "size"),
 )
 
@@ -162,6 +163,13 @@ def _add_desktop_options(parser: argparse.ArgumentParser) -> None:
         action="store_const",
         const=True,
         help="ask for a hint after the moves (game and solitaire)",
+    )
+    shots.add_argument(
+        "--analyse",
+        dest="shot_analyse",
+        action="store_const",
+        const=True,
+        help="analyse the game after the moves and show its first mistake, if any",
     )
     shots.add_argument(
         "--size",

@@ -244,6 +244,7 @@ class ScreenshotRequest:
     deal: int | None = None  # the solitaire's deal (or the handicap's random seed)
     page: int | None = None  # the rules chapter, from 1
     hint: bool = False  # ask for a hint after the moves
+    analyse: bool = False  # analyse the game and show its first mistake
     window: tuple[int, int] | None = None  # the window's size (default 1280x800)
     board_size: int | None = None  # Icebreaker's board side
     record: GameRecord | None = None  # a saved game to show instead of a scene
@@ -299,6 +300,13 @@ def screenshot(request: ScreenshotRequest) -> str:
         if not isinstance(scene, GameScreen):
             raise ValueError("--hint applies to the game, solitaire and icebreaker scenes")
         scene.request_hint()
+    if request.analyse:
+        if not isinstance(scene, GameScreen) or not scene.controller.history.moves:
+            raise ValueError("--analyse applies to a game with moves (--moves or --open)")
+        scene.toggle_analysis()
+        scene.settle(600.0)
+        app.step(0.0)
+        scene.show_first_error()
     scene.settle(60.0)
     for _ in range(3):  # let pygame-gui settle its layout
         app.step(0.05)

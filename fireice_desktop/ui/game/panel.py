@@ -29,6 +29,7 @@ class AnalysisState:
     graph: bool = False  # a review is there: the graph takes the top of the moves' room
     marks: tuple[str, ...] = ()  # each move's mark: "", "?!", "?", "??"
     message: str = ""  # what the message box says of the review, if anything
+    focus: int | None = None  # the move the message is about: marked and scrolled to
 
 
 class ProgressBar(pygame_gui.elements.UIProgressBar):  # type: ignore[misc]
@@ -140,6 +141,7 @@ class GamePanel:
         self._shown_moves: object = None  # what the move list shows: (history, changes, marks)
         self._shown_message: str | None = None
         self._shown_title = view.title()
+        self._focus: int | None = None
 
     # --- keeping in step ---------------------------------------------------------------
 
@@ -184,6 +186,7 @@ class GamePanel:
             ]
             self.move_list.set_item_list(names)
             self._shown_moves = shown
+            self._focus = None  # the new list has no move marked
             if self.move_list.scroll_bar is not None:  # keep the latest move in sight
                 self.move_list.scroll_bar.set_scroll_from_start_percentage(1.0)
         self.undo_button.enable() if history.can_undo else self.undo_button.disable()
@@ -194,7 +197,26 @@ class GamePanel:
         else:
             self.present_button.show()
         self._show_analysis(controller, analysis)
+        if analysis.focus is not None and analysis.focus != self._focus:
+            self.focus_move(analysis.focus)
+        self._focus = analysis.focus
         self.show_over_card(controller, show_over)
+
+    def focus_move(self, index: int) -> None:
+        """Mark move ``index`` in the list and scroll it into sight."""
+        items = self.move_list.item_list
+        if not 0 <= index < len(items):
+            return
+        self.clear_list_selection()
+        items[index]["selected"] = True
+        if items[index]["button_element"] is not None:
+            items[index]["button_element"].select()
+        bar = self.move_list.scroll_bar
+        if bar is not None:
+            bar.set_scroll_from_start_percentage(max(0.0, (index - 2) / max(1, len(items))))
+            self.move_list.update(0.0)  # lay the list's buttons out for the new scroll
+            if items[index]["button_element"] is not None:
+                items[index]["button_element"].select()
 
     def _show_analysis(self, controller: BoardController[Any], analysis: AnalysisState) -> None:
         """The Analyse (or Cancel) button, the progress bar, and room for the graph."""

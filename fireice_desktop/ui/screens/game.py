@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from ...engine.analysis import Verdict
 from ...engine.record import GameRecord
 from ..game.analysis import GameAnalysis, draw_graph, draw_summary, graph_index_at
 from ..game.controller import BoardController
@@ -131,7 +132,8 @@ class GameScreen(BoardScene):
         if reviewed is None:
             return AnalysisState()
         marks = tuple(move.verdict.symbol for move in reviewed.moves)
-        return AnalysisState(graph=True, marks=marks, message=self.analysis_words())
+        review = self.controller.review
+        return AnalysisState(graph=True, marks=marks, message=self.analysis_words(), focus=review)
 
     def analysis_words(self) -> str:
         """The message box in an analysed game: the summary where the analysis ended, or
@@ -356,6 +358,16 @@ class GameScreen(BoardScene):
         self._over_dismissed = True  # the card would hide the graph
         self.analysis.start(controller.history)
         controller.changed = True
+
+    def show_first_error(self) -> None:
+        """Show where the analysed game's first mistake or blunder was made, if it has one."""
+        reviewed = self.analysis.review
+        serious = (Verdict.MISTAKE, Verdict.BLUNDER)
+        first = (
+            next((m for m in reviewed.moves if m.verdict in serious), None) if reviewed else None
+        )
+        if first is not None:
+            self.show_position(first.ply)
 
     def graph_index_at(self, pos: tuple[int, int]) -> int | None:
         """The position a click on the evaluation graph picks, if it is on the graph."""

@@ -135,7 +135,8 @@ class IcebreakerView(GameView):
             selected=selected,
             targets=targets,
             paths=paths,
-            last_move=(last.src, last.dst) if last else None,
+            # In an analysed game the move judged is drawn instead of the one before it.
+            last_move=(last.src, last.dst) if last and moment.played is None else None,
             winner=position.winner,
             hint=moment.hint,
             played=moment.played,

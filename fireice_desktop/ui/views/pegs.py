@@ -57,7 +57,8 @@ class PegView(GameView):
             supplies=self.pocket_counts(position),
             selected=controller.selected,
             targets=controller.targets if moment.show_targets else 0,
-            last_move=(last.src, last.dst) if last else None,
+            # In an analysed game the move judged is drawn instead of the one before it.
+            last_move=(last.src, last.dst) if last and moment.played is None else None,
             winning_islands=won[1] if won else None,
             winner=won[0] if won else None,
             show_control=self.drops_a_peg,
