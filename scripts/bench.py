@@ -7,6 +7,7 @@
     python scripts/bench.py ai         # only the computer player
     python scripts/bench.py saving     # only saving and loading games
     python scripts/bench.py icebreaker # only Icebreaker: moves, random games, the levels
+    python scripts/bench.py review     # only the computer's review of a game
 
 Engine targets: at least 6,000 uniformly random playouts (whole games from the
 start position) per second on one core, pure Python.
@@ -25,6 +26,13 @@ game (read, parse and replay every move) under 5 ms.
 Icebreaker figures (no targets yet): legal-move generations at the start and in the
 middle game on sides 5 and 8, whole random games per second on side 5, and each
 level's time and nodes for the first move on side 5.
+
+Review targets: the analysis of a 40-move Fire & Ice game at most about 20 s on one
+core of a 2-core machine, with the window responsive meanwhile (its frame times while
+the analysis runs beside it are printed); and the chances shown calibrated: over
+positions of fresh games between the casual and strong levels (not those the curve was
+fitted on), the positions given about 70 % are won about 70 % of the time (the table
+groups them by tenths, with 95 % Wilson intervals).
 
 UI targets, at the default 1280x800 window:
   - time to the first frame (a fresh process importing pygame, pygame-gui and the
@@ -51,7 +59,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -67,6 +75,7 @@ from fireice_desktop.engine.games.icebreaker.rules import IcebreakerPosition
 from fireice_desktop.engine.search import level_names, search
 
 if TYPE_CHECKING:
+    from fireice_desktop.engine.interface import GameState
     from fireice_desktop.ui.app import App
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -681,6 +690,103 @@ def bench_saving(seconds: float) -> None:
         )
 
 
+# --- the review -----------------------------------------------------------------------------
+
+REVIEW_PLIES = 40
+CALIBRATION_GAMES = 80
+CALIBRATION_SEED = 2026  # the curve was fitted on seed 1's games
+
+
+def long_game(game_name: str, plies: int) -> tuple[list[GameState], list[Any]]:
+    """The first ``plies`` moves of the first game between two strong levels that lasts
+    as long, and its positions."""
+    from fireice_desktop.engine.match import Player, Settings, play_game
+
+    for seed in itertools.count(1):
+        settings = Settings(game_name, seed=seed, opening=0)
+        played = play_game((Player("strong", "strong"), Player("strong", "strong")), settings, 0)
+        if len(played.moves) >= plies:
+            break
+    positions: list[GameState] = [settings.start()]
+    moves: list[Any] = []
+    for text in played.moves[:plies]:
+        moves.append(positions[-1].parse_move(text))
+        positions.append(positions[-1].play(moves[-1]))
+    return positions, moves
+
+
+def bench_review(seconds: float) -> None:
+    """The time to review a game, the frames meanwhile, and the chances' calibration."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from fit_win_chance import calibration, play_and_assess
+
+    from fireice_desktop.engine.analysis import review
+
+    for game_name, plies in (("fire-and-ice", REVIEW_PLIES), ("icebreaker", 60)):
+        positions, moves = long_game(game_name, plies)
+        begin = time.perf_counter()
+        reviewed = review(positions, moves)
+        elapsed = time.perf_counter() - begin
+        target = "  (target: about 20 s at most)" if game_name == "fire-and-ice" else ""
+        print(
+            f"review of a {plies}-move {find_game(game_name).title} game: {elapsed:5.1f} s,"
+            f" {elapsed / len(positions):.2f} s a position{target}"
+        )
+        for summary in reviewed.summaries():
+            print(f"  {summary.line()}")
+    with ui_environment():
+        bench_frames_during_review()
+    game = find_game("fire-and-ice")
+    tasks = [
+        ("fire-and-ice", i, CALIBRATION_SEED, 2, ("casual", "strong")[i % 2], 2)
+        for i in range(CALIBRATION_GAMES)
+    ]
+    begin = time.perf_counter()
+    with ProcessPoolExecutor(os.cpu_count() or 1) as pool:
+        samples = [s for part in pool.map(play_and_assess, tasks) for s in part]
+    print(
+        f"calibration: {len(samples)} positions not proved won or lost, from"
+        f" {CALIBRATION_GAMES} fresh games (casual and strong levels, seed {CALIBRATION_SEED}),"
+        f" {time.perf_counter() - begin:.0f} s:"
+    )
+    print("\n".join(calibration((game.win_chance(score), won) for _, _, score, won in samples)))
+
+
+def bench_frames_during_review() -> None:
+    """Frame times of a two-player game while its analysis runs on the worker thread."""
+    import pygame
+
+    from fireice_desktop.ui.screens.game import GameScreen
+
+    app = game_app()
+    scene = app.scene
+    assert isinstance(scene, GameScreen)
+    scene.controller.show_start()  # review, where Analyse is offered
+    scene.toggle_analysis()
+
+    def frame() -> bool:
+        app.step(1 / 60)
+        app.render()
+        if app.window is not None:
+            app.window.flip()
+        return scene.analysis.running
+
+    def running(was_running: bool) -> bool:
+        if not was_running:  # done: analyse again, so that every frame measured has it beside
+            scene.analysis.forget()
+            scene.toggle_analysis()
+        return was_running
+
+    times = time_frames(frame, MEASURED_FRAMES, running)
+    print(
+        f"frame time while the analysis runs: median {statistics.median(times) * 1000:5.2f} ms,"
+        f" 99th percentile {percentile(times, 99) * 1000:5.2f} ms"
+    )
+    scene.analysis.cancel()
+    pygame.quit()
+
+
 SECTIONS = {
     "engine": bench_engine,
     "ui": bench_ui,
@@ -688,6 +794,7 @@ SECTIONS = {
     "ai": bench_ai,
     "saving": bench_saving,
     "icebreaker": bench_icebreaker,
+    "review": bench_review,
 }
 
 
