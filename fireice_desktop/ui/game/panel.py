@@ -196,7 +196,7 @@ class GamePanel:
             self.clear_list_selection()
         else:
             self.present_button.show()
-        self._show_analysis(controller, analysis)
+        self._show_analysis(controller, analysis, show_over)
         if analysis.focus is not None and analysis.focus != self._focus:
             self.focus_move(analysis.focus)
         self._focus = analysis.focus
@@ -218,11 +218,15 @@ class GamePanel:
             if items[index]["button_element"] is not None:
                 items[index]["button_element"].select()
 
-    def _show_analysis(self, controller: BoardController[Any], analysis: AnalysisState) -> None:
+    def _show_analysis(
+        self, controller: BoardController[Any], analysis: AnalysisState, over_card: bool
+    ) -> None:
         """The Analyse (or Cancel) button, the progress bar, and room for the graph."""
         button_ = self.analyse_button
-        offered = bool(controller.history.moves) and (
-            controller.review is not None or controller.history.position.is_over
+        offered = (
+            bool(controller.history.moves)
+            and not over_card  # the card has its own
+            and (controller.review is not None or controller.history.position.is_over)
         )
         if analysis.progress is not None:
             button_.set_text("Cancel")
