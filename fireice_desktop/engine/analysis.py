@@ -219,6 +219,19 @@ class SideSummary:
         )
         return f"{self.name}: accuracy {self.accuracy:.0f} %, {counts}"
 
+    def brief(self) -> str:
+        """``Fire: accuracy 86 %, 2 mistakes`` (only the errors there were)."""
+        counts = [
+            _count(number, word)
+            for number, word in (
+                (self.inaccuracies, "inaccuracy"),
+                (self.mistakes, "mistake"),
+                (self.blunders, "blunder"),
+            )
+            if number
+        ]
+        return f"{self.name}: accuracy {self.accuracy:.0f} %, {', '.join(counts) or 'no errors'}"
+
 
 def _count(number: int, word: str) -> str:
     if number == 0:

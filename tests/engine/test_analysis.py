@@ -245,6 +245,9 @@ def test_a_whole_game_review_reports_progress_and_summaries() -> None:
     assert [s.name for s in summaries] == ["Fire", "Ice"]
     assert all(s.moves == 2 for s in summaries)
     assert summaries[0].line().startswith("Fire: accuracy ")
+    brief = summaries[0].brief()
+    assert brief.startswith("Fire: accuracy ")
+    assert "no mistakes" not in brief and "no blunders" not in brief
     data = json.loads(json.dumps(review_json(result)))
     assert list(data) == ["game", "first_side", "summary", "chances", "moves"]
     assert [m["move"] for m in data["moves"]] == texts

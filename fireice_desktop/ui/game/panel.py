@@ -18,7 +18,8 @@ KEYS_HEIGHT = 36
 #: The room the evaluation graph and its summary lines take above the moves.
 GRAPH_HEIGHT = 118
 SUMMARY_HEIGHT = 44  # the two summary lines under the graph, and the gaps
-LIST_KEPT = 100  # the least height the moves keep beside the graph
+LIST_KEPT = 100  # the height the moves keep beside the graph and its summary
+LIST_LEAST = 54  # the least they keep (two moves) beside the graph alone, in a crowded panel
 
 
 @dataclass(frozen=True)
@@ -248,7 +249,7 @@ class GamePanel:
         if shown:
             # The graph, and its summary lines when there is room for both and the moves.
             self.graph_summary = rect.height >= GRAPH_HEIGHT + LIST_KEPT
-            room = GRAPH_HEIGHT if self.graph_summary else min(80, rect.height - LIST_KEPT)
+            room = GRAPH_HEIGHT if self.graph_summary else min(80, rect.height - LIST_LEAST)
             graph = room - (SUMMARY_HEIGHT if self.graph_summary else 8)
             self.graph_rect = pygame.Rect(rect.x, rect.y, rect.width, max(36, graph))
             self.move_list.set_relative_position((rect.x, rect.y + room))

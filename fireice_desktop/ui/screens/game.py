@@ -141,7 +141,7 @@ class GameScreen(BoardScene):
         controller = self.controller
         reviewed = self.analysis.review
         if reviewed is not None and controller.review == self._summary_at:
-            return " ".join(f"{summary.line()}." for summary in reviewed.summaries())
+            return " ".join(f"{summary.brief()}." for summary in reviewed.summaries())
         if controller.review is None:
             return ""  # the game as it stands: its own messages
         move = self.analysis.move(controller.review)
