@@ -160,6 +160,8 @@ def _searched(
         if abs(best[0][1]) > WON_ABOVE:
             break
         order = [move for move, _ in others]
+    if not best:
+        raise ValueError(f"the analysis of {game.title} cannot search even one move ahead")
     move, score = best[0]
     if played is not None and played_score == score:
         move = played  # as good as the best: call it the best
