@@ -100,9 +100,7 @@ class GameAnalysis:
 
     def fits(self, history: History[Any]) -> bool:
         """Whether the review (or the one being made) is of ``history``'s moves."""
-        return tuple(history.moves[: len(self.moves)]) == self.moves and len(history.moves) == len(
-            self.moves
-        )
+        return tuple(history.moves) == self.moves
 
     def move(self, index: int) -> MoveReview | None:
         """The review of move ``index`` (from 0), once there is one."""
