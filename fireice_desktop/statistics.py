@@ -447,7 +447,7 @@ class StatisticsFile:
         except OSError as error:
             self.notice = (
                 f"The statistics file {problem} and could not be set aside "
-                f"({error.strerror or error}): games are not counted until {path} is moved."
+                f"({error.strerror or error}): nothing is counted until it is moved away: {path}"
             )
             return False
         self.notice = (

@@ -516,7 +516,7 @@ def test_a_damaged_file_that_cannot_be_set_aside_is_left_alone(
     assert files.change(count_a_win) is False
     assert path.read_text() == "not statistics", "never written over"
     assert "could not be set aside (Permission denied)" in files.notice
-    assert "games are not counted" in files.notice
+    assert "nothing is counted until it is moved away" in files.notice
 
 
 def test_reset_writes_empty_statistics_and_clears_the_notice(tmp_path: Path) -> None:
