@@ -257,6 +257,25 @@ def test_a_game_finished_after_continue_counts(ui: Driver) -> None:
     assert counted(ui).duel("fire-and-ice").two_players == {"ice": 1}
 
 
+def test_a_losing_move_the_tutor_takes_back_is_not_counted(ui: Driver) -> None:
+    ui.app.settings.tutor = True
+    moves = winning_moves(1986)  # Fire's last move hands Ice the win at once
+    ui.app.open_record(GameRecord(moves=tuple(moves[:-1])))
+    ui.pump(2)
+    for answer in (False, True):  # "Take it back", then "Play it"
+        ui.play(moves[-1])
+        assert game(ui).controller.history.position.is_over
+        assert counted(ui) == Statistics(), "nothing counts while the tutor judges the move"
+        game(ui).tutor.settle(60.0)
+        ui.pump(2)
+        assert ui.dialog is not None, "the tutor asks about the losing move"
+        assert counted(ui) == Statistics(), "nothing counts while the move may be taken back"
+        ui.answer(answer)
+        ui.pump(2)
+    assert game(ui).controller.history.position.is_over
+    assert counted(ui).duel("fire-and-ice").two_players == {"ice": 1}
+
+
 # --- Icebreaker -----------------------------------------------------------------------------
 
 

@@ -476,8 +476,10 @@ class GameScreen(BoardScene):
         self.autosave_failed = not self.ctx.files.keep_game(self.record())
 
     def keep(self) -> None:
-        """Keep the game as it stands: in the autosave, and in the statistics once it ends."""
-        self.scorekeeper.update(self.controller.history, self.view.played)
+        """Keep the game as it stands: in the autosave, and in the statistics once it ends
+        (a move the tutor is judging, or asking about, may yet be taken back)."""
+        if not (self.tutor.checking or self.question.is_open):
+            self.scorekeeper.update(self.controller.history, self.view.played)
         self.autosave()
 
     def mark_autosaved(self) -> None:
