@@ -1,5 +1,5 @@
 """The code passes the project's linters: ``ruff`` everywhere, ``mypy --strict`` on the engine,
-the command line and the storage."""
+the command line, the storage and the statistics."""
 
 from __future__ import annotations
 
@@ -30,7 +30,13 @@ def _tool(name: str) -> str:
         ("ruff", "check", "."),
         ("ruff", "format", "--check", "."),
         ("mypy", "--strict", "fireice_desktop/engine"),
-        ("mypy", "--strict", "fireice_desktop/cli", "fireice_desktop/storage.py"),
+        (
+            "mypy",
+            "--strict",
+            "fireice_desktop/cli",
+            "fireice_desktop/storage.py",
+            "fireice_desktop/statistics.py",
+        ),
     ],
     ids=["ruff-check", "ruff-format", "mypy-strict-engine", "mypy-strict-cli-and-storage"],
 )

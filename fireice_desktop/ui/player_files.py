@@ -1,14 +1,18 @@
-"""The player's own files, as the desktop game reads and writes them: the settings and
-the game kept for Continue.
+"""The player's own files, as the desktop game reads and writes them: the settings, the
+game kept for Continue and the statistics.
 
 A running game keeps them (``PlayerFiles()``); a picture drawn off-screen
 (``fireice --screenshot``) must neither read nor change them, and gets
-``PlayerFiles(keep=False)``: default settings, no kept game, and nothing written.
+``PlayerFiles(keep=False)``: default settings, no kept game, empty statistics, and
+nothing written.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..engine.record import GameRecord
+from ..statistics import Statistics, StatisticsFile
 from ..storage import load_autosave, save_autosave
 from .settings import Settings
 
@@ -19,6 +23,7 @@ class PlayerFiles:
     def __init__(self, keep: bool = True, shown_game: GameRecord | None = None) -> None:
         self.keep = keep
         self.shown_game = shown_game  # with keep=False: the game a picture offers to continue
+        self._statistics = StatisticsFile()
 
     def settings(self) -> Settings:
         """The saved settings (the defaults when the player's files are left alone)."""
@@ -36,6 +41,24 @@ class PlayerFiles:
     def keep_game(self, record: GameRecord) -> bool:
         """Keep ``record`` for Continue; ``False`` if it could not be written."""
         return save_autosave(record) if self.keep else True
+
+    def statistics(self) -> Statistics:
+        """The player's statistics (empty when the player's files are left alone)."""
+        return self._statistics.load() if self.keep else Statistics()
+
+    def change_statistics(self, change: Callable[[Statistics], object]) -> None:
+        """Count something: ``change`` is applied to the statistics, which are saved."""
+        if self.keep:
+            self._statistics.change(change)
+
+    def reset_statistics(self) -> bool:
+        """Start the statistics afresh; ``False`` if they could not be written."""
+        return self._statistics.reset() if self.keep else True
+
+    @property
+    def statistics_notice(self) -> str:
+        """A line for the player when the statistics file was damaged or cannot be written."""
+        return self._statistics.notice if self.keep else ""
 
 
 __all__ = ["PlayerFiles"]

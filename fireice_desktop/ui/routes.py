@@ -23,6 +23,7 @@ from .screens.icebreaker_setup import IcebreakerSetupScene
 from .screens.menu import MenuScene
 from .screens.rules import CHAPTERS, RulesScene
 from .screens.settings import SettingsScene
+from .screens.statistics import StatisticsScene
 from .views import VIEWS
 from .views.solitaire import random_deal_for
 
@@ -68,6 +69,7 @@ ROUTES: dict[str, Callable[..., Scene]] = {
     "icebreaker": _icebreaker,
     "rules": _rules,
     "settings": SettingsScene,
+    "statistics": StatisticsScene,
     "play": GameScreen,  # session=Session(...), record=GameRecord (optional)
 }
 

@@ -1145,6 +1145,7 @@ class Monkey:
                 "solitaire",
                 "rules",
                 "settings",
+                "statistics",
                 "icebreaker setup",
                 "icebreaker",
             ]
@@ -1156,6 +1157,7 @@ class Monkey:
             "handicap": ("handicap", {}),
             "icebreaker setup": ("icebreaker-setup", {}),
             "settings": ("settings", {}),
+            "statistics": ("statistics", {}),
         }.get(kind, ("", {}))
         if kind == "computer":
             side = rng.choice(["fire", "ice", "watch"])

@@ -398,6 +398,7 @@ SHOTS: dict[str, tuple[list[str], tuple[int, int]]] = {
     "rules": (["--scene", "rules", "--page", "2", "--size", "1000x700"], (1000, 700)),
     "settings": (["--scene", "settings", "--size", "860x600"], (860, 600)),
     "computer": (["--scene", "computer", "--size", "860x600"], (860, 600)),
+    "statistics": (["--scene", "statistics", "--size", "860x600"], (860, 600)),
     "game-hint": (
         ["--scene", "game", "--moves", "D4-C4 D4-A4 C4-C1", "--size", "1100x760", "--hint"],
         (1100, 760),
@@ -515,22 +516,25 @@ def folder_state(folder: Path) -> dict[str, tuple[bytes, int]]:
         ["--scene", "game", "--moves", "D4-A4 D4-D1"],
         ["--scene", "settings"],
         ["--scene", "menu"],
+        ["--scene", "statistics"],
         ["--open", "{game}"],
         ["--open", "{game}", "--scene", "menu"],
     ],
-    ids=["moves", "settings", "menu", "open", "open-on-the-menu"],
+    ids=["moves", "settings", "menu", "statistics", "open", "open-on-the-menu"],
 )
 def test_a_screenshot_never_reads_or_touches_the_players_files(
     tmp_path: Path, args: list[str]
 ) -> None:
-    """The player's kept game and settings survive a screenshot byte for byte (the
-    picture is drawn with the default settings and no kept game)."""
+    """The player's kept game, settings and statistics survive a screenshot byte for byte
+    (the picture is drawn with the default settings, no kept game and no statistics; a
+    damaged statistics file is not even set aside)."""
     config, data = tmp_path / "config", tmp_path / "data"
     config.mkdir()
     data.mkdir()
     kept = GameRecord(moves=("D4-C4", "D4-B4")).to_json()
     (data / "autosave.fireice").write_text(kept, encoding="utf-8")
     (config / "settings.json").write_text('{"show_legal_moves": false, "fullscreen": true}')
+    (data / "statistics.json").write_text('{"format": "fireice-statistics", "vers')
     other = tmp_path / "other.fireice"
     other.write_text(GameRecord(moves=("D4-A4",)).to_json(), encoding="utf-8")
     before = folder_state(tmp_path)
@@ -549,7 +553,10 @@ def test_a_screenshot_never_reads_or_touches_the_players_files(
     assert result.returncode == 0, result.stderr
     assert shot.is_file()
     assert folder_state(config) == {"settings.json": before["config/settings.json"]}
-    assert folder_state(data) == {"autosave.fireice": before["data/autosave.fireice"]}
+    assert folder_state(data) == {
+        "autosave.fireice": before["data/autosave.fireice"],
+        "statistics.json": before["data/statistics.json"],
+    }
     assert other.read_bytes() == before["other.fireice"][0]
 
 

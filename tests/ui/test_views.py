@@ -16,6 +16,7 @@ from fireice_desktop.ui.screens.icebreaker_setup import IcebreakerSetupScene
 from fireice_desktop.ui.screens.menu import MenuScene
 from fireice_desktop.ui.screens.rules import RulesScene
 from fireice_desktop.ui.screens.settings import SettingsScene
+from fireice_desktop.ui.screens.statistics import StatisticsScene
 from fireice_desktop.ui.views import VIEWS
 from tests.support.ui import open_ui
 
@@ -48,6 +49,7 @@ OPENS: dict[str, tuple[type, str | None]] = {
     "icebreaker": (GameScreen, "icebreaker"),
     "rules": (RulesScene, None),
     "settings": (SettingsScene, None),
+    "statistics": (StatisticsScene, None),
 }
 
 

@@ -23,6 +23,7 @@ from ..game.motion import MOVE_SECONDS
 from ..game.panel import AnalysisState, GamePanel
 from ..game.players import Session, Table
 from ..game.question import Question
+from ..game.scorekeeper import Scorekeeper
 from ..game.tutor import Tutor
 from ..navigation import Context
 from ..saving import FileDialogs, TextWindow
@@ -58,6 +59,7 @@ class GameScreen(BoardScene):
         self.text_window: TextWindow | None = None
         self._autosaved: object = None  # what the autosave holds: (history, changes)
         self.autosave_failed = False
+        self.scorekeeper = Scorekeeper(ctx.files)  # counts the games in the statistics
         if record is not None:
             self.controller.history = record.history()
             if self.controller.history.position.is_over:
@@ -473,6 +475,13 @@ class GameScreen(BoardScene):
         self._autosaved = state
         self.autosave_failed = not self.ctx.files.keep_game(self.record())
 
+    def keep(self) -> None:
+        """Keep the game as it stands: in the autosave, and in the statistics once it ends
+        (a move the tutor is judging, or asking about, may yet be taken back)."""
+        if not (self.tutor.checking or self.question.is_open):
+            self.scorekeeper.update(self.controller.history, self.view.played)
+        self.autosave()
+
     def mark_autosaved(self) -> None:
         """Take the game as it stands for saved: only a change will write the autosave."""
         self._autosaved = self._autosave_state()
@@ -535,7 +544,7 @@ class GameScreen(BoardScene):
         controller.sounds.clear()
         if controller.changed:
             self.refresh()
-        self.autosave()
+        self.keep()
         return moving
 
     def moment(self) -> Moment:
@@ -584,7 +593,7 @@ class GameScreen(BoardScene):
         self.analysis.cancel()
         self.tutor.cancel()
         self.view.leave()
-        self.autosave()
+        self.keep()
 
     def settle(self, timeout: float) -> None:
         self.hints.settle(timeout)

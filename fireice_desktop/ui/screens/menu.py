@@ -24,6 +24,7 @@ ENTRIES: tuple[tuple[str, str, str | None], ...] = (
         "icebreaker-setup",
     ),
     ("Open a saved game", "A game saved to a file (Ctrl+O)", None),
+    ("Statistics", "Games won and lost, solitaire deals and streaks", "statistics"),
     ("Rules", "How to play, with drawings", "rules"),
     ("Settings", "Sound, legal-move marks, animation speed, full screen", "settings"),
     ("Quit", "Close the game (Esc)", None),
@@ -53,9 +54,11 @@ class MenuScene(CardScreen):
         if self.saved_game is not None and not self.saved_game.history().position.is_over:
             entries.append(("Continue", record_summary(self.saved_game)))
         entries += [(text, tip) for text, tip, _ in ENTRIES]
-        # Rows 62 pixels apart, closer together when the window is short.
-        step = max(46, min(62, (height - 150) // len(entries)))
-        top = max(12, height // 2 - (len(entries) * step + 120) // 2)
+        # Rows 62 pixels apart, closer together when the window is short, where the title
+        # closes up too: every entry fits the smallest window, Continue among them.
+        head = 110 if height >= 700 else 98  # the title and the subtitle
+        step = max(44, min(62, (height - 60 - head + 10) // len(entries)))
+        top = max(14, (height - head - len(entries) * step + 10) // 2)
         self.title_label = pygame_gui.elements.UILabel(
             pygame.Rect(column.x - 80, top, column.width + 160, 64),
             "Fire & Ice",
@@ -63,12 +66,12 @@ class MenuScene(CardScreen):
             object_id="#title",
         )
         pygame_gui.elements.UILabel(
-            pygame.Rect(column.x - 80, top + 62, column.width + 160, 28),
+            pygame.Rect(column.x - 80, top + head - 48, column.width + 160, 28),
             "a game by Jens-Peter Schliemann",
             m,
             object_id="#subtitle",
         )
-        y = top + 110
+        y = top + head
         self.buttons: dict[object, str] = {}
         for text, tip in entries:
             element = button(
@@ -80,7 +83,7 @@ class MenuScene(CardScreen):
             )
             self.buttons[element] = text
             y += step
-        self.panel_rect = pygame.Rect(column.x - 40, top - 16, column.width + 80, y - top + 24)
+        self.panel_rect = pygame.Rect(column.x - 40, top - 14, column.width + 80, y - top + 16)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.files.handle_event(event):

@@ -17,6 +17,7 @@ import pygame_gui
 
 from ...engine.analysis import MoveReview, Verdict, describe_better
 from ...engine.record import GameRecord
+from ...statistics import DuelPlayed, Played
 from ..game.controller import BoardController
 from ..game.players import Session
 from ..settings import Settings
@@ -195,6 +196,28 @@ class GameView:
         if selected is not None:
             return "Click a marked hole, or drag the peg there. Esc puts it back."
         return "Click one of your pegs to pick it up."
+
+    def played(self, position: Any) -> Played:
+        """The game standing at ``position``, as the statistics count it: who plays each
+        side and, once the game is won, who won."""
+        winner = position.winner
+        computer = self.host.session.computer
+        person = level = None
+        if len(computer) == 1:
+            ((side, level),) = computer.items()
+            person = side.other.key
+        return DuelPlayed(
+            self.host.session.game,
+            winner.key if winner is not None else None,
+            person,
+            level,
+            handicap=self.handicapped(),
+            watched=len(computer) > 1,
+        )
+
+    def handicapped(self) -> bool:
+        """Whether the game was set up with a handicap."""
+        return False
 
     # --- the board --------------------------------------------------------------------
 

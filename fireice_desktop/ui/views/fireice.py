@@ -77,6 +77,10 @@ class FireIceView(PegView):
             return handicap_title(len(holes), session.setup.side)
         return "Two players"
 
+    def handicapped(self) -> bool:
+        setup = self.host.session.setup
+        return setup is not None and bool(setup.holes)
+
     def winning_line(self, position: Any) -> tuple[Color, tuple[int, int, int]] | None:
         assert isinstance(position, Position)
         return position.winning_line()

@@ -20,6 +20,7 @@ from ...engine.games.fireice.solitaire import (
 from ...engine.games.fireice.solver import Hint, difficulty, hint, random_deal
 from ...engine.games.fireice.spec import Deal
 from ...engine.record import GameRecord
+from ...statistics import DealPlayed
 from ..game.jobs import Job
 from ..game.players import Session
 from ..scene import button
@@ -106,6 +107,9 @@ class SolitaireView(PegView):
             "No captures left",
             f"{position.pegs_left} pegs remain. Undo or restart to try again.",
         )
+
+    def played(self, position: Any) -> DealPlayed:
+        return DealPlayed(self.deal, won=position.result == "won")
 
     def idle_hint(self, position: Any, selected: int | None) -> str:
         if not position.is_over and selected is None:

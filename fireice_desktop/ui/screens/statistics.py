@@ -1,0 +1,433 @@
+"""The Statistics screen: games won and lost against the computer by level and colour, games
+between two players, and the solitaire's deals, streaks and the deals won.
+
+The counts come from the player's files (:mod:`...statistics` says what counts and when);
+a damaged statistics file has been set aside by then, and a line on the card says so.
+Reset asks first, with the same question window the game screen uses.  The card's
+content is drawn once when the screen is laid out or the counts change, not every frame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from ...engine.games import find_game
+from ...engine.games.fireice.rules import Color
+from ...engine.games.icebreaker.board import Side
+from ...statistics import DASH, DuelStatistics, SolitaireStatistics, Statistics, deal_ranges
+from ..art import Rgb, font, peg_sprite
+from ..backdrops import BoardInPlay
+from ..cards import CardScreen
+from ..game.question import Question
+from ..hex_view import ship_sprite
+from ..navigation import Context
+from ..scene import button, translucent
+
+TEXT: Rgb = (251, 233, 207)
+HEADING: Rgb = (255, 241, 214)
+MUTED: Rgb = (201, 169, 131)
+NOTICE: Rgb = (255, 217, 160)
+EDGE: Rgb = (122, 82, 48)
+SIDE_COLOURS: dict[Any, Rgb] = {
+    Color.FIRE: (255, 136, 110),
+    Color.ICE: (120, 222, 228),
+    Side.RED: (255, 136, 110),
+    Side.BLACK: (214, 214, 222),
+}
+
+
+@dataclass(frozen=True)
+class DuelShown:
+    """A game between two sides as the screen shows it."""
+
+    game: str  # the registered name
+    sides: tuple[Any, Any]  # the first mover first
+    icon: Callable[[Any, float], pygame.Surface]  # a side's piece, drawn small
+    handicaps: bool  # whether the game is played with handicaps
+
+
+DUELS = (
+    DuelShown("fire-and-ice", (Color.FIRE, Color.ICE), peg_sprite, handicaps=True),
+    DuelShown("icebreaker", (Side.RED, Side.BLACK), ship_sprite, handicaps=False),
+)
+
+#: What the card says under the tables: when a game counts.
+HOW_IT_COUNTS = (
+    "A game counts once, when it ends; games the computer plays against itself do not count.",
+    "A deal counts from its first move; the streak ends when you move on to another deal "
+    "without winning.",
+)
+
+
+@dataclass(frozen=True)
+class Metrics:
+    """The card's sizes in pixels, roomy or (in a short window) compact."""
+
+    title: int  # the title's row
+    pad: int  # inside a panel, above and below
+    heading: int  # a panel's heading
+    row: int  # a table's row
+    line: int  # a line of text in a panel
+    tiles: int  # the solitaire's figures
+    gap: int  # between panels
+    notes: int  # lines of notes under the panels (news of the file, how games count)
+    button: int
+    text: int  # font sizes
+    small: int
+
+    @classmethod
+    def for_height(cls, height: int) -> Metrics:
+        if height >= 720:
+            return cls(70, 12, 34, 30, 26, 70, 16, 2, 46, 17, 15)
+        return cls(64, 8, 28, 23, 21, 54, 9, 2, 40, 16, 14)
+
+    @property
+    def duel_height(self) -> int:
+        """A game's panel: heading, the table's header, four levels and all, two lines."""
+        return 2 * self.pad + self.heading + 6 * self.row + 4 + 2 * self.line
+
+    @property
+    def solitaire_height(self) -> int:
+        """The solitaire's panel: heading, the figures, two lines of deals won."""
+        return 2 * self.pad + self.heading + self.tiles + 4 + 2 * self.line
+
+    @property
+    def note_step(self) -> int:
+        return self.small + 8
+
+    @property
+    def card_height(self) -> int:
+        """Everything, from the title to the buttons."""
+        panels = self.duel_height + self.gap + self.solitaire_height + self.gap
+        notes = self.notes * self.note_step + 10
+        return 6 + self.title + panels + notes + self.button + 16
+
+
+def tally_text(won: int, lost: int) -> str:
+    """A cell of a table: won and lost with a dash between ("3-1" with an en dash), or a
+    dash alone before any game."""
+    return f"{won}{DASH}{lost}" if won or lost else DASH
+
+
+def two_player_text(duel: DuelStatistics, sides: Sequence[Any]) -> str:
+    """The line for games between two people: how many, and who won them."""
+    games = duel.two_player_games
+    if not games:
+        return "Two players: no game finished yet"
+    wins = ", ".join(f"{side.title} won {duel.two_players.get(side.key, 0):,}" for side in sides)
+    return f"Two players: {games:,} game{'' if games == 1 else 's'} ({wins})"
+
+
+def handicap_text(duel: DuelStatistics) -> str:
+    """The line for handicap games against the computer."""
+    tally = duel.handicap
+    if not tally.played:
+        return "With a handicap against the computer: none yet"
+    return f"With a handicap against the computer: won {tally.won:,}, lost {tally.lost:,}"
+
+
+def solitaire_figures(solitaire: SolitaireStatistics) -> dict[str, str]:
+    """The solitaire's figures: what each counts -> the number."""
+    return {
+        "deals played": f"{solitaire.played:,}",
+        "deals won": f"{solitaire.won:,}",
+        "current streak": f"{solitaire.streak:,}",
+        "best streak": f"{solitaire.best_streak:,}",
+    }
+
+
+def wrap(words: Sequence[str], fits: Callable[[str], bool]) -> list[str]:
+    """``words`` joined by spaces into lines that each ``fits``."""
+    lines: list[str] = []
+    for word in words:
+        if lines and fits(f"{lines[-1]} {word}"):
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+def deals_won_lines(deals: set[int], fits: Callable[[str], bool], most: int) -> list[str]:
+    """The deals won, written compactly in at most ``most`` lines that each ``fits``; what
+    does not fit is counted at the end ("and 12 more")."""
+    if not deals:
+        return ["Deals won: none yet"]
+    words = deal_ranges(deals)
+    counts = [_deals_in(word) for word in words]
+
+    def lines(shown: int) -> list[str]:
+        listed = [f"{word}," for word in words[:shown]]
+        rest = sum(counts[shown:])
+        if rest:
+            listed.append(f"and {rest:,} more")
+        else:
+            listed[-1] = listed[-1].rstrip(",")
+        return wrap(["Deals won:", *listed], fits)
+
+    low, high = 0, len(words)  # the most words shown that still fit: binary search
+    while low < high:
+        middle = (low + high + 1) // 2
+        if len(lines(middle)) <= most:
+            low = middle
+        else:
+            high = middle - 1
+    return lines(low)
+
+
+def _deals_in(word: str) -> int:
+    """How many deals a word of :func:`~...statistics.deal_ranges` stands for."""
+    first, _, last = word.replace(",", "").partition(DASH)
+    return int(last) - int(first) + 1 if last else 1
+
+
+class StatisticsScene(CardScreen):
+    """The statistics on a card over the board, with Reset (asking first) and Back."""
+
+    title = "Statistics"
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx, BoardInPlay())
+        self.question = Question(ctx.manager)
+        self.metrics = Metrics.for_height(800)
+        self.statistics = Statistics()
+        self.message = ""  # what the last action did ("The statistics were reset...")
+        self.sheet: pygame.Surface | None = None  # the card's content, drawn once
+        self.texts: list[str] = []  # every text on the card, in the order drawn
+        self.cells: dict[tuple[str, str, str], str] = {}  # (game, level, side) -> cell
+        self.figures: dict[str, str] = {}  # the solitaire's figures
+
+    # --- building -------------------------------------------------------------------
+
+    def build(self, size: tuple[int, int]) -> None:
+        super().build(size)
+        width, height = size
+        m = self.manager
+        metrics = self.metrics = Metrics.for_height(height)
+        card = pygame.Rect(0, 0, min(1060, width - 40), min(height - 20, metrics.card_height))
+        card.center = (width // 2, height // 2)
+        self.panel_rect = card
+        self.question = Question(m)  # the manager was cleared
+        pygame_gui.elements.UILabel(
+            pygame.Rect(card.x, card.y + 6, card.width, metrics.title),
+            "Statistics",
+            m,
+            object_id="#title",
+        )
+        y = card.bottom - metrics.button - 16
+        self.reset_button = button(
+            m,
+            pygame.Rect(card.centerx - 238, y, 230, metrics.button),
+            "Reset statistics...",
+            "Forget every game counted so far (asks first)",
+        )
+        self.back_button = button(
+            m,
+            pygame.Rect(card.centerx + 8, y, 230, metrics.button),
+            "Back",
+            "Back to the main menu (Esc)",
+        )
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Read the statistics again and draw the card's content."""
+        self.statistics = self.ctx.files.statistics()
+        metrics = self.metrics
+        card = self.panel_rect
+        self.sheet = pygame.Surface(card.size, pygame.SRCALPHA)
+        self.texts, self.cells, self.figures = [], {}, {}
+        left, top, width = 22, 6 + metrics.title, card.width - 44
+        half = (width - 16) // 2
+        for index, shown in enumerate(DUELS):
+            self._draw_duel(
+                pygame.Rect(left + index * (half + 16), top, half, metrics.duel_height), shown
+            )
+        top += metrics.duel_height + metrics.gap
+        self._draw_solitaire(pygame.Rect(left, top, width, metrics.solitaire_height))
+        top += metrics.solitaire_height + metrics.gap
+        self._draw_notes(pygame.Rect(left, top, width, metrics.notes * metrics.note_step))
+        self.nav.redraw()
+
+    # --- drawing the card's content --------------------------------------------------
+
+    def _text(
+        self,
+        text: str,
+        pos: tuple[int, int],
+        size: int,
+        colour: Rgb = TEXT,
+        bold: bool = False,
+        anchor: str = "midleft",
+    ) -> pygame.Rect:
+        """Draw ``text`` on the sheet with its ``anchor`` at ``pos``; returns where."""
+        assert self.sheet is not None
+        rendered = font(size, bold).render(text, True, colour)
+        rect = rendered.get_rect(**{anchor: pos})
+        self.sheet.blit(rendered, rect)
+        self.texts.append(text)
+        return rect
+
+    def _panel(self, rect: pygame.Rect, heading: str, note: str = "") -> int:
+        """A panel's backing, its heading and a note at the right; returns the ``y`` under
+        the heading."""
+        assert self.sheet is not None
+        self.sheet.blit(translucent(rect.size, (16, 9, 4, 150), radius=10), rect.topleft)
+        pygame.draw.rect(self.sheet, EDGE, rect, 1, border_radius=10)
+        metrics = self.metrics
+        top = rect.y + metrics.pad
+        middle = top + metrics.heading // 2
+        self._text(heading, (rect.x + 14, middle), metrics.text + 4, HEADING, True)
+        if note:
+            self._text(note, (rect.right - 14, middle + 2), metrics.small, MUTED, anchor="midright")
+        return top + metrics.heading
+
+    @staticmethod
+    def _columns(left: int, right: int) -> list[int]:
+        """The centres of a table's three columns of counts (the levels' names first)."""
+        first = max(92, (right - left) * 26 // 100)
+        column = (right - left - first) // 3
+        return [left + first + column * k + column // 2 for k in range(3)]
+
+    def _draw_duel(self, rect: pygame.Rect, shown: DuelShown) -> None:
+        """One game's table against the computer, and the lines under it."""
+        assert self.sheet is not None
+        metrics = self.metrics
+        kind = find_game(shown.game)
+        duel = self.statistics.duel(shown.game)
+        y = self._panel(rect, kind.title, f"against the computer, won{DASH}lost")
+        left, right = rect.x + 14, rect.right - 14
+        centres = self._columns(left, right)
+        middle = y + metrics.row // 2
+        self._text("Level", (left, middle), metrics.small, MUTED, True)
+        for centre, side in zip(centres, shown.sides, strict=False):
+            icon = shown.icon(side, metrics.row * 0.38)
+            words = f"As {side.title}"
+            x = centre - (font(metrics.small, True).size(words)[0] + icon.get_width() + 5) // 2
+            self.sheet.blit(icon, icon.get_rect(midleft=(x, middle)))
+            where = (x + icon.get_width() + 5, middle)
+            self._text(words, where, metrics.small, SIDE_COLOURS[side], True)
+        self._text("In all", (centres[2], middle), metrics.small, MUTED, True, "center")
+        y += metrics.row
+        pygame.draw.line(self.sheet, EDGE, (left, y), (right, y))
+        for index, level in enumerate([*kind.levels, ""]):
+            if not level:
+                pygame.draw.line(self.sheet, EDGE, (left, y + 1), (right, y + 1))
+            elif index % 2:
+                stripe = pygame.Rect(left - 6, y, right - left + 12, metrics.row)
+                self.sheet.blit(translucent(stripe.size, (255, 236, 210, 14)), stripe.topleft)
+            self._draw_row(shown, duel, level, left, y + metrics.row // 2, centres)
+            y += metrics.row
+        y += 4 + metrics.line // 2
+        if shown.handicaps:
+            self._text(handicap_text(duel), (left, y), metrics.small)
+        y += metrics.line
+        self._text(two_player_text(duel, shown.sides), (left, y), metrics.small)
+
+    def _draw_row(
+        self,
+        shown: DuelShown,
+        duel: DuelStatistics,
+        level: str,
+        left: int,
+        middle: int,
+        centres: list[int],
+    ) -> None:
+        """A level's row (all levels' for ``""``): won and lost with each side and in all."""
+        size = self.metrics.text
+        self._text(level.capitalize() or "All levels", (left, middle), size, TEXT, not level)
+        for centre, side in zip(centres, (*shown.sides, None), strict=True):
+            key = side.key if side is not None else None
+            tally = duel.against(level or None, key)
+            text = tally_text(tally.won, tally.lost)
+            self.cells[(shown.game, level or "all", key or "all")] = text
+            colour = TEXT if tally.played else MUTED
+            self._text(text, (centre, middle), size, colour, not level, "center")
+
+    def _draw_solitaire(self, rect: pygame.Rect) -> None:
+        """The solitaire: its four figures in a row, and the deals won."""
+        assert self.sheet is not None
+        metrics = self.metrics
+        solitaire = self.statistics.solitaire
+        y = self._panel(rect, "Solitaire")
+        left, right = rect.x + 14, rect.right - 14
+        self.figures = solitaire_figures(solitaire)
+        width = (right - left) // len(self.figures)
+        for k, (words, number) in enumerate(self.figures.items()):
+            tile = pygame.Rect(left + k * width + 4, y, width - 8, metrics.tiles)
+            self.sheet.blit(translucent(tile.size, (255, 236, 210, 16), radius=8), tile.topleft)
+            top = (tile.centerx, tile.y + metrics.tiles * 40 // 100)
+            self._text(number, top, metrics.text + 10, HEADING, True, "center")
+            bottom = (tile.centerx, tile.y + metrics.tiles * 79 // 100)
+            self._text(words, bottom, metrics.small, MUTED, anchor="center")
+        y += metrics.tiles + 4 + metrics.line // 2
+        face = font(metrics.small, False)
+
+        def fits(text: str) -> bool:
+            return face.size(text)[0] <= right - left
+
+        for text in deals_won_lines(solitaire.deals_won, fits, 2):
+            self._text(text, (left, y), metrics.small)
+            y += metrics.line
+
+    def _draw_notes(self, rect: pygame.Rect) -> None:
+        """What happened to the file or the last reset, when anything did (on two lines if
+        need be), then how games count, as far as there is room."""
+        metrics = self.metrics
+        face = font(metrics.small, False)
+
+        def fits(text: str) -> bool:
+            return face.size(text)[0] <= rect.width
+
+        notice = self.message or self.ctx.files.statistics_notice
+        lines = [(text, NOTICE) for text in wrap(notice.split(), fits)]
+        if len(lines) > metrics.notes:
+            del lines[metrics.notes :]
+            last = lines[-1][0]
+            while not fits(last + "...") and " " in last:
+                last = last.rsplit(" ", 1)[0]
+            lines[-1] = (last + "...", NOTICE)
+        lines += [(text, MUTED) for text in HOW_IT_COUNTS if fits(text)]
+        for index, (text, colour) in enumerate(lines[: metrics.notes]):
+            middle = (rect.centerx, rect.y + index * metrics.note_step + metrics.note_step // 2)
+            self._text(text, middle, metrics.small, colour, anchor="center")
+
+    # --- input ------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.question.handle_event(event):
+            return
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.reset_button:
+                self.ask_reset()
+            elif event.ui_element is self.back_button:
+                self.nav.show_menu()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.nav.show_menu()
+
+    def ask_reset(self) -> None:
+        """Reset: first ask, since every count would be lost."""
+        self.question.ask(
+            self.panel_rect.center,
+            "Reset the statistics?",
+            "Reset",
+            self.reset,
+            "Every game counted so far will be forgotten.",
+        )
+
+    def reset(self) -> None:
+        """Forget every count (the player has said yes)."""
+        reset = self.ctx.files.reset_statistics()
+        self.message = "The statistics were reset: counting starts afresh." if reset else ""
+        self.refresh()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.sheet is not None:
+            surface.blit(self.sheet, self.panel_rect.topleft)
+
+
+__all__ = ["DUELS", "StatisticsScene", "deals_won_lines", "tally_text"]
