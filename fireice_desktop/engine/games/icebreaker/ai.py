@@ -32,8 +32,11 @@ LEVELS: Final[dict[str, Level]] = {
 #: with a smaller budget, so that a 60-move game is reviewed in about 20 seconds.
 ANALYSIS: Final = Level("analysis", depth=12, nodes=12_000, noise=0, blunder=0.0)
 
-#: The mover's chance of winning for an analysis score, ``1 / (1 + exp(-(a * score + b)))``.
-CHANCE_CURVE: Final = (0.004, 0.0)
+#: The mover's chance of winning for an analysis score, ``1 / (1 + exp(-(a * score + b)))``,
+#: fitted by ``scripts/fit_win_chance.py --game icebreaker --games 200 --every 3`` (the
+#: casual and strong levels, each against itself, seed 1, side 5): 3,409 positions,
+#: held-out log-loss 0.640 (a coin 0.693).
+CHANCE_CURVE: Final = (0.005933, -0.0302)
 
 
 def nearer_icebergs(position: IcebreakerPosition) -> tuple[int, int]:
