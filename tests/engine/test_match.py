@@ -22,10 +22,10 @@ from fireice_desktop.engine.match import (
     parse_player,
     play_game,
     read_move,
-    run_match,
     run_program,
     wilson_interval,
 )
+from tests.support.matches import play_match
 from tests.support.programs import (
     CRASH,
     CRASH_AS_SECOND,
@@ -129,17 +129,18 @@ def test_icebreaker_openings_start_from_the_set_up() -> None:
 
 def test_games_come_in_pairs_from_one_opening_with_the_sides_swapped() -> None:
     players = (Player("beginner", level="beginner"), Player("random", level="random"))
-    summary = run_match(players, games=5, settings=Settings(seed=3))
-    assert [game.number for game in summary.games] == [0, 1, 2, 3, 4]
-    assert [game.first for game in summary.games] == [0, 1, 0, 1, 0]
-    assert [game.seed for game in summary.games] == [3, 4, 5, 6, 7]
-    for even, odd in zip(summary.games[0::2], summary.games[1::2], strict=False):
+    summary, games = play_match(players, 5, Settings(seed=3))
+    assert summary.games == 5
+    assert [game.number for game in games] == [0, 1, 2, 3, 4]
+    assert [game.first for game in games] == [0, 1, 0, 1, 0]
+    assert [game.seed for game in games] == [3, 4, 5, 6, 7]
+    for even, odd in zip(games[0::2], games[1::2], strict=False):
         assert even.moves[:2] == odd.moves[:2] == opening(Settings(seed=3), even.number // 2)
-    assert summary.games[0].moves[:2] != summary.games[2].moves[:2]
+    assert games[0].moves[:2] != games[2].moves[:2]
     assert summary.played_as(0, 0) == 3 and summary.played_as(0, 1) == 2
     assert summary.won(0) == 5, "the beginner beats random play with either colour"
     assert summary.won_as(0, 0) == 3 and summary.won_as(0, 1) == 2
-    assert [game.side_of(0) for game in summary.games[:2]] == ["Fire", "Ice"]
+    assert [game.side_of(0) for game in games[:2]] == ["Fire", "Ice"]
     assert summary.faults() == []
     assert summary.score == 1.0
     assert summary.interval == wilson_interval(5, 5)
@@ -147,9 +148,9 @@ def test_games_come_in_pairs_from_one_opening_with_the_sides_swapped() -> None:
 
 def test_levels_play_the_same_match_for_a_seed_in_any_number_of_processes() -> None:
     players = (Player("casual", level="casual"), Player("beginner", level="beginner"))
-    one = run_match(players, games=4, settings=Settings(seed=9))
-    two = run_match(players, games=4, settings=Settings(seed=9), jobs=2)
-    assert [(g.moves, g.winner) for g in one.games] == [(g.moves, g.winner) for g in two.games]
+    _, one = play_match(players, 4, Settings(seed=9))
+    _, two = play_match(players, 4, Settings(seed=9), jobs=2)
+    assert [(g.moves, g.winner) for g in one] == [(g.moves, g.winner) for g in two]
 
 
 def test_a_time_budget_lets_levels_play_a_whole_game() -> None:
@@ -161,10 +162,10 @@ def test_a_time_budget_lets_levels_play_a_whole_game() -> None:
 
 def test_an_icebreaker_match_plays_red_and_black_in_turn() -> None:
     players = (Player("beginner", level="beginner"), Player("random", level="random"))
-    summary = run_match(players, games=2, settings=Settings("icebreaker", Sea(4), seed=1))
-    assert [game.sides for game in summary.games] == [("Red", "Black")] * 2
-    assert [game.side_of(0) for game in summary.games] == ["Red", "Black"]
-    for game in summary.games:
+    _, games = play_match(players, 2, Settings("icebreaker", Sea(4), seed=1))
+    assert [game.sides for game in games] == [("Red", "Black")] * 2
+    assert [game.side_of(0) for game in games] == ["Red", "Black"]
+    for game in games:
         position = ICEBREAKER.start(Sea(4))
         for move in game.moves:
             position = position.play(move)
@@ -266,21 +267,23 @@ def test_an_icebreaker_program_is_always_told_the_board_size(tmp_path: Path) -> 
 def test_a_program_that_crashes_loses_at_once_and_the_fault_is_recorded(tmp_path: Path) -> None:
     crash = parse_player(side(write_program(tmp_path, "crash", CRASH)), FIRE_AND_ICE)
     players = (Player("random", level="random"), crash)
-    summary = run_match(players, games=2, settings=Settings(seed=4))
+    summary, games = play_match(players, 2, Settings(seed=4))
     assert summary.won(0) == 2 and summary.lost(1) == 2
     assert [(f.game, f.player, f.side) for f in summary.faults()] == [(0, 1, "Ice"), (1, 1, "Fire")]
     assert {f.reason for f in summary.faults(1)} == {"exited with status 1: out of memory"}
     assert summary.faults(0) == []
     # Game 1: the program is Fire and faults on its first move, right after the opening.
-    assert len(summary.games[1].moves) == 2
-    assert summary.move_times(1) == []
+    assert len(games[1].moves) == 2
+    assert len(summary.move_times(1)) == 0
+    assert summary.move_times(1).median is None and summary.move_times(1).longest is None
 
 
 def test_only_the_games_a_program_faults_in_are_lost_by_fault(tmp_path: Path) -> None:
     program = write_program(tmp_path, "first-only", CRASH_AS_SECOND)
     player = parse_player(side(program, "fire-and-ice"), FIRE_AND_ICE)
-    summary = run_match((player, Player("random", level="random")), 2, Settings(seed=1))
-    first, second = summary.games
+    summary, (first, second) = play_match(
+        (player, Player("random", level="random")), 2, Settings(seed=1)
+    )
     assert first.fault is None, "as Fire it plays the game out"
     assert second.fault is not None and second.fault.reason == "exited with status 1: not my colour"
     assert second.winner == 1
@@ -292,9 +295,9 @@ def test_a_good_program_plays_whole_games_of_both_games(tmp_path: Path) -> None:
     program = write_program(tmp_path, "first", FIRST_MOVE)
     for game, setup in (("fire-and-ice", None), ("icebreaker", Sea(4))):
         player = parse_player(side(program, game), find_game(game))
-        summary = run_match(
+        summary, games = play_match(
             (player, Player("beginner", level="beginner")), 2, Settings(game, setup, seed=2)
         )
         assert summary.faults() == []
         assert summary.won(0) + summary.won(1) == 2
-        assert all(len(times) > 0 for g in summary.games for times in g.seconds)
+        assert all(len(times) > 0 for g in games for times in g.seconds)
