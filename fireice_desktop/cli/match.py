@@ -10,13 +10,13 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import sys
 from typing import Any
 
 from ..engine.games import find_game
 from ..engine.games.icebreaker.spec import Sea
 from ..engine.match import GameResult, MatchSummary, Player, Settings, parse_player, run_match
-from .errors import CommandError
+from .errors import CommandError, tell
+from .streams import say
 
 
 def _plural(count: int, word: str) -> str:
@@ -209,13 +209,13 @@ def play_match(args: argparse.Namespace, game_name: str, setup: Any, flags: tupl
 
     def progress(game: GameResult) -> None:
         if args.verbose:
-            print(report.game_line(game), file=sys.stderr, flush=True)
+            tell(report.game_line(game))
 
     summary = run_match(players, args.games, settings, args.jobs, progress)
     if args.json:
-        print(json.dumps(report.to_json(summary)))
+        say(json.dumps(report.to_json(summary)))
     else:
-        print(report.text(summary), end="")
+        say(report.text(summary), end="")
     return 0
 
 
