@@ -279,11 +279,10 @@ def screenshot(request: ScreenshotRequest) -> str:
     if request.record is not None and request.scene == "menu":
         files.shown_game = request.record  # the menu offering to continue it
     app = App(size, settings=Settings(sound=False), window=False, files=files)
-    try:
-        scene_name = _draw(app, request)
-        app.save_screenshot(Path(request.path))
-    finally:
-        pygame.quit()
+    # pygame is left running: the command ends right after, and fonts cached for the
+    # drawing would not survive pygame.quit() for a second picture in the same process.
+    scene_name = _draw(app, request)
+    app.save_screenshot(Path(request.path))
     return f"wrote {request.path} ({app.size[0]}x{app.size[1]}, scene {scene_name})"
 
 

@@ -4,24 +4,37 @@ random opening with the sides swapped, faults that lose a game, honest figures."
 from __future__ import annotations
 
 import os
+import pickle
+import statistics
 import sys
 import time
+from collections.abc import Callable
+from concurrent.futures import Executor, Future
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from fireice_desktop.engine import match as match_module
 from fireice_desktop.engine.games import find_game
 from fireice_desktop.engine.games.fireice.rules import Color, Position
 from fireice_desktop.engine.games.fireice.spec import FIRE_AND_ICE, Handicap
 from fireice_desktop.engine.games.icebreaker.board import Side
 from fireice_desktop.engine.games.icebreaker.spec import ICEBREAKER, Sea
 from fireice_desktop.engine.match import (
+    OUTPUT_LIMIT,
+    GameResult,
+    MatchSummary,
+    MoveTimes,
     Player,
     Settings,
     opening,
     parse_player,
     play_game,
     read_move,
+    run_match,
     run_program,
     wilson_interval,
 )
@@ -210,6 +223,21 @@ def test_a_program_that_fails_says_how(tmp_path: Path) -> None:
     assert run_program([str(tmp_path / "gone")], 30)[1].startswith("could not be started: ")
 
 
+def test_a_program_that_prints_more_than_a_move_is_stopped(tmp_path: Path) -> None:
+    """Its output is not gathered without end (``cmd:yes`` used to fill gigabytes)."""
+    flood = write_program(tmp_path, "flood", 'import sys\nsys.stdout.write("D4-C4 " * 2_000_000)\n')
+    assert run_program([str(flood)], 30) == (
+        None,
+        f"printed more than {OUTPUT_LIMIT // 1024} kB, which is not one move",
+    )
+    loud = write_program(
+        tmp_path,
+        "loud",
+        'import sys\nsys.stderr.write("x" * 2_000_000 + "\\nthe end\\n")\nsys.exit(5)\n',
+    )
+    assert run_program([str(loud)], 30) == (None, "exited with status 5: the end")
+
+
 def _running(pid: int) -> bool:
     """Whether ``pid`` is a live process (a zombie waiting to be reaped is not)."""
     try:
@@ -301,3 +329,87 @@ def test_a_good_program_plays_whole_games_of_both_games(tmp_path: Path) -> None:
         assert summary.faults() == []
         assert summary.won(0) + summary.won(1) == 2
         assert all(len(times) > 0 for g in games for times in g.seconds)
+
+
+# --- a long match in bounded memory -------------------------------------------------------------
+
+
+class _CountingPool(Executor):
+    """A pool that plays each game as it is handed one, and counts how many games were
+    handed over but not yet reported back to the match."""
+
+    def __init__(self, max_workers: int) -> None:
+        self.handed = 0
+        self.reported = 0
+        self.most_waiting = 0
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        self.handed += 1
+        self.most_waiting = max(self.most_waiting, self.handed - self.reported)
+        future: Future[Any] = Future()
+        future.set_result(fn(*args, **kwargs))
+        return future
+
+
+def test_a_long_match_hands_its_games_out_a_few_at_a_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A match of a million games used to queue a million games at once."""
+    pools: list[_CountingPool] = []
+
+    def make_pool(max_workers: int) -> _CountingPool:
+        pools.append(_CountingPool(max_workers))
+        return pools[-1]
+
+    def reported(game: GameResult) -> None:
+        pools[0].reported += 1
+
+    monkeypatch.setattr(match_module, "ProcessPoolExecutor", make_pool)
+    players = (Player("random", level="random"), Player("random (2)", level="random"))
+    summary = run_match(players, 300, Settings(seed=5), jobs=2, progress=reported)
+    assert summary.games == pools[0].handed == pools[0].reported == 300
+    assert pools[0].most_waiting <= 4 * 2, pools[0].most_waiting
+
+
+def _game(number: int) -> GameResult:
+    return GameResult(
+        number,
+        number,
+        number % 2,
+        ("Fire", "Ice"),
+        number % 3 % 2,
+        ("D4-C4", "D4-D5", "C4-C1"),
+        2,
+        ((0.0015, 0.0021), (0.0018,)),
+    )
+
+
+def test_a_match_summary_keeps_counts_not_games() -> None:
+    """Its size is the same after ten games as after ten thousand."""
+    sizes = []
+    for count in (10, 10_000):
+        summary = MatchSummary(
+            (Player("a", level="random"), Player("b", level="random")), Settings()
+        )
+        for number in range(count):
+            summary.add(_game(number))
+        assert summary.games == count and summary.won(0) + summary.won(1) == count
+        assert len(summary.move_times(0)) == 2 * count
+        sizes.append(len(pickle.dumps(summary)))
+    assert sizes[1] - sizes[0] < 200, sizes
+
+
+@given(st.lists(st.integers(min_value=0, max_value=5_000_000), min_size=1, max_size=60))
+def test_move_times_give_the_median_and_the_longest_to_the_microsecond(
+    microseconds: list[int],
+) -> None:
+    times = MoveTimes()
+    for value in microseconds:
+        times.add(value / 1_000_000)
+    assert len(times) == len(microseconds)
+    assert times.longest == max(microseconds) / 1_000_000
+    assert times.median == pytest.approx(statistics.median(microseconds) / 1_000_000, abs=1e-12)
+
+
+def test_move_times_of_no_moves_have_no_median() -> None:
+    assert MoveTimes().median is None and MoveTimes().longest is None
