@@ -230,8 +230,10 @@ class Places:
 def game_files(draw: st.DrawFn, places: Places) -> tuple[str, bytes | None]:
     """The FILE argument of ``game show/export/import`` and ``--open``, and what standard
     input holds: a generated file, ``-`` with the file on standard input, or an odd path."""
-    where = draw(st.sampled_from(["file", "file", "stdin", "odd"]))
-    if where == "odd":
+    where = draw(st.sampled_from(["file", "file", "stdin", "odd", "pipe"]))
+    if where == "pipe" and hasattr(os, "mkfifo"):  # reading one waits for a writer
+        return str(places.odd / "pipe.fireice"), None
+    if where in ("odd", "pipe"):
         return draw(st.sampled_from(places.odd_paths())), None
     data = draw(save_files())
     if where == "stdin":
@@ -435,6 +437,11 @@ class Outcome:
     err: str
 
 
+class Hangs(BaseException):
+    """A command still running long after it should have ended (a BaseException, so no
+    ``except OSError`` or ``except Exception`` in the code under test can swallow it)."""
+
+
 @contextlib.contextmanager
 def _guard(seconds: int) -> Iterator[None]:
     """Fail, rather than hang, if the block takes ``seconds`` (a read that waits for ever)."""
@@ -443,7 +450,7 @@ def _guard(seconds: int) -> Iterator[None]:
         return
 
     def alarm(signum: int, frame: Any) -> None:
-        raise TimeoutError(f"the command was still running after {seconds} s: it hangs")
+        raise Hangs(f"the command was still running after {seconds} s: it waits for ever")
 
     previous = signal.signal(signal.SIGALRM, alarm)
     signal.setitimer(signal.ITIMER_REAL, seconds)

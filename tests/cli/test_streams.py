@@ -159,16 +159,18 @@ def test_a_screenshot_into_a_folder_that_may_not_be_written_leaves_no_file(
         folder.chmod(0o755)
 
 
-def test_a_window_too_large_to_draw_gets_the_usage_and_status_2() -> None:
+def test_a_window_too_large_to_draw_gets_the_usage_and_status_2(tmp_path: Path) -> None:
     """8000x8000 used to pass the check and need over 3 GB to draw."""
-    proc = fireice("--screenshot", "big.png", "--size", "8000x8000")
+    proc = fireice("--screenshot", "big.png", "--size", "8000x8000", cwd=tmp_path)
     assert_flag_error(proc, "--size '8000x8000'", "at most", "3840x2160")
-    assert not (REPO / "big.png").exists()
+    assert list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.parametrize("size", ["3841x1000", "1000x3841", "3000x3000"])
-def test_the_window_size_is_bounded_by_a_4k_screen_either_way_up(size: str) -> None:
-    assert_flag_error(fireice("--screenshot", "big.png", "--size", size), size, "at most")
+def test_the_window_size_is_bounded_by_a_4k_screen_either_way_up(tmp_path: Path, size: str) -> None:
+    proc = fireice("--screenshot", "big.png", "--size", size, cwd=tmp_path)
+    assert_flag_error(proc, size, "at most")
+    assert list(tmp_path.iterdir()) == []
 
 
 # --- standard output full, closed or gone -----------------------------------------------------
