@@ -110,7 +110,7 @@ def check_target(path: Path) -> None:
     """Refuse a place no file can be written to, before anything is made.
 
     ``path`` must not be a folder or a special file (writing would replace the named
-    pipe or device node, or fail), and its folder must exist.  Raises
+    pipe or device node, or fail), and its folder must exist and be writable.  Raises
     :class:`SaveFileError` saying which.
     """
     path = Path(path)
@@ -131,6 +131,8 @@ def check_target(path: Path) -> None:
         if folder.exists():
             raise SaveFileError(f"{folder} is not a folder, so {path} cannot be written")
         raise SaveFileError(f"the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK):  # a read-only folder (root may write anywhere)
+        raise SaveFileError(f"this program may not write into {folder}")
 
 
 def write_atomic(path: Path, data: str | bytes) -> None:

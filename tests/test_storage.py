@@ -394,6 +394,33 @@ def test_a_folder_that_cannot_be_written_leaves_no_file(
         folder.chmod(0o755)
 
 
+def test_a_read_only_folder_is_refused_before_any_file_is_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The folder's permissions are checked first (root, who may write anywhere, passes)."""
+    real_access = os.access
+    made: list[object] = []
+    monkeypatch.setattr(
+        os, "access", lambda path, mode, **kw: path != tmp_path and real_access(path, mode, **kw)
+    )
+    monkeypatch.setattr(tempfile, "mkstemp", lambda *args, **kwargs: made.append(args))
+    with pytest.raises(SaveFileError, match=f"may not write into {tmp_path}"):
+        write_game(tmp_path / "game.fireice", SAVED)
+    assert made == [] and list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+def test_a_named_pipe_is_neither_read_nor_replaced(tmp_path: Path) -> None:
+    pipe = tmp_path / "game.fireice"
+    os.mkfifo(pipe)
+    with pytest.raises(SaveFileError, match=r"game.fireice is a named pipe \(FIFO\), not a saved"):
+        read_game(pipe)
+    with pytest.raises(SaveFileError, match="is a named pipe"):
+        write_game(pipe, SAVED)
+    assert pipe.exists() and not pipe.is_file()
+    assert [p.name for p in tmp_path.iterdir()] == ["game.fireice"]
+
+
 def test_writing_onto_a_folder_fails_clearly_and_leaves_it_alone(tmp_path: Path) -> None:
     folder = tmp_path / "games.fireice"
     folder.mkdir()
