@@ -5,15 +5,21 @@ flushed to the disk, and then replaces the target with ``os.replace``.  Killing 
 program at any instant leaves either the old file or the new one, never half of one.
 
 Reading a game checks the file before it is parsed (a folder, missing, unreadable,
-too large, not text) and then parses it as data, never as code.  Every problem is a
-:class:`SaveFileError` whose message a player can act on.  No pygame here: the
-command line uses this module too.
+too large, not text) and then parses it as data, never as code.  Anything but a
+regular file (a named pipe, a device, a socket) is refused before it is opened, as
+opening a named pipe waits for a writer that may never come; reads stop at a size
+limit, so ``/dev/zero`` or a huge file cannot fill the memory.  Writing never
+replaces a folder or a special file.  Every problem is a :class:`SaveFileError`
+whose message a player can act on.  No pygame here: the command line uses this
+module too.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import stat
 import tempfile
 import time
 from pathlib import Path
@@ -32,8 +38,49 @@ TEXT_SUFFIX: Final = ".txt"
 AUTOSAVE_NAME: Final = "autosave.fireice"
 
 
+#: Errors that are the computer's, not the choice of file: a full disk, a failing device.
+_SYSTEM_ERRNOS: Final = frozenset(
+    getattr(errno, name)
+    for name in ("ENOSPC", "EDQUOT", "EIO", "ENOMEM", "ENOBUFS", "EFBIG")
+    if hasattr(errno, name)
+)
+
+#: ``os.open`` flags for reading: never wait on a named pipe that slipped past the check,
+#: and read bytes as they are on Windows.
+_READ_FLAGS: Final = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+
+
 class SaveFileError(ValueError):
-    """A game file that cannot be read or written; the message says why, in plain words."""
+    """A game file that cannot be read or written; the message says why, in plain words.
+
+    ``system``: the computer failed (a full disk, an input/output error) rather than the
+    file chosen being a wrong one; the command line exits with status 1 for it, not 2.
+    """
+
+    def __init__(self, message: str, system: bool = False) -> None:
+        super().__init__(message)
+        self.system = system
+
+
+def is_system_error(error: OSError) -> bool:
+    """Whether ``error`` is the computer's failure (a full disk, an input/output error)."""
+    return error.errno in _SYSTEM_ERRNOS
+
+
+def special_kind(mode: int) -> str | None:
+    """What a file of ``mode`` is, when it is not a regular file: "a folder", "a named
+    pipe (FIFO)", "a device", "a socket"; ``None`` for a regular file."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a special file"
 
 
 def config_dir() -> Path:
@@ -59,31 +106,66 @@ def autosave_path() -> Path:
     return data_dir() / AUTOSAVE_NAME
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` atomically; raises :class:`SaveFileError` on failure.
+def check_target(path: Path) -> None:
+    """Refuse a place no file can be written to, before anything is made.
+
+    ``path`` must not be a folder or a special file (writing would replace the named
+    pipe or device node, or fail), and its folder must exist and be writable.  Raises
+    :class:`SaveFileError` saying which.
+    """
+    path = Path(path)
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        info = None
+    except (OSError, ValueError):
+        info = None  # a dangling or looping link, a name too long: mkstemp says what
+    if info is not None and stat.S_ISDIR(info.st_mode):
+        raise SaveFileError(f"{path} is a folder: choose a file name")
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        raise SaveFileError(
+            f"{path} is {special_kind(info.st_mode)}, not a file: choose a file name"
+        )
+    folder = path.parent
+    if info is None and not folder.is_dir():
+        if folder.exists():
+            raise SaveFileError(f"{folder} is not a folder, so {path} cannot be written")
+        raise SaveFileError(f"the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK):  # a read-only folder (root may write anywhere)
+        raise SaveFileError(f"this program may not write into {folder}")
+
+
+def write_atomic(path: Path, data: str | bytes) -> None:
+    """Write ``data`` (text as UTF-8) to ``path`` atomically; raises :class:`SaveFileError`.
 
     On any failure the temporary file is removed and ``path`` is left as it was.
     """
     path = Path(path)
-    if path.is_dir():
-        raise SaveFileError(f"{path} is a folder: choose a file name")
+    check_target(path)
+    raw = data.encode("utf-8") if isinstance(data, str) else data
     folder = path.parent
+    # The temporary file's name: the target's, cut so that the additions fit a name's limit.
+    prefix = f".{path.name[:200]}."
     try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+        handle, temporary = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=folder)
     except FileNotFoundError:
         raise SaveFileError(f"the folder {folder} does not exist") from None
+    except NotADirectoryError:
+        raise SaveFileError(f"{folder} is not a folder, so {path} cannot be written") from None
     except PermissionError:
         raise SaveFileError(f"this program may not write into {folder}") from None
     except OSError as error:
-        raise SaveFileError(f"cannot write into {folder}: {error.strerror or error}") from None
+        raise SaveFileError(
+            f"cannot write into {folder}: {error.strerror or error}", is_system_error(error)
+        ) from None
     try:
         # mkstemp makes the file private (0600); give it the mode a new file gets, or keep
         # the mode of the file it replaces.
         mode = path.stat().st_mode & 0o777 if path.exists() else 0o666 & ~_umask()
         with contextlib.suppress(OSError, AttributeError):  # Windows has no fchmod
             os.fchmod(handle, mode)
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write(text)
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(raw)
             stream.flush()
             os.fsync(stream.fileno())
         os.replace(temporary, path)
@@ -93,7 +175,9 @@ def write_atomic(path: Path, text: str) -> None:
         if isinstance(error, PermissionError):
             raise SaveFileError(f"this program may not write {path}") from None
         if isinstance(error, OSError):
-            raise SaveFileError(f"cannot write {path}: {error.strerror or error}") from None
+            raise SaveFileError(
+                f"cannot write {path}: {error.strerror or error}", is_system_error(error)
+            ) from None
         raise
 
 
@@ -112,33 +196,80 @@ def _umask() -> int:
     return mask
 
 
-def read_text(path: Path, limit: int = MAX_RECORD_BYTES) -> str:
-    """The text of a small file, or :class:`SaveFileError` saying why it cannot be read."""
+def _refuse_unreadable(path: Path, error: OSError | ValueError) -> SaveFileError:
+    """The message for a file that cannot be opened or read."""
+    if isinstance(error, FileNotFoundError):
+        return SaveFileError(f"{path} does not exist")
+    if isinstance(error, NotADirectoryError):
+        return SaveFileError(f"{path} does not exist: {path.parent} is not a folder")
+    if isinstance(error, PermissionError):
+        return SaveFileError(f"this program may not read {path}")
+    if isinstance(error, ValueError):  # a NUL in the name: no file is called that
+        return SaveFileError(f"{path} cannot be a file name")
+    return SaveFileError(f"cannot read {path}: {error.strerror or error}", is_system_error(error))
+
+
+def read_bytes(path: Path, limit: int = MAX_RECORD_BYTES) -> bytes:
+    """Up to ``limit + 1`` bytes of the regular file ``path`` (one more than the limit
+    tells a file that is too large); :class:`SaveFileError` if it is no such file.
+
+    A folder, named pipe, device or socket is refused from its ``stat`` before it is
+    opened; the file is opened without waiting, and checked again once open, in case
+    it was swapped meanwhile.
+    """
     path = Path(path)
     try:
-        if path.is_dir():
-            raise SaveFileError(f"{path.name or path} is a folder, not a saved game")
-        with path.open("rb") as stream:
-            data = stream.read(limit + 1)
-    except SaveFileError:
-        raise
-    except FileNotFoundError:
-        raise SaveFileError(f"{path} does not exist") from None
-    except PermissionError:
-        raise SaveFileError(f"this program may not read {path}") from None
+        kind = special_kind(os.stat(path).st_mode)
+    except (OSError, ValueError) as error:
+        raise _refuse_unreadable(path, error) from None
+    if kind == "a folder":
+        raise SaveFileError(f"{path.name or path} is a folder, not a saved game")
+    if kind is not None:
+        raise SaveFileError(f"{path} is {kind}, not a saved game")
+    try:
+        handle = os.open(path, _READ_FLAGS)
     except OSError as error:
-        raise SaveFileError(f"cannot read {path}: {error.strerror or error}") from None
+        raise _refuse_unreadable(path, error) from None
+    try:
+        kind = special_kind(os.fstat(handle).st_mode)
+        if kind is not None:
+            raise SaveFileError(f"{path} is {kind}, not a saved game")
+        chunks: list[bytes] = []
+        left = limit + 1
+        while left > 0:
+            chunk = os.read(handle, min(left, 64 * 1024))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    except OSError as error:
+        raise _refuse_unreadable(path, error) from None
+    finally:
+        os.close(handle)
+    return b"".join(chunks)
+
+
+def decode_text(data: bytes, name: str, limit: int = MAX_RECORD_BYTES) -> str:
+    """``data`` read from ``name`` (a file's name, "standard input") as text, or
+    :class:`SaveFileError` if it is too large (over ``limit`` bytes) or not UTF-8 text."""
     if len(data) > limit:
         raise SaveFileError(
-            f"{path.name} is too large to be a saved game "
+            f"{name} is too large to be a saved game "
             f"(over {limit // 1024} kB; a game takes about 1 kB)"
         )
     if b"\0" in data:
-        raise SaveFileError(f"{path.name} is not a saved game: it is not a text file")
+        raise SaveFileError(f"{name} is not a saved game: it is not a text file")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise SaveFileError(f"{path.name} is not a saved game: it is not UTF-8 text") from None
+        raise SaveFileError(f"{name} is not a saved game: it is not UTF-8 text") from None
+
+
+def read_text(path: Path, limit: int = MAX_RECORD_BYTES) -> str:
+    """The text of a small regular file, or :class:`SaveFileError` saying why it cannot
+    be read (see :func:`read_bytes` and :func:`decode_text`)."""
+    path = Path(path)
+    return decode_text(read_bytes(path, limit), path.name, limit)
 
 
 def read_game(path: Path) -> GameRecord:
@@ -206,12 +337,18 @@ def load_autosave() -> GameRecord | None:
 __all__ = [
     "SaveFileError",
     "autosave_path",
+    "check_target",
     "config_dir",
     "data_dir",
+    "decode_text",
     "games_dir",
+    "is_system_error",
     "load_autosave",
+    "read_bytes",
     "read_game",
+    "read_text",
     "save_autosave",
+    "special_kind",
     "write_atomic",
     "write_game",
 ]

@@ -6,7 +6,6 @@ from __future__ import annotations
 import errno
 import json
 import os
-import pathlib
 import pickle
 import pickletools
 import random
@@ -254,32 +253,19 @@ def test_a_sparse_gigabyte_file_is_refused_without_being_read(
     with open(path, "wb") as stream:
         stream.truncate(10**9)
     read_sizes: list[int] = []
-    real_open = pathlib.Path.open
+    real_read = os.read
 
-    class CountingReader:
-        def __init__(self, stream: Any) -> None:
-            self.stream = stream
+    def counting_read(descriptor: int, size: int) -> bytes:
+        data = real_read(descriptor, size)
+        read_sizes.append(len(data))
+        return data
 
-        def __enter__(self) -> CountingReader:
-            return self
-
-        def __exit__(self, *exc: object) -> None:
-            self.stream.close()
-
-        def read(self, size: int = -1) -> bytes:
-            data = self.stream.read(size)
-            read_sizes.append(len(data))
-            return data
-
-    def counting_open(self: pathlib.Path, *args: Any, **kwargs: Any) -> Any:
-        return CountingReader(real_open(self, *args, **kwargs))
-
-    monkeypatch.setattr(pathlib.Path, "open", counting_open)
-    started = time.perf_counter()
+    monkeypatch.setattr(os, "read", counting_read)
     with pytest.raises(SaveFileError, match="too large to be a saved game"):
         read_game(path)
-    assert time.perf_counter() - started < 1.0
-    assert sum(read_sizes) <= MAX_RECORD_BYTES + 1
+    monkeypatch.undo()
+    assert read_sizes, "the file was read through os.read"
+    assert sum(read_sizes) == MAX_RECORD_BYTES + 1, "one byte past the limit, no more"
     assert path.stat().st_size == 10**9
 
 
@@ -406,6 +392,33 @@ def test_a_folder_that_cannot_be_written_leaves_no_file(
         assert list(folder.iterdir()) == []
     finally:
         folder.chmod(0o755)
+
+
+def test_a_read_only_folder_is_refused_before_any_file_is_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The folder's permissions are checked first (root, who may write anywhere, passes)."""
+    real_access = os.access
+    made: list[object] = []
+    monkeypatch.setattr(
+        os, "access", lambda path, mode, **kw: path != tmp_path and real_access(path, mode, **kw)
+    )
+    monkeypatch.setattr(tempfile, "mkstemp", lambda *args, **kwargs: made.append(args))
+    with pytest.raises(SaveFileError, match=f"may not write into {tmp_path}"):
+        write_game(tmp_path / "game.fireice", SAVED)
+    assert made == [] and list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+def test_a_named_pipe_is_neither_read_nor_replaced(tmp_path: Path) -> None:
+    pipe = tmp_path / "game.fireice"
+    os.mkfifo(pipe)
+    with pytest.raises(SaveFileError, match=r"game.fireice is a named pipe \(FIFO\), not a saved"):
+        read_game(pipe)
+    with pytest.raises(SaveFileError, match="is a named pipe"):
+        write_game(pipe, SAVED)
+    assert pipe.exists() and not pipe.is_file()
+    assert [p.name for p in tmp_path.iterdir()] == ["game.fireice"]
 
 
 def test_writing_onto_a_folder_fails_clearly_and_leaves_it_alone(tmp_path: Path) -> None:

@@ -2,13 +2,15 @@
 
 - ``errors``: :class:`CommandError` and how a mistake is reported (usage, one line,
   exit status);
-- ``parser``: the argument parser, the types of flags' values, ``--size`` for
-  screenshots;
+- ``streams``: every file and standard stream a command reads or writes, and what
+  each problem with one is called and exits with;
 - ``commands``: the scripting commands (``show``, ``ai-move``, ``solitaire``,
   ``icebreaker``, ``game``) but the matches;
 - ``match``: ``match`` and ``icebreaker match``, two players (levels or outside
   programs) over many games, and their summary;
 - ``text_game``: ``fireice text``, two players at one terminal;
+- ``parser``: the argument parser, the types of flags' values, ``--size`` for
+  screenshots;
 - ``desktop``: ``fireice`` with no command, the window or ``--screenshot``.
 
 Each module imports only those listed above it, the engine and :mod:`..storage`.
@@ -18,33 +20,43 @@ terminal commands never load pygame and run where there is no display.
 
 from __future__ import annotations
 
-import os
-import sys
+import argparse
 from collections.abc import Sequence
 
 from .desktop import launch_desktop
-from .errors import CommandError, fail
+from .errors import EXIT_FAILURE, CommandError, fail, tell
 from .parser import build_parser, check_combinations
+from .streams import discard_output, flush_output
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``fireice`` command; returns the exit status."""
     parser = build_parser()
-    args = parser.parse_args(argv)
-    check_combinations(parser, args)
-    handler = getattr(args, "handler", launch_desktop)
+    args: argparse.Namespace | None = None
     try:
-        return int(handler(args))
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit:  # --help printed (deliver it), or a flag's mistake reported
+            flush_output()
+            raise
+        check_combinations(parser, args)
+        handler = getattr(args, "handler", launch_desktop)
+        status = int(handler(args))
+        flush_output()
+        return status
     except CommandError as error:
+        if args is None:  # --help's text could not be written
+            tell(f"fireice: {error}")
+            raise SystemExit(error.status) from None
         fail(args, parser, error)
     except KeyboardInterrupt:
-        print(file=sys.stderr)
+        tell("")
         return 130
     except BrokenPipeError:
-        # The reader went away (``fireice show | head``): stop quietly.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 1
+        # The reader went away (``fireice show | head``): stop quietly.  Not all of the
+        # output was delivered, so the status is not 0.
+        discard_output()
+        return EXIT_FAILURE
 
 
 __all__ = ["main"]

@@ -13,8 +13,14 @@ import sys
 
 from ..engine.analysis import Review, annotation, chance_words, review, review_json
 from ..engine.record import GameRecord
-from .commands import read_record, write_output
 from .errors import CommandError
+from .streams import (
+    STANDARD_STREAM,
+    check_output_file,
+    read_game_argument,
+    say,
+    write_output,
+)
 
 
 def review_record(record: GameRecord) -> Review:
@@ -25,7 +31,7 @@ def review_record(record: GameRecord) -> Review:
     if not record.moves:
         raise CommandError("the game has no moves to review")
     positions = record.positions()[: len(record.moves) + 1]
-    show = sys.stderr.isatty()
+    show = sys.stderr is not None and sys.stderr.isatty()
 
     def progress(done: int, total: int) -> None:
         if show:
@@ -54,12 +60,12 @@ def review_text(record: GameRecord, reviewed: Review) -> str:
 
 def cmd_game_analyse(args: argparse.Namespace) -> int:
     """``fireice game analyse``: each move's chances, its verdict and the better move."""
-    record = read_record(args.file)
+    record = read_game_argument(args.file)
     reviewed = review_record(record)
     if args.json:
-        print(json.dumps(review_json(reviewed)))
+        say(json.dumps(review_json(reviewed)))
     else:
-        sys.stdout.write(review_text(record, reviewed))
+        say(review_text(record, reviewed), end="")
     return 0
 
 
@@ -77,8 +83,17 @@ def annotated_text(record: GameRecord) -> str:
 def cmd_game_export(args: argparse.Namespace) -> int:
     """``fireice game export``: a saved game as text in pbmserv notation, with the
     computer's review as comments when ``--annotate`` is given."""
-    record = read_record(args.file)
-    write_output(args, annotated_text(record) if args.annotate else record.to_text())
+    record = read_game_argument(args.file)
+    # A path that cannot take the text is said before the long analysis, not after it.
+    if (
+        args.annotate
+        and args.output not in (None, STANDARD_STREAM)
+        and check_output_file(args.output).exists()
+        and not args.force
+    ):
+        raise CommandError(f"{args.output} already exists: add --force to replace it")
+    text = annotated_text(record) if args.annotate else record.to_text()
+    write_output(args.output, text, args.force)
     return 0
 
 

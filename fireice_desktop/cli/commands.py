@@ -1,5 +1,6 @@
 """The handlers of the scripting commands: each takes the parsed arguments, prints its
-output and returns the exit status, or raises :class:`~.errors.CommandError`.
+output and returns the exit status, or raises :class:`~.errors.CommandError`.  Files
+and standard streams are read and written through :mod:`.streams`.
 
 ``fireice game ...`` works on a record of any game and asks the record's game (the
 registry) how to show it.  ``show`` and ``ai-move`` are Fire & Ice's, ``solitaire ...``
@@ -11,9 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from ..engine.games import find_game
@@ -25,11 +24,11 @@ from ..engine.games.fireice.solver import Solution, solve
 from ..engine.games.fireice.spec import Deal, Handicap
 from ..engine.games.icebreaker.spec import Sea
 from ..engine.interface import GameState
-from ..engine.record import GameRecord, replay
+from ..engine.record import replay
 from ..engine.registry import Game
 from ..engine.search import search
-from ..storage import MAX_RECORD_BYTES, SaveFileError, read_game, write_atomic
 from .errors import CommandError
+from .streams import read_game_argument, say, write_output
 
 FIRE_AND_ICE = find_game("fire-and-ice")
 SOLITAIRE = find_game("solitaire")
@@ -72,9 +71,9 @@ def after_moves(game: Game, setup: Any, words: Sequence[str]) -> Any:
 def show_position(game: Game, setup: Any, position: GameState, as_json: bool) -> None:
     """Print the position as ``game`` describes it: its text board and report, or JSON."""
     if as_json:
-        print(json.dumps(game.position_json(setup, position)))
+        say(json.dumps(game.position_json(setup, position)))
     else:
-        print(game.describe(position))
+        say(game.describe(position))
 
 
 # --- Fire & Ice ---------------------------------------------------------------------------
@@ -91,7 +90,7 @@ def _print_ai_move(position: Any, level: str, seed: int) -> int:
     """Print the move ``level`` plays in ``position``, or say that the game is over."""
     if position.is_over:
         raise CommandError(f"the game is over: {position.winner.title} has won")
-    print(search(position, level, seed).move)
+    say(str(search(position, level, seed).move))
     return 0
 
 
@@ -119,16 +118,16 @@ def cmd_solitaire_show(args: argparse.Namespace) -> int:
     if args.json:
         show_position(SOLITAIRE, deal, position, as_json=True)
         return 0
-    print(solitaire_board(position))
+    say(solitaire_board(position))
     if position.is_over:
-        print("To move: nobody, the game is over")
+        say("To move: nobody, the game is over")
     elif position.to_move is None:
-        print("To move: either colour (red # or aqua O)")
+        say("To move: either colour (red # or aqua O)")
     else:
-        print(f"To move: {COLOR_NAMES[position.to_move]} ({position.to_move.symbol})")
-    print(f"Pegs left: {position.pegs_left}")
+        say(f"To move: {COLOR_NAMES[position.to_move]} ({position.to_move.symbol})")
+    say(f"Pegs left: {position.pegs_left}")
     result = position.result
-    print("Result: " + {None: "none yet", "won": "won, one peg left", "lost": "lost"}[result])
+    say("Result: " + {None: "none yet", "won": "won, one peg left", "lost": "lost"}[result])
     return 0
 
 
@@ -148,15 +147,15 @@ def cmd_solitaire_solve(args: argparse.Namespace) -> int:
     deal, position = _deal_after_moves(args)
     solution = solve(position)
     if args.json:
-        print(json.dumps(solve_json(deal.number, solution)))
+        say(json.dumps(solve_json(deal.number, solution)))
         return 0
     if solution.line is None:
-        print("No win exists from this position.")
+        say("No win exists from this position.")
     elif not solution.line:
-        print("Already won: one peg is left.")
+        say("Already won: one peg is left.")
     for number, move in enumerate(solution.line or (), 1):
-        print(f"{number}. {move}")
-    print(f"Nodes searched: {solution.nodes:,} in {solution.seconds:.3f} s")
+        say(f"{number}. {move}")
+    say(f"Nodes searched: {solution.nodes:,} in {solution.seconds:.3f} s")
     return 0
 
 
@@ -179,36 +178,9 @@ def cmd_icebreaker_ai_move(args: argparse.Namespace) -> int:
 # --- saved games, of any game -------------------------------------------------------------
 
 
-def read_record(name: str) -> GameRecord:
-    """The game in file ``name`` (``-``: standard input), or a one-line reason it is not one."""
-    if name != "-":
-        try:
-            return read_game(Path(name))
-        except SaveFileError as error:
-            raise CommandError(str(error)) from None
-    try:
-        return GameRecord.parse(sys.stdin.read(MAX_RECORD_BYTES + 1))
-    except ValueError as error:
-        raise CommandError(f"standard input: {error}") from None
-
-
-def write_output(args: argparse.Namespace, text: str) -> None:
-    """Print ``text``, or write it atomically to ``--output`` (an old file only with --force)."""
-    if args.output is None:
-        sys.stdout.write(text)
-        return
-    path = Path(args.output)
-    if path.exists() and not args.force:
-        raise CommandError(f"{path} already exists: add --force to replace it")
-    try:
-        write_atomic(path, text)
-    except SaveFileError as error:
-        raise CommandError(str(error)) from None
-
-
 def cmd_game_show(args: argparse.Namespace) -> int:
     """``fireice game show``: a saved game, its moves and where it stands."""
-    record = read_record(args.file)
+    record = read_game_argument(args.file)
     game = record.kind
     position = record.positions()[len(record.moves)]
     if args.json:
@@ -216,19 +188,18 @@ def cmd_game_show(args: argparse.Namespace) -> int:
             "record": json.loads(record.to_json()),
             "position": game.position_json(record.setup, position),
         }
-        print(json.dumps(shown))
+        say(json.dumps(shown))
         return 0
-    print(record.to_text(), end="")
-    print()
-    print(game.describe(position))
+    say(record.to_text())
+    say(game.describe(position))
     if record.undone:
-        print("Undone: " + " ".join(str(move) for move in record.undone))
+        say("Undone: " + " ".join(str(move) for move in record.undone))
     return 0
 
 
 def cmd_game_import(args: argparse.Namespace) -> int:
     """``fireice game import``: a game written as text, as a record."""
-    write_output(args, read_record(args.file).to_json())
+    write_output(args.output, read_game_argument(args.file).to_json(), args.force)
     return 0
 
 
@@ -241,8 +212,6 @@ __all__ = [
     "cmd_show",
     "cmd_solitaire_show",
     "cmd_solitaire_solve",
-    "read_record",
     "solve_json",
     "split_moves",
-    "write_output",
 ]

@@ -11,19 +11,22 @@ import argparse
 import os
 import sys
 
-from .commands import read_record
-from .errors import CommandError
+from ..storage import SaveFileError
+from .errors import EXIT_FAILURE, CommandError
 from .parser import SHOT_OPTIONS, split_sizes
+from .streams import check_output_file, file_error, read_game_argument, say
 
 
 def launch_desktop(args: argparse.Namespace) -> int:
     """Open the desktop game's window, or draw ``--screenshot``; the exit status."""
-    record = read_record(args.open) if args.open is not None else None
+    record = read_game_argument(args.open) if args.open is not None else None
     if args.screenshot:
         try:
             window, board_size = split_sizes(args.size or [], args.scene)
         except ValueError as error:
             raise CommandError(str(error), usage=True) from None
+        # A picture that cannot be written is refused before it is drawn.
+        check_output_file(args.screenshot)
         # Off-screen rendering: no display or sound device is needed.
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -39,10 +42,10 @@ def launch_desktop(args: argparse.Namespace) -> int:
             raise CommandError(
                 "the desktop game is not part of this build; play in the terminal with "
                 "'fireice text'",
-                status=1,
+                status=EXIT_FAILURE,
             ) from None
         raise CommandError(
-            f"the desktop game needs {error.name}, which is not installed", status=1
+            f"the desktop game needs {error.name}, which is not installed", status=EXIT_FAILURE
         ) from None
     if not args.screenshot:
         return run(record)
@@ -59,9 +62,12 @@ def launch_desktop(args: argparse.Namespace) -> int:
         record=record,
     )
     try:
-        print(screenshot(request))
+        said = screenshot(request)
+    except SaveFileError as error:  # the picture was drawn but could not be written
+        raise file_error(error) from None
     except ValueError as error:
         raise CommandError(str(error), usage=True) from None
+    say(said)
     return 0
 
 
@@ -78,7 +84,7 @@ def _check_window_can_open(args: argparse.Namespace) -> None:
         raise CommandError(
             "no display found (DISPLAY is not set), so the desktop game cannot open a window; "
             "play in the terminal with 'fireice text'",
-            status=1,
+            status=EXIT_FAILURE,
         )
 
 

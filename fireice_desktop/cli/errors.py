@@ -2,16 +2,19 @@
 
 A mistake is reported in one line on standard error, after the command's usage when
 it is in a flag's value, and the command exits with status 2 (1 for what the user
-cannot fix by retyping, such as a missing display).
+cannot fix by retyping, such as a missing display or a full disk).
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from typing import NoReturn
+from typing import NoReturn, TextIO
 
+#: The user's mistake: the command as typed cannot work, typed another way it will.
 EXIT_USAGE = 2
+#: The system's failure: a full disk, a failing device, no display to open a window on.
+EXIT_FAILURE = 1
 
 #: The sub-command groups whose chosen command is part of a command's name.
 _GROUPS = ("solitaire_command", "game_command", "icebreaker_command")
@@ -29,6 +32,29 @@ class CommandError(Exception):
         self.usage = usage
 
 
+def write_text(stream: TextIO, text: str) -> None:
+    """Write ``text`` to ``stream``; characters its encoding lacks (a file name's stray
+    bytes, say) are written as backslash escapes instead of failing."""
+    try:
+        stream.write(text)
+    except UnicodeEncodeError:
+        encoding = stream.encoding or "utf-8"
+        stream.write(text.encode(encoding, "backslashreplace").decode(encoding))
+
+
+def tell(text: str) -> None:
+    """``text`` and a newline on standard error, at once.  Dropped if standard error is
+    closed or fails: there is nowhere left to say it."""
+    stream = sys.stderr
+    if stream is None:
+        return
+    try:
+        write_text(stream, text + "\n")
+        stream.flush()
+    except (OSError, ValueError):
+        pass
+
+
 def command_name(args: argparse.Namespace) -> str:
     """The command as typed: ``fireice``, ``fireice show``, ``fireice game export``."""
     name = "fireice" + (f" {args.command}" if args.command else "")
@@ -43,9 +69,17 @@ def fail(
 ) -> NoReturn:
     """Report ``error`` (the usage of the command it is about first, if asked) and exit."""
     if error.usage:
-        print(getattr(args, "subparser", parser).format_usage(), end="", file=sys.stderr)
-    print(f"{command_name(args)}: {error}", file=sys.stderr)
+        tell(getattr(args, "subparser", parser).format_usage().rstrip("\n"))
+    tell(f"{command_name(args)}: {error}")
     raise SystemExit(error.status)
 
 
-__all__ = ["EXIT_USAGE", "CommandError", "command_name", "fail"]
+__all__ = [
+    "EXIT_FAILURE",
+    "EXIT_USAGE",
+    "CommandError",
+    "command_name",
+    "fail",
+    "tell",
+    "write_text",
+]

@@ -10,14 +10,13 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import statistics
-import sys
 from typing import Any
 
 from ..engine.games import find_game
 from ..engine.games.icebreaker.spec import Sea
 from ..engine.match import GameResult, MatchSummary, Player, Settings, parse_player, run_match
-from .errors import CommandError
+from .errors import CommandError, tell
+from .streams import say
 
 
 def _plural(count: int, word: str) -> str:
@@ -82,7 +81,7 @@ class Report:
 
     def _header(self, summary: MatchSummary) -> str:
         settings = self.settings
-        games = len(summary.games)
+        games = summary.games
         first = self.sides[0].title
         counts = [summary.played_as(player, 0) for player in (0, 1)]
         if counts[0] == counts[1]:
@@ -110,8 +109,8 @@ class Report:
         )
         times = summary.move_times(player)
         timing = (
-            f"median {statistics.median(times):.3f} s, longest {max(times):.3f} s a move"
-            if times
+            f"median {times.median:.3f} s, longest {times.longest:.3f} s a move"
+            if times.median is not None and times.longest is not None
             else "no moves timed"
         )
         return (
@@ -158,14 +157,14 @@ class Report:
                     for side in (0, 1)
                 },
                 "faults": len(summary.faults(index)),
-                "median_seconds": round(statistics.median(times), 6) if times else None,
-                "longest_seconds": round(max(times), 6) if times else None,
+                "median_seconds": None if times.median is None else round(times.median, 6),
+                "longest_seconds": None if times.longest is None else round(times.longest, 6),
             }
 
         low, high = summary.interval
         return {
             "game": settings.game,
-            "games": len(summary.games),
+            "games": summary.games,
             "seed": settings.seed,
             "opening": settings.opening,
             "ms": settings.ms,
@@ -210,13 +209,13 @@ def play_match(args: argparse.Namespace, game_name: str, setup: Any, flags: tupl
 
     def progress(game: GameResult) -> None:
         if args.verbose:
-            print(report.game_line(game), file=sys.stderr, flush=True)
+            tell(report.game_line(game))
 
     summary = run_match(players, args.games, settings, args.jobs, progress)
     if args.json:
-        print(json.dumps(report.to_json(summary)))
+        say(json.dumps(report.to_json(summary)))
     else:
-        print(report.text(summary), end="")
+        say(report.text(summary), end="")
     return 0
 
 

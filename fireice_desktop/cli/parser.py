@@ -4,7 +4,7 @@ and the window and board sizes that ``--size`` gives a screenshot."""
 from __future__ import annotations
 
 import argparse
-from typing import TypeAlias
+from typing import TYPE_CHECKING, Final, TypeAlias
 
 from ..engine.games import find_game
 from ..engine.games.fireice.rules import MAX_HANDICAP
@@ -23,10 +23,14 @@ from .commands import (
     cmd_solitaire_solve,
 )
 from .match import cmd_icebreaker_match, cmd_match
+from .streams import say
 from .text_game import cmd_text
 
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
+
 #: The sub-parsers of ``fireice``: one per command.
-_Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+_Commands: TypeAlias = "argparse._SubParsersAction[_Parser]"
 
 #: The flags that draw a screenshot, as (flag, the attribute it is parsed into).
 SHOT_OPTIONS = (
@@ -38,6 +42,17 @@ SHOT_OPTIONS = (
     ("analyse", "shot_analyse"),
     ("size", "size"),
 )
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, printing ``--help`` through :func:`.streams.say`: argparse
+    itself drops a failed write, so help sent to a full disk would be lost in silence."""
+
+    def print_help(self, file: SupportsWrite[str] | None = None) -> None:
+        if file is not None:
+            super().print_help(file)
+            return
+        say(self.format_help(), end="")
 
 
 # --- the types of flags' values -----------------------------------------------------------
@@ -72,6 +87,11 @@ def _board_size(text: str) -> int:
 # --- --size for screenshots ---------------------------------------------------------------
 
 
+#: The largest window drawn: a 4K screen, either way up.  Drawing one takes about 300 MB
+#: and a few seconds; the memory grows with the area, so a larger one is refused.
+MAX_WINDOW: Final = (3840, 2160)
+
+
 def parse_size(text: str) -> tuple[int, int]:
     """``"1280x800"`` → ``(1280, 800)``; raises ``ValueError`` with a clear message."""
     try:
@@ -80,8 +100,14 @@ def parse_size(text: str) -> tuple[int, int]:
         raise ValueError(
             f"--size {text!r} is not a size: write WIDTHxHEIGHT, like 1280x800"
         ) from None
-    if width < 200 or height < 200 or width > 8000 or height > 8000:
+    if width < 200 or height < 200:
         raise ValueError(f"--size {text!r} is not a sensible window size")
+    longest, shortest = MAX_WINDOW
+    if max(width, height) > longest or width * height > longest * shortest:
+        raise ValueError(
+            f"--size {text!r}: a window is at most a 4K screen, {longest}x{shortest} "
+            f"(or {shortest}x{longest})"
+        )
     return width, height
 
 
@@ -175,7 +201,8 @@ def _add_desktop_options(parser: argparse.ArgumentParser) -> None:
         "--size",
         action="append",
         metavar="WxH|N",
-        help="window size, like 1280x800; or with --scene icebreaker the board's side, "
+        help=f"window size, like 1280x800, at most {MAX_WINDOW[0]}x{MAX_WINDOW[1]}; "
+        "or with --scene icebreaker the board's side, "
         f"{MIN_SIZE} to {MAX_SIZE} (both may be given)",
     )
 
@@ -388,7 +415,7 @@ def _add_game_commands(commands: _Commands) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every ``fireice`` command."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="fireice",
         description="Fire & Ice, the board game by Jens-Peter Schliemann. "
         "With no command, starts the desktop game.",
@@ -415,6 +442,7 @@ def check_combinations(parser: argparse.ArgumentParser, args: argparse.Namespace
 
 
 __all__ = [
+    "MAX_WINDOW",
     "SHOT_OPTIONS",
     "build_parser",
     "check_combinations",

@@ -19,6 +19,7 @@ measured here, around the search or the program's whole run.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
@@ -26,13 +27,14 @@ import random
 import shlex
 import shutil
 import signal
-import statistics
 import subprocess
+import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Protocol, cast
+from typing import IO, Any, Protocol, cast
 
 from .interface import GameState
 from .registry import Game, SideType, find_game
@@ -49,6 +51,13 @@ Z_95 = 1.959963984540054
 
 #: Printed text and error lines are cut to this many characters in a fault's reason.
 _QUOTE_LIMIT = 80
+
+#: A move is a few characters: a program that prints more than this many bytes for one is
+#: not giving a move, and is stopped before its output can fill the memory.
+OUTPUT_LIMIT = 64 * 1024
+
+#: How much of a program's error output is kept: its end, where the reason for a failure is.
+_ERROR_TAIL = 4 * 1024
 
 
 class Contest(GameState, Protocol):
@@ -194,8 +203,44 @@ def _last_line(text: str) -> str:
     return line if len(line) <= _QUOTE_LIMIT else line[: _QUOTE_LIMIT - 1] + "…"
 
 
-def _kill(process: subprocess.Popen[bytes]) -> None:
-    """Kill ``process`` and everything it started (its own process group), and reap it."""
+class _Capture(threading.Thread):
+    """One of a program's output pipes, read to its end on a thread of its own, keeping at
+    most ``limit`` bytes: the first ones (``keep="start"``: more is an ``overflow``, and
+    ``on_overflow`` is called and the reading stops) or the last ones (``keep="end"``)."""
+
+    def __init__(
+        self,
+        stream: IO[bytes],
+        limit: int,
+        keep: str = "start",
+        on_overflow: Callable[[], None] | None = None,
+    ) -> None:
+        super().__init__(daemon=True)  # a pipe a runaway child keeps open must not hold us
+        self.stream = stream
+        self.limit = limit
+        self.keep = keep
+        self.on_overflow = on_overflow
+        self.data = bytearray()
+        self.overflow = False
+
+    def run(self) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            while chunk := os.read(self.stream.fileno(), 64 * 1024):
+                self.data += chunk
+                if len(self.data) <= self.limit:
+                    continue
+                if self.keep == "end":
+                    del self.data[: -self.limit]
+                    continue
+                del self.data[self.limit :]
+                self.overflow = True
+                if self.on_overflow is not None:
+                    self.on_overflow()
+                return
+
+
+def _signal_group(process: subprocess.Popen[bytes]) -> None:
+    """Kill ``process`` and everything it started (its own process group)."""
     try:
         if hasattr(os, "killpg"):
             os.killpg(process.pid, signal.SIGKILL)
@@ -203,16 +248,28 @@ def _kill(process: subprocess.Popen[bytes]) -> None:
             process.kill()
     except (ProcessLookupError, PermissionError):
         pass
+
+
+def _kill(process: subprocess.Popen[bytes], readers: Sequence[_Capture]) -> None:
+    """Kill ``process`` with its group, reap it and let its pipes' readers finish."""
+    _signal_group(process)
     try:
-        process.communicate(timeout=5)
-    except subprocess.TimeoutExpired:  # pragma: no cover - a child left the group, pipe open
+        process.wait(timeout=5)
+    except subprocess.TimeoutExpired:  # pragma: no cover - SIGKILL is not refused
         process.kill()
         process.wait()
+    for reader in readers:
+        reader.join(timeout=5)  # a child that left the group may hold a pipe: then give up
 
 
 def run_program(argv: Sequence[str], timeout: float) -> tuple[str | None, str]:
     """Run ``argv`` for one move: ``(what it printed, "")``, or ``(None, what went wrong)``
-    when it could not start, timed out (it and its children are killed) or failed."""
+    when it could not start, timed out (it and its children are killed), printed more
+    than a move could be (:data:`OUTPUT_LIMIT`; it is killed at once) or failed.
+
+    Its output is read as it comes and only so much is kept, so no program can fill
+    the memory, and the whole run takes at most ``timeout`` seconds.
+    """
     try:
         process = subprocess.Popen(
             list(argv),
@@ -223,14 +280,31 @@ def run_program(argv: Sequence[str], timeout: float) -> tuple[str | None, str]:
         )
     except OSError as error:
         return None, f"could not be started: {error.strerror or error}"
+    assert process.stdout is not None and process.stderr is not None
+    output = _Capture(process.stdout, OUTPUT_LIMIT, on_overflow=lambda: _signal_group(process))
+    errors = _Capture(process.stderr, _ERROR_TAIL, keep="end")
+    readers = (output, errors)
+    deadline = time.monotonic() + timeout
+    for reader in readers:
+        reader.start()
     try:
-        out, err = process.communicate(timeout=timeout)
+        process.wait(timeout=timeout)
+        for reader in readers:  # the pipes end when the last process holding them does
+            reader.join(timeout=max(0.0, deadline - time.monotonic()))
+        if any(reader.is_alive() for reader in readers):
+            raise subprocess.TimeoutExpired(list(argv), timeout)
     except subprocess.TimeoutExpired:
-        _kill(process)
+        _kill(process, readers)
         return None, f"timed out after {timeout:g} s"
     except BaseException:
-        _kill(process)
+        _kill(process, readers)
         raise
+    finally:
+        for reader in readers:
+            if not reader.is_alive():
+                reader.stream.close()
+    if output.overflow:
+        return None, f"printed more than {OUTPUT_LIMIT // 1024} kB, which is not one move"
     status = process.returncode
     if status < 0:
         try:
@@ -239,9 +313,9 @@ def run_program(argv: Sequence[str], timeout: float) -> tuple[str | None, str]:
             name = str(-status)
         return None, f"was killed by signal {name}"
     if status != 0:
-        last = _last_line(err.decode("utf-8", "replace"))
+        last = _last_line(errors.data.decode("utf-8", "replace"))
         return None, f"exited with status {status}" + (f": {last}" if last else "")
-    return out.decode("utf-8", "replace"), ""
+    return output.data.decode("utf-8", "replace"), ""
 
 
 def read_move(position: Contest, printed: str) -> tuple[Any, str]:
@@ -326,7 +400,13 @@ def play_game(
     return result(winner.value ^ first)
 
 
-def _play(work: tuple[tuple[Player, Player], Settings, int, tuple[str, ...]]) -> GameResult:
+#: One game of a match as a process is given it: the players, the settings, the game's
+#: number and its opening.
+_Work = tuple[tuple[Player, Player], Settings, int, tuple[str, ...]]
+
+
+def _play(work: _Work) -> GameResult:
+    """Play one game of a match (the work a process of the pool is given)."""
     return play_game(*work)
 
 
@@ -347,53 +427,117 @@ def wilson_interval(wins: int, games: int, z: float = Z_95) -> tuple[float, floa
     return low, high
 
 
+class MoveTimes:
+    """One player's move times in a match, kept as a count per microsecond.
+
+    The memory grows with how spread out the times are, never with the number of moves,
+    so a match of a million games keeps no more than one of a hundred; the median and
+    the longest time are exact to the microsecond, the precision the summary prints.
+    """
+
+    def __init__(self) -> None:
+        self._counts: dict[int, int] = {}
+        self._count = 0
+        self.longest: float | None = None  # seconds, exactly as measured
+
+    def add(self, seconds: float) -> None:
+        """Count one move that took ``seconds``."""
+        key = round(seconds * 1_000_000)
+        self._counts[key] = self._counts.get(key, 0) + 1
+        self._count += 1
+        if self.longest is None or seconds > self.longest:
+            self.longest = seconds
+
+    def __len__(self) -> int:
+        return self._count
+
+    @property
+    def median(self) -> float | None:
+        """The median move time in seconds (to the microsecond), ``None`` with no moves."""
+        if not self._count:
+            return None
+        # The middle move, or the two middle ones, counted from 0 in the sorted times.
+        low, high = (self._count - 1) // 2, self._count // 2
+        low_key = 0
+        counted = 0
+        for key in sorted(self._counts):
+            if counted <= low:
+                low_key = key
+            counted += self._counts[key]
+            if counted > high:
+                return (low_key + key) / 2 / 1_000_000
+        raise AssertionError("the counts add up to the number of moves")
+
+
 @dataclass
 class MatchSummary:
-    """A match's results from each player's side: player 0 is the first named."""
+    """A match's results from each player's side: player 0 is the first named.
+
+    It keeps counts, not the games: its memory does not grow with the number of games
+    (but for the faults, which are listed one by one).
+    """
 
     players: tuple[Player, Player]
     settings: Settings
-    games: list[GameResult] = field(default_factory=list)
+    games: int = 0  # how many games were played
+    moves: int = 0  # the moves of every game, the openings' included
+    _played: list[list[int]] = field(default_factory=lambda: [[0, 0], [0, 0]])
+    _won: list[list[int]] = field(default_factory=lambda: [[0, 0], [0, 0]])
+    _faults: list[Fault] = field(default_factory=list)
+    _times: tuple[MoveTimes, MoveTimes] = field(default_factory=lambda: (MoveTimes(), MoveTimes()))
+
+    def add(self, game: GameResult) -> None:
+        """Count one finished game."""
+        self.games += 1
+        self.moves += len(game.moves)
+        for player in (0, 1):
+            side = game.first ^ player
+            self._played[player][side] += 1
+            if game.winner == player:
+                self._won[player][side] += 1
+            for seconds in game.seconds[player]:
+                self._times[player].add(seconds)
+        if game.fault is not None:
+            self._faults.append(game.fault)
 
     def won(self, player: int) -> int:
         """How many games ``player`` won."""
-        return sum(game.winner == player for game in self.games)
+        return sum(self._won[player])
 
     def lost(self, player: int) -> int:
         """How many games ``player`` lost."""
-        return len(self.games) - self.won(player)
+        return self.games - self.won(player)
 
     def played_as(self, player: int, side: int) -> int:
         """How many games ``player`` played as ``side`` (0: the side that moves first)."""
-        return sum((game.first ^ player) == side for game in self.games)
+        return self._played[player][side]
 
     def won_as(self, player: int, side: int) -> int:
         """How many games ``player`` won as ``side`` (0: the side that moves first)."""
-        return sum(game.winner == player and (game.first ^ player) == side for game in self.games)
+        return self._won[player][side]
 
     def faults(self, player: int | None = None) -> list[Fault]:
         """The faults of ``player`` (of both if ``None``), in the order of the games."""
-        found = (game.fault for game in self.games if game.fault is not None)
-        return [fault for fault in found if player is None or fault.player == player]
+        return [fault for fault in self._faults if player is None or fault.player == player]
 
-    def move_times(self, player: int) -> list[float]:
-        """Every move time of ``player``, in seconds (the openings are not timed)."""
-        return [t for game in self.games for t in game.seconds[player]]
+    def move_times(self, player: int) -> MoveTimes:
+        """The move times of ``player`` (the openings are not timed)."""
+        return self._times[player]
 
     @property
     def average_length(self) -> float:
         """The average number of moves in a game, the openings' included."""
-        return statistics.fmean(len(game.moves) for game in self.games) if self.games else 0.0
+        return self.moves / self.games if self.games else 0.0
 
     @property
     def score(self) -> float:
         """The first player's share of the games won."""
-        return self.won(0) / len(self.games) if self.games else 0.0
+        return self.won(0) / self.games if self.games else 0.0
 
     @property
     def interval(self) -> tuple[float, float]:
         """The 95 % Wilson score interval of :attr:`score`."""
-        return wilson_interval(self.won(0), len(self.games))
+        return wilson_interval(self.won(0), self.games)
 
 
 def run_match(
@@ -404,7 +548,12 @@ def run_match(
     progress: Callable[[GameResult], None] | None = None,
 ) -> MatchSummary:
     """Play ``games`` games between ``players`` (in ``jobs`` processes), in pairs from the
-    same random opening with the sides swapped; ``progress`` hears of each game in order."""
+    same random opening with the sides swapped; ``progress`` hears of each game in order.
+
+    The games stream through: each is made when a process is ready for it, counted in
+    the summary and passed to ``progress`` as it ends, and then let go, so the memory
+    stays the same however many games are played.
+    """
     settings = settings or Settings()
     game = find_game(settings.game)
     for player in players:
@@ -412,14 +561,43 @@ def run_match(
             names = ", ".join(level_names(game)) or "none"
             raise ValueError(f"unknown level {player.level!r}: choose from {names}")
     summary = MatchSummary(players, settings)
-    openings = [opening(settings, pair) for pair in range((games + 1) // 2)]
-    work = [(players, settings, number, openings[number // 2]) for number in range(games)]
+    work = _work(players, settings, games)
     if jobs > 1 and games > 1:
         with ProcessPoolExecutor(max_workers=min(jobs, games)) as pool:
-            _gather(summary, pool.map(_play, work), progress)
+            _gather(summary, _in_order(pool, work, _WINDOW * jobs), progress)
     else:
         _gather(summary, map(_play, work), progress)
     return summary
+
+
+#: Games queued or playing at once, per process: enough to keep every process busy while
+#: the results are taken in order, few enough that the queue's memory does not matter.
+_WINDOW = 4
+
+
+def _work(players: tuple[Player, Player], settings: Settings, games: int) -> Iterator[_Work]:
+    """Each game's work, made as it is needed: a pair's opening when its first game is."""
+    moves: tuple[str, ...] = ()
+    for number in range(games):
+        if number % 2 == 0:
+            moves = opening(settings, number // 2)
+        yield players, settings, number, moves
+
+
+def _in_order(pool: Executor, work: Iterator[_Work], window: int) -> Iterator[GameResult]:
+    """The games of ``work`` played in ``pool``, in order, with at most ``window`` of them
+    queued or playing at any moment."""
+    pending: deque[Future[GameResult]] = deque()
+    try:
+        for item in work:
+            pending.append(pool.submit(_play, item))
+            if len(pending) >= window:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+    finally:  # stopped early (an error, Ctrl+C): the games not started are not played
+        for future in pending:
+            future.cancel()
 
 
 def _gather(
@@ -428,17 +606,19 @@ def _gather(
     progress: Callable[[GameResult], None] | None,
 ) -> None:
     for result in results:
-        summary.games.append(result)
+        summary.add(result)
         if progress is not None:
             progress(result)
 
 
 __all__ = [
+    "OUTPUT_LIMIT",
     "PROGRAM_PREFIX",
     "Contest",
     "Fault",
     "GameResult",
     "MatchSummary",
+    "MoveTimes",
     "Player",
     "Settings",
     "opening",

@@ -8,7 +8,7 @@ uses almost no CPU.
 
 from __future__ import annotations
 
-import os
+import io
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,6 +17,7 @@ import pygame
 import pygame_gui
 
 from ..engine.record import GameRecord
+from ..storage import write_atomic
 from .assets import asset_path
 from .navigation import Context
 from .player_files import PlayerFiles
@@ -226,12 +227,14 @@ class App:
         self.scene.leave()
 
     def save_screenshot(self, path: Path) -> None:
-        """Write the current frame to ``path`` as PNG (atomically)."""
+        """Write the current frame to ``path`` as PNG, atomically (a temporary file, then
+        ``os.replace``); raises :class:`~..storage.SaveFileError` and leaves no file if
+        it cannot be written."""
         self.step(0.0)
         self.render()
-        temporary = path.with_name(f".{path.name}.tmp.png")
-        pygame.image.save(self.surface, str(temporary))
-        os.replace(temporary, path)
+        png = io.BytesIO()
+        pygame.image.save(self.surface, png, "png")
+        write_atomic(path, png.getvalue())
 
 
 @dataclass(frozen=True)
@@ -264,7 +267,8 @@ def screenshot(request: ScreenshotRequest) -> str:
     """Render one screen off-screen to a PNG; returns the line that says what was written.
 
     Raises ``ValueError`` for a request that cannot be drawn (an unknown scene, a size
-    too small, options the scene does not take).
+    too small, options the scene does not take), and its subclass
+    :class:`~..storage.SaveFileError` if the picture cannot be written.
     """
     size = request.window or DEFAULT_SIZE
     if size[0] < MIN_SIZE[0] or size[1] < MIN_SIZE[1]:
@@ -276,6 +280,15 @@ def screenshot(request: ScreenshotRequest) -> str:
     if request.record is not None and request.scene == "menu":
         files.shown_game = request.record  # the menu offering to continue it
     app = App(size, settings=Settings(sound=False), window=False, files=files)
+    # pygame is left running: the command ends right after, and fonts cached for the
+    # drawing would not survive pygame.quit() for a second picture in the same process.
+    scene_name = _draw(app, request)
+    app.save_screenshot(Path(request.path))
+    return f"wrote {request.path} ({app.size[0]}x{app.size[1]}, scene {scene_name})"
+
+
+def _draw(app: App, request: ScreenshotRequest) -> str:
+    """Put the scene ``request`` asks for on ``app`` and let it settle; its name."""
     scene_name = request.scene or "game"
     if request.record is not None and request.scene is None:
         if request.moves or request.deal or request.page:
@@ -310,9 +323,7 @@ def screenshot(request: ScreenshotRequest) -> str:
     scene.settle(60.0)
     for _ in range(3):  # let pygame-gui settle its layout
         app.step(0.05)
-    app.save_screenshot(Path(request.path))
-    pygame.quit()
-    return f"wrote {request.path} ({app.size[0]}x{app.size[1]}, scene {scene_name})"
+    return scene_name
 
 
 __all__ = ["App", "ScreenshotRequest", "run", "screenshot"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, fields
 
-from ..storage import SaveFileError, config_dir, write_atomic
+from ..storage import SaveFileError, config_dir, read_text, write_atomic
 
 ANIMATION_SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "off": 0.0}
 
@@ -28,11 +28,12 @@ class Settings:
 
     @classmethod
     def load(cls) -> Settings:
-        """The saved settings; defaults for anything missing, unreadable or wrong."""
+        """The saved settings; defaults for anything missing, unreadable or wrong (a
+        folder, a named pipe, a huge file: :func:`~..storage.read_text` refuses them)."""
         settings = cls()
         try:
-            data = json.loads((config_dir() / "settings.json").read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            data = json.loads(read_text(config_dir() / "settings.json"))
+        except (OSError, ValueError, RecursionError):  # RecursionError: nested too deeply
             return settings
         if not isinstance(data, dict):
             return settings

@@ -15,6 +15,7 @@ from fireice_desktop.engine.games.fireice.spec import Deal, Handicap
 from fireice_desktop.engine.record import GameRecord
 from fireice_desktop.storage import MAX_RECORD_BYTES
 from tests.support.cli import REPO, assert_flag_error, assert_usage_error, no_traceback, run
+from tests.support.files import deny_reading
 
 HANDICAP_GAME = GameRecord(
     moves=tuple(Move.parse(m) for m in ("D4-C4", "D4-D5", "C4-C1")),
@@ -156,14 +157,7 @@ def test_an_unreadable_file_gets_one_clear_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = saved(tmp_path, HANDICAP_GAME)
-    if os.geteuid() != 0:
-        path.chmod(0)
-    else:  # root reads anything: the operating system's answer is simulated
-
-        def refuse(self: Path, *args: object, **kwargs: object) -> object:
-            raise PermissionError(13, "Permission denied", str(self))
-
-        monkeypatch.setattr(Path, "open", refuse)
+    deny_reading(path, monkeypatch)  # root reads anything: then the refusal is simulated
     with pytest.raises(SystemExit) as exit_info:
         cli.main(["game", "show", str(path)])
     assert exit_info.value.code == 2

@@ -4,18 +4,30 @@ random opening with the sides swapped, faults that lose a game, honest figures."
 from __future__ import annotations
 
 import os
+import pickle
+import statistics
 import sys
 import time
+from collections.abc import Callable
+from concurrent.futures import Executor, Future
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from fireice_desktop.engine import match as match_module
 from fireice_desktop.engine.games import find_game
 from fireice_desktop.engine.games.fireice.rules import Color, Position
 from fireice_desktop.engine.games.fireice.spec import FIRE_AND_ICE, Handicap
 from fireice_desktop.engine.games.icebreaker.board import Side
 from fireice_desktop.engine.games.icebreaker.spec import ICEBREAKER, Sea
 from fireice_desktop.engine.match import (
+    OUTPUT_LIMIT,
+    GameResult,
+    MatchSummary,
+    MoveTimes,
     Player,
     Settings,
     opening,
@@ -26,6 +38,7 @@ from fireice_desktop.engine.match import (
     run_program,
     wilson_interval,
 )
+from tests.support.matches import play_match
 from tests.support.programs import (
     CRASH,
     CRASH_AS_SECOND,
@@ -129,17 +142,18 @@ def test_icebreaker_openings_start_from_the_set_up() -> None:
 
 def test_games_come_in_pairs_from_one_opening_with_the_sides_swapped() -> None:
     players = (Player("beginner", level="beginner"), Player("random", level="random"))
-    summary = run_match(players, games=5, settings=Settings(seed=3))
-    assert [game.number for game in summary.games] == [0, 1, 2, 3, 4]
-    assert [game.first for game in summary.games] == [0, 1, 0, 1, 0]
-    assert [game.seed for game in summary.games] == [3, 4, 5, 6, 7]
-    for even, odd in zip(summary.games[0::2], summary.games[1::2], strict=False):
+    summary, games = play_match(players, 5, Settings(seed=3))
+    assert summary.games == 5
+    assert [game.number for game in games] == [0, 1, 2, 3, 4]
+    assert [game.first for game in games] == [0, 1, 0, 1, 0]
+    assert [game.seed for game in games] == [3, 4, 5, 6, 7]
+    for even, odd in zip(games[0::2], games[1::2], strict=False):
         assert even.moves[:2] == odd.moves[:2] == opening(Settings(seed=3), even.number // 2)
-    assert summary.games[0].moves[:2] != summary.games[2].moves[:2]
+    assert games[0].moves[:2] != games[2].moves[:2]
     assert summary.played_as(0, 0) == 3 and summary.played_as(0, 1) == 2
     assert summary.won(0) == 5, "the beginner beats random play with either colour"
     assert summary.won_as(0, 0) == 3 and summary.won_as(0, 1) == 2
-    assert [game.side_of(0) for game in summary.games[:2]] == ["Fire", "Ice"]
+    assert [game.side_of(0) for game in games[:2]] == ["Fire", "Ice"]
     assert summary.faults() == []
     assert summary.score == 1.0
     assert summary.interval == wilson_interval(5, 5)
@@ -147,9 +161,9 @@ def test_games_come_in_pairs_from_one_opening_with_the_sides_swapped() -> None:
 
 def test_levels_play_the_same_match_for_a_seed_in_any_number_of_processes() -> None:
     players = (Player("casual", level="casual"), Player("beginner", level="beginner"))
-    one = run_match(players, games=4, settings=Settings(seed=9))
-    two = run_match(players, games=4, settings=Settings(seed=9), jobs=2)
-    assert [(g.moves, g.winner) for g in one.games] == [(g.moves, g.winner) for g in two.games]
+    _, one = play_match(players, 4, Settings(seed=9))
+    _, two = play_match(players, 4, Settings(seed=9), jobs=2)
+    assert [(g.moves, g.winner) for g in one] == [(g.moves, g.winner) for g in two]
 
 
 def test_a_time_budget_lets_levels_play_a_whole_game() -> None:
@@ -161,10 +175,10 @@ def test_a_time_budget_lets_levels_play_a_whole_game() -> None:
 
 def test_an_icebreaker_match_plays_red_and_black_in_turn() -> None:
     players = (Player("beginner", level="beginner"), Player("random", level="random"))
-    summary = run_match(players, games=2, settings=Settings("icebreaker", Sea(4), seed=1))
-    assert [game.sides for game in summary.games] == [("Red", "Black")] * 2
-    assert [game.side_of(0) for game in summary.games] == ["Red", "Black"]
-    for game in summary.games:
+    _, games = play_match(players, 2, Settings("icebreaker", Sea(4), seed=1))
+    assert [game.sides for game in games] == [("Red", "Black")] * 2
+    assert [game.side_of(0) for game in games] == ["Red", "Black"]
+    for game in games:
         position = ICEBREAKER.start(Sea(4))
         for move in game.moves:
             position = position.play(move)
@@ -207,6 +221,21 @@ def test_a_program_that_fails_says_how(tmp_path: Path) -> None:
     killed = write_program(tmp_path, "killed", "import os, signal; os.kill(os.getpid(), 9)\n")
     assert run_program([str(killed)], 30) == (None, "was killed by signal SIGKILL")
     assert run_program([str(tmp_path / "gone")], 30)[1].startswith("could not be started: ")
+
+
+def test_a_program_that_prints_more_than_a_move_is_stopped(tmp_path: Path) -> None:
+    """Its output is not gathered without end (``cmd:yes`` used to fill gigabytes)."""
+    flood = write_program(tmp_path, "flood", 'import sys\nsys.stdout.write("D4-C4 " * 2_000_000)\n')
+    assert run_program([str(flood)], 30) == (
+        None,
+        f"printed more than {OUTPUT_LIMIT // 1024} kB, which is not one move",
+    )
+    loud = write_program(
+        tmp_path,
+        "loud",
+        'import sys\nsys.stderr.write("x" * 2_000_000 + "\\nthe end\\n")\nsys.exit(5)\n',
+    )
+    assert run_program([str(loud)], 30) == (None, "exited with status 5: the end")
 
 
 def _running(pid: int) -> bool:
@@ -266,21 +295,23 @@ def test_an_icebreaker_program_is_always_told_the_board_size(tmp_path: Path) -> 
 def test_a_program_that_crashes_loses_at_once_and_the_fault_is_recorded(tmp_path: Path) -> None:
     crash = parse_player(side(write_program(tmp_path, "crash", CRASH)), FIRE_AND_ICE)
     players = (Player("random", level="random"), crash)
-    summary = run_match(players, games=2, settings=Settings(seed=4))
+    summary, games = play_match(players, 2, Settings(seed=4))
     assert summary.won(0) == 2 and summary.lost(1) == 2
     assert [(f.game, f.player, f.side) for f in summary.faults()] == [(0, 1, "Ice"), (1, 1, "Fire")]
     assert {f.reason for f in summary.faults(1)} == {"exited with status 1: out of memory"}
     assert summary.faults(0) == []
     # Game 1: the program is Fire and faults on its first move, right after the opening.
-    assert len(summary.games[1].moves) == 2
-    assert summary.move_times(1) == []
+    assert len(games[1].moves) == 2
+    assert len(summary.move_times(1)) == 0
+    assert summary.move_times(1).median is None and summary.move_times(1).longest is None
 
 
 def test_only_the_games_a_program_faults_in_are_lost_by_fault(tmp_path: Path) -> None:
     program = write_program(tmp_path, "first-only", CRASH_AS_SECOND)
     player = parse_player(side(program, "fire-and-ice"), FIRE_AND_ICE)
-    summary = run_match((player, Player("random", level="random")), 2, Settings(seed=1))
-    first, second = summary.games
+    summary, (first, second) = play_match(
+        (player, Player("random", level="random")), 2, Settings(seed=1)
+    )
     assert first.fault is None, "as Fire it plays the game out"
     assert second.fault is not None and second.fault.reason == "exited with status 1: not my colour"
     assert second.winner == 1
@@ -292,9 +323,93 @@ def test_a_good_program_plays_whole_games_of_both_games(tmp_path: Path) -> None:
     program = write_program(tmp_path, "first", FIRST_MOVE)
     for game, setup in (("fire-and-ice", None), ("icebreaker", Sea(4))):
         player = parse_player(side(program, game), find_game(game))
-        summary = run_match(
+        summary, games = play_match(
             (player, Player("beginner", level="beginner")), 2, Settings(game, setup, seed=2)
         )
         assert summary.faults() == []
         assert summary.won(0) + summary.won(1) == 2
-        assert all(len(times) > 0 for g in summary.games for times in g.seconds)
+        assert all(len(times) > 0 for g in games for times in g.seconds)
+
+
+# --- a long match in bounded memory -------------------------------------------------------------
+
+
+class _CountingPool(Executor):
+    """A pool that plays each game as it is handed one, and counts how many games were
+    handed over but not yet reported back to the match."""
+
+    def __init__(self, max_workers: int) -> None:
+        self.handed = 0
+        self.reported = 0
+        self.most_waiting = 0
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        self.handed += 1
+        self.most_waiting = max(self.most_waiting, self.handed - self.reported)
+        future: Future[Any] = Future()
+        future.set_result(fn(*args, **kwargs))
+        return future
+
+
+def test_a_long_match_hands_its_games_out_a_few_at_a_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A match of a million games used to queue a million games at once."""
+    pools: list[_CountingPool] = []
+
+    def make_pool(max_workers: int) -> _CountingPool:
+        pools.append(_CountingPool(max_workers))
+        return pools[-1]
+
+    def reported(game: GameResult) -> None:
+        pools[0].reported += 1
+
+    monkeypatch.setattr(match_module, "ProcessPoolExecutor", make_pool)
+    players = (Player("random", level="random"), Player("random (2)", level="random"))
+    summary = run_match(players, 300, Settings(seed=5), jobs=2, progress=reported)
+    assert summary.games == pools[0].handed == pools[0].reported == 300
+    assert pools[0].most_waiting <= 4 * 2, pools[0].most_waiting
+
+
+def _game(number: int) -> GameResult:
+    return GameResult(
+        number,
+        number,
+        number % 2,
+        ("Fire", "Ice"),
+        number % 3 % 2,
+        ("D4-C4", "D4-D5", "C4-C1"),
+        2,
+        ((0.0015, 0.0021), (0.0018,)),
+    )
+
+
+def test_a_match_summary_keeps_counts_not_games() -> None:
+    """Its size is the same after ten games as after ten thousand."""
+    sizes = []
+    for count in (10, 10_000):
+        summary = MatchSummary(
+            (Player("a", level="random"), Player("b", level="random")), Settings()
+        )
+        for number in range(count):
+            summary.add(_game(number))
+        assert summary.games == count and summary.won(0) + summary.won(1) == count
+        assert len(summary.move_times(0)) == 2 * count
+        sizes.append(len(pickle.dumps(summary)))
+    assert sizes[1] - sizes[0] < 200, sizes
+
+
+@given(st.lists(st.integers(min_value=0, max_value=5_000_000), min_size=1, max_size=60))
+def test_move_times_give_the_median_and_the_longest_to_the_microsecond(
+    microseconds: list[int],
+) -> None:
+    times = MoveTimes()
+    for value in microseconds:
+        times.add(value / 1_000_000)
+    assert len(times) == len(microseconds)
+    assert times.longest == max(microseconds) / 1_000_000
+    assert times.median == pytest.approx(statistics.median(microseconds) / 1_000_000, abs=1e-12)
+
+
+def test_move_times_of_no_moves_have_no_median() -> None:
+    assert MoveTimes().median is None and MoveTimes().longest is None

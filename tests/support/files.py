@@ -16,18 +16,19 @@ ROOT = os.geteuid() == 0
 
 
 def deny_reading(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Make ``path`` unreadable: a real ``chmod`` where that works, else a faked refusal."""
+    """Make ``path`` unreadable: a real ``chmod`` where that works, else a faked refusal
+    of ``os.open``, which the program's reads go through."""
     if not ROOT:
         path.chmod(0)
         return
-    real_open = pathlib.Path.open
+    real_open = os.open
 
-    def refusing_open(self: pathlib.Path, *args: Any, **kwargs: Any) -> Any:
-        if self == path:
-            raise PermissionError(errno.EACCES, "Permission denied", str(self))
-        return real_open(self, *args, **kwargs)
+    def refusing_open(name: Any, flags: int, *args: Any, **kwargs: Any) -> int:
+        if pathlib.Path(os.fsdecode(name)) == path:
+            raise PermissionError(errno.EACCES, "Permission denied", str(name))
+        return real_open(name, flags, *args, **kwargs)
 
-    monkeypatch.setattr(pathlib.Path, "open", refusing_open)
+    monkeypatch.setattr(os, "open", refusing_open)
 
 
 def deny_writing(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -14,9 +14,16 @@ from fireice_desktop.engine.games.fireice.rules import Color, Move, Position
 from fireice_desktop.engine.games.fireice.solitaire import SolitairePosition
 from fireice_desktop.engine.games.fireice.spec import Handicap
 from fireice_desktop.engine.record import GameRecord
-from fireice_desktop.storage import MAX_RECORD_BYTES, autosave_path, read_game
+from fireice_desktop.storage import (
+    MAX_RECORD_BYTES,
+    autosave_path,
+    load_autosave,
+    read_game,
+    save_autosave,
+)
 from fireice_desktop.ui import saving
 from fireice_desktop.ui.screens.menu import MenuScene
+from fireice_desktop.ui.settings import Settings
 from tests.support.files import deny_reading, deny_writing
 from tests.support.ui import (
     Driver,
@@ -127,6 +134,28 @@ def continue_button(ui: Driver) -> Any:
 
 
 # --- the autosave ---------------------------------------------------------------------------
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+def test_named_pipes_as_the_settings_and_the_autosave_are_passed_over(
+    sandbox: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Reading a named pipe waits for a writer: the game must start with the default
+    settings and no Continue instead of hanging, and must not replace the pipes."""
+    config = sandbox / "config"
+    (config / "data").mkdir(parents=True)
+    os.mkfifo(config / "settings.json")
+    os.mkfifo(config / "data" / "autosave.fireice")
+    monkeypatch.setenv("FIREICE_CONFIG_DIR", str(config))
+    monkeypatch.setenv("FIREICE_DATA_DIR", str(config / "data"))
+    assert Settings.load() == Settings()
+    assert load_autosave() is None
+    assert save_autosave(record_of(OPENING)) is False
+    Settings(sound=False).save()
+    for pipe in (config / "settings.json", config / "data" / "autosave.fireice"):
+        assert pipe.exists() and not pipe.is_file(), f"{pipe} is still a named pipe"
+    with open_ui(config, monkeypatch) as menu:
+        assert not menu.has_button("Continue")
 
 
 def test_every_move_undo_and_redo_is_autosaved_at_once(ui: Driver) -> None:
@@ -455,6 +484,7 @@ BAD_OPENS: dict[str, tuple[Maker, list[str], str]] = {
     "a pickle": (write(b"cos\nsystem\n(S'touch pwned'\ntR.\n"), ["is not a move"], "dialog"),
     "no permission": (make_unreadable, ["may not read"], "dialog"),
     "a folder": (lambda path, monkeypatch: path.mkdir(), ["is a folder"], "event"),
+    "a named pipe": (lambda path, monkeypatch: os.mkfifo(path), ["named pipe (FIFO)"], "event"),
     "a file deleted meanwhile": (lambda path, monkeypatch: None, ["does not exist"], "event"),
 }
 

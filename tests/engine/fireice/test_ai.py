@@ -18,6 +18,7 @@ from fireice_desktop.engine.games.fireice.spec import FIRE_AND_ICE
 from fireice_desktop.engine.match import Player, Settings, parse_player, play_game, run_match
 from fireice_desktop.engine.search import Cancelled, hint, level_names, search
 from fireice_desktop.engine.treesearch import WIN
+from tests.support.matches import play_match
 
 SEARCHING_LEVELS = tuple(LEVELS)
 
@@ -180,13 +181,14 @@ def test_a_game_between_levels_is_legal_and_reproducible() -> None:
 
 
 def test_a_match_counts_every_game_and_seeds_them_in_turn() -> None:
-    summary = run_match(levels("beginner", "random"), games=4, settings=Settings(seed=10))
-    assert [game.seed for game in summary.games] == [10, 11, 12, 13]
+    summary, games = play_match(levels("beginner", "random"), 4, Settings(seed=10))
+    assert summary.games == 4
+    assert [game.seed for game in games] == [10, 11, 12, 13]
     assert summary.won(0) + summary.won(1) == 4
     assert summary.won(0) == 4, "the beginner beats random play"
     assert summary.won_as(0, 0) == summary.won_as(0, 1) == 2, "with either colour"
     assert len(summary.move_times(0)) == sum(
-        len(game.moves) - game.opening - len(game.seconds[1]) for game in summary.games
+        len(game.moves) - game.opening - len(game.seconds[1]) for game in games
     )
 
 
