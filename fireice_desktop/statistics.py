@@ -33,7 +33,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-from .storage import SaveFileError, data_dir, remove_stale_temporaries, write_atomic
+from .storage import (
+    SaveFileError,
+    data_dir,
+    remove_stale_temporaries,
+    special_kind,
+    write_atomic,
+)
 
 FORMAT: Final = "fireice-statistics"
 VERSION: Final = 1
@@ -471,9 +477,13 @@ def _read(path: Path) -> str:
     """The text of the statistics file; ``FileNotFoundError`` if there is none, else
     :class:`StatisticsError` when it cannot be statistics."""
     try:
-        if path.is_dir():
-            raise StatisticsError("is a folder")
-        with path.open("rb") as stream:
+        # A folder, named pipe or device is refused before it is opened (a pipe would
+        # block the read for ever); the file is opened without waiting, as storage does.
+        kind = special_kind(os.stat(path).st_mode)
+        if kind is not None:
+            raise StatisticsError(f"is {kind}")
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(handle, "rb") as stream:
             data = stream.read(MAX_BYTES + 1)
     except (StatisticsError, FileNotFoundError):
         raise

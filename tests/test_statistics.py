@@ -461,6 +461,7 @@ DAMAGED: dict[str, tuple[Maker, str]] = {
     ),
     "not text": (writes(b"\xff\xfe\x00\x01binary"), "is not text"),
     "a folder": (make_folder, "is a folder"),
+    "a named pipe": (lambda path, _: os.mkfifo(path), "is a named pipe"),
     "unreadable": (make_unreadable, "may not be read"),
     "too large": (make_too_large, "is too large"),
 }
