@@ -1479,6 +1479,14 @@ class Monkey:
                         f"move list entry {index + 1} says {text!r}: {passer.title} passed"
                     )
                     text = text.removesuffix(suffix)
+                mark = ""
+                judged = scene.analysis.move(index)
+                if judged is not None:  # an analysed game: the verdict's mark follows the move
+                    mark = judged.verdict.symbol
+                    assert text.endswith(f"{move}{mark}"), (
+                        f"move list entry {index + 1} says {text!r}, judged {mark!r}"
+                    )
+                text = text.removesuffix(mark)
                 assert text.endswith(str(move)), (
                     f"move list entry {index + 1} says {text!r}, the move was {move}"
                 )
