@@ -32,8 +32,27 @@ REQUIRED = (
     "pygame_gui/data/NotoSans-Bold.ttf",
     "pygame_gui/data/NotoSans-Regular.ttf",
 )
-#: Optional imports of the libraries that the game never uses; left out to keep it small.
-EXCLUDED = ("numpy", "tkinter")
+#: Our hook for pygame-gui's data (only the fonts and translations the game uses), found
+#: before pygame-gui's own, which bundles every font it has.
+HOOKS = ROOT / "scripts" / "pyinstaller-hooks"
+#: Modules the game never imports, or only optionally, left out to keep it small: the
+#: optional imports of the libraries, TLS with OpenSSL (``hashlib`` falls back to its
+#: built-in hashes without ``_hashlib``), the codecs of Asian text encodings (every file
+#: the game reads or writes is UTF-8), XML, and the bz2 and xz compressors.
+EXCLUDED = (
+    "numpy",
+    "tkinter",
+    "unittest",
+    "pydoc",
+    "ssl",
+    "_ssl",
+    "_hashlib",
+    *(f"_codecs_{name}" for name in ("cn", "hk", "iso2022", "jp", "kr", "tw")),
+    "_multibytecodec",
+    "pyexpat",
+    "_bz2",
+    "_lzma",
+)
 
 LAUNCHER = """\
 import multiprocessing
@@ -114,7 +133,11 @@ def pyinstaller_args(args: argparse.Namespace, launcher: Path) -> list[str]:
         "fireice_desktop",
         "--add-data",
         f"{ASSETS}{os.pathsep}{BUNDLED_ASSETS}",
+        "--additional-hooks-dir",
+        str(HOOKS),
     ]
+    if sys.platform != "win32":
+        command.append("--strip")  # the libraries' symbols: half the size, nothing lost
     for module in EXCLUDED:
         command += ["--exclude-module", module]
     if args.windowed:
