@@ -303,7 +303,7 @@ def first_side_chance(position: GameState, chance: float, solo: bool) -> float:
     return 1.0 - chance
 
 
-def judge(before: Assessment, after: Assessment, played_best: bool, solo: bool) -> Verdict:
+def judge(before: Assessment, after: Assessment, played_best: bool) -> Verdict:
     """The verdict on a move from the assessments before and after it (both from the
     mover's point of view: ``after`` already turned round when the turn changed)."""
     if played_best:
@@ -383,7 +383,7 @@ def review_from(
             position, positions[ply + 1], assessed[ply + 1].position, solo
         )
         played_best = before.best is not None and move == before.best
-        verdict = judge(before, after, played_best, solo)
+        verdict = judge(before, after, played_best)
         better = before.best if verdict.is_error else None
         reviewed.append(
             MoveReview(
@@ -536,7 +536,7 @@ def tutor_warning(
         after = mover_view(
             position, after_position, assess(after_position, stop).position, game.solo
         )
-    if judge(before, after, move == before.best, game.solo) is not Verdict.BLUNDER:
+    if judge(before, after, move == before.best) is not Verdict.BLUNDER:
         return None
     return blunder_words(position, move, after_position, before, after, stop)
 

@@ -151,21 +151,21 @@ def test_a_solitaire_move_that_loses_the_deal_is_a_blunder_and_a_winning_one_bes
 def test_the_verdict_follows_the_chance_given_away(loss: float, verdict: Verdict) -> None:
     before = Assessment(None, 0.7, 0, 0)
     after = Assessment(None, 0.7 - loss, 0, 0)
-    assert judge(before, after, played_best=False, solo=False) is verdict
+    assert judge(before, after, played_best=False) is verdict
 
 
 def test_handing_over_a_forced_loss_is_a_blunder_however_small_the_chance() -> None:
     before = Assessment(None, 0.03, -400, 0)
     after = Assessment(None, 0.0, -(WIN - 4), -2)
-    assert judge(before, after, played_best=False, solo=False) is Verdict.BLUNDER
+    assert judge(before, after, played_best=False) is Verdict.BLUNDER
     # Already lost: no worse.
-    assert judge(after, after, played_best=False, solo=False) is Verdict.BEST
+    assert judge(after, after, played_best=False) is Verdict.BEST
 
 
 def test_letting_a_forced_win_slip_is_at_least_a_mistake() -> None:
     before = Assessment(None, 1.0, WIN - 3, 2)
     after = Assessment(None, 0.97, 900, 0)
-    assert judge(before, after, played_best=False, solo=False) is Verdict.MISTAKE
+    assert judge(before, after, played_best=False) is Verdict.MISTAKE
 
 
 @given(st.floats(0, 1), st.floats(0, 1))

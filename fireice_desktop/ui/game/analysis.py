@@ -4,7 +4,8 @@ progress, and the evaluation graph drawn in the panel.
 :class:`GameAnalysis` runs :func:`~fireice_desktop.engine.analysis.review` on a
 :class:`~.jobs.Job` and keeps the result for the line of moves it was made for; a
 change to the game (an undo and another move) makes it stale, and it is dropped.
-:func:`draw_graph` draws the first side's chances along the game, and
+:func:`graph_picture` draws the first side's chances along the game (once per review and
+size: :meth:`GameAnalysis.picture`), :func:`draw_cursor` the position shown, and
 :func:`graph_index_at` says which position a click on the graph picks.
 """
 
@@ -32,6 +33,7 @@ GRAPH_BACK: Rgb = (38, 26, 16)
 GRAPH_EDGE: Rgb = (122, 82, 48)
 GRAPH_TEXT: Rgb = (240, 226, 200)
 CURSOR_RGB: Rgb = (255, 246, 190)
+SUMMARY_ROOM = 42  # the summary lines under the graph, and the gap above them
 
 
 class GameAnalysis:
@@ -43,6 +45,8 @@ class GameAnalysis:
         self.moves: tuple[Any, ...] = ()  # the line of moves reviewed (or being reviewed)
         self._progress = (0, 1)
         self._lock = threading.Lock()
+        #: The graph as last drawn: for which review, with which size, colours and summary.
+        self._picture: tuple[Review, object, pygame.Surface] | None = None
 
     @property
     def running(self) -> bool:
@@ -80,6 +84,7 @@ class GameAnalysis:
         self.cancel()
         self.review = None
         self.moves = ()
+        self._picture = None
 
     def poll(self, history: History[Any]) -> str | None:
         """Take a finished analysis; drop one the game has left behind.  Returns what to
@@ -108,6 +113,24 @@ class GameAnalysis:
             return None
         return self.review.moves[index]
 
+    def picture(
+        self, size: tuple[int, int], colours: tuple[Rgb, Rgb], summary: bool
+    ) -> pygame.Surface | None:
+        """The review's graph (see :func:`graph_picture`), drawn once for each review and
+        size, not every frame."""
+        reviewed = self.review
+        if reviewed is None:
+            return None
+        drawn = self._picture
+        if drawn is None or drawn[0] is not reviewed or drawn[1] != (size, colours, summary):
+            drawn = (
+                reviewed,
+                (size, colours, summary),
+                graph_picture(reviewed, size, colours, summary),
+            )
+            self._picture = drawn
+        return drawn[2]
+
     def settle(self, timeout: float) -> None:
         """Wait up to ``timeout`` s for the analysis (screenshots, tests)."""
         if self.job is not None:
@@ -123,17 +146,17 @@ def _point(rect: pygame.Rect, index: int, count: int, chance: float) -> tuple[in
     return x, y
 
 
-def draw_graph(
-    surface: pygame.Surface,
-    rect: pygame.Rect,
-    reviewed: Review,
-    colours: tuple[Rgb, Rgb],
-    shown: int,
-) -> None:
-    """The first side's chance at every position, from the start (left) to the end
-    (right): the area above the middle line in the first side's colour, below it in the
-    second's; errors marked by colour; the position on the board marked by a line."""
-    pygame.draw.rect(surface, GRAPH_BACK, rect, border_radius=6)
+def graph_picture(
+    reviewed: Review, size: tuple[int, int], colours: tuple[Rgb, Rgb], summary: bool
+) -> pygame.Surface:
+    """The graph of ``size`` (and under it, with ``summary``, each side's summary line):
+    the first side's chance at every position, from the start (left) to the end (right),
+    the area above the middle line in the first side's colour, below it in the second's,
+    and the errors marked by colour."""
+    width, height = size
+    picture = pygame.Surface((width, height + (SUMMARY_ROOM if summary else 0)), pygame.SRCALPHA)
+    rect = pygame.Rect((0, 0), size)
+    pygame.draw.rect(picture, GRAPH_BACK, rect, border_radius=6)
     inner = rect.inflate(-10, -10)
     chances = reviewed.chances
     count = len(chances)
@@ -146,24 +169,32 @@ def draw_graph(
             t = (x - x0) / max(1, x1 - x0)
             y = round(y0 + (y1 - y0) * t)
             if y < middle:
-                pygame.draw.line(surface, first, (x, y), (x, middle))
+                pygame.draw.line(picture, first, (x, y), (x, middle))
             elif y > middle:
-                pygame.draw.line(surface, second, (x, middle), (x, y))
-    pygame.draw.line(surface, GRAPH_EDGE, (inner.x, middle), (inner.right, middle))
+                pygame.draw.line(picture, second, (x, middle), (x, y))
+    pygame.draw.line(picture, GRAPH_EDGE, (inner.x, middle), (inner.right, middle))
     if count > 1:
-        pygame.draw.lines(surface, GRAPH_TEXT, False, points, 2)
+        pygame.draw.lines(picture, GRAPH_TEXT, False, points, 2)
     for move in reviewed.moves:
         rgb = VERDICT_RGB.get(move.verdict)
         if rgb is not None:
-            pygame.draw.circle(surface, (20, 12, 6), points[move.ply + 1], 5)
-            pygame.draw.circle(surface, rgb, points[move.ply + 1], 4)
+            pygame.draw.circle(picture, (20, 12, 6), points[move.ply + 1], 5)
+            pygame.draw.circle(picture, rgb, points[move.ply + 1], 4)
+    pygame.draw.rect(picture, GRAPH_EDGE, rect, 2, border_radius=6)
+    if summary:
+        _draw_summary(picture, pygame.Rect(0, height + 6, width, SUMMARY_ROOM - 6), reviewed)
+    return picture
+
+
+def draw_cursor(surface: pygame.Surface, rect: pygame.Rect, count: int, shown: int) -> None:
+    """The line on the graph at ``rect`` that marks the position on the board."""
     if 0 <= shown < count:
-        x = points[shown][0]
+        inner = rect.inflate(-10, -10)
+        x = _point(inner, shown, count, 0.0)[0]
         pygame.draw.line(surface, CURSOR_RGB, (x, inner.y), (x, inner.bottom), 2)
-    pygame.draw.rect(surface, GRAPH_EDGE, rect, 2, border_radius=6)
 
 
-def draw_summary(surface: pygame.Surface, rect: pygame.Rect, reviewed: Review) -> None:
+def _draw_summary(surface: pygame.Surface, rect: pygame.Rect, reviewed: Review) -> None:
     """The summary lines under the graph: each side's accuracy and errors."""
     text_font = font(13, bold=False)
     y = rect.y
@@ -192,7 +223,7 @@ def graph_index_at(rect: pygame.Rect, pos: tuple[int, int], count: int) -> int |
 
 __all__ = [
     "GameAnalysis",
-    "draw_graph",
-    "draw_summary",
+    "draw_cursor",
     "graph_index_at",
+    "graph_picture",
 ]

@@ -16,7 +16,7 @@ import pygame_gui
 
 from ...engine.analysis import Verdict
 from ...engine.record import GameRecord
-from ..game.analysis import GameAnalysis, draw_graph, draw_summary, graph_index_at
+from ..game.analysis import GameAnalysis, draw_cursor, graph_index_at
 from ..game.controller import BoardController
 from ..game.hints import Hints
 from ..game.motion import MOVE_SECONDS
@@ -578,14 +578,16 @@ class GameScreen(BoardScene):
         self.view.draw_panel(surface, self.panel.turn_rect, self.turn_text()[1])
         reviewed, graph = self.analysis.review, self.panel.graph_rect
         if reviewed is not None and graph is not None:
+            picture = self.analysis.picture(
+                graph.size, self.view.graph_colours, self.panel.graph_summary
+            )
+            if picture is not None:
+                surface.blit(picture, graph.topleft)
             controller = self.controller
             shown = (
                 controller.review if controller.review is not None else controller.history.cursor
             )
-            draw_graph(surface, graph, reviewed, self.view.graph_colours, shown)
-            if self.panel.graph_summary:
-                below = pygame.Rect(graph.x, graph.bottom + 6, graph.width, 36)
-                draw_summary(surface, below, reviewed)
+            draw_cursor(surface, graph, len(reviewed.chances), shown)
 
     def leave(self) -> None:
         self.table.cancel()
