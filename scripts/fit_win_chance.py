@@ -38,7 +38,13 @@ sys.path.insert(0, str(ROOT))
 
 from fireice_desktop.engine.analysis import assess  # noqa: E402
 from fireice_desktop.engine.games import find_game  # noqa: E402
-from fireice_desktop.engine.match import Player, Settings, opening, play_game  # noqa: E402
+from fireice_desktop.engine.match import (  # noqa: E402
+    Player,
+    Settings,
+    opening,
+    play_game,
+    wilson_interval,
+)
 
 Sample = tuple[int, int, int, int]  # game, ply, score (side to move), 1 if it won
 
@@ -112,19 +118,12 @@ def calibration(samples: Iterable[tuple[float, int]]) -> list[str]:
             rows.append(f"  {low:3d}-{low + 10:3d} %      {0:6d}")
             continue
         wins = sum(group)
-        low_ci, high_ci = wilson(wins, len(group))
+        low_ci, high_ci = wilson_interval(wins, len(group))
         rows.append(
             f"  {low:3d}-{low + 10:3d} %      {len(group):6d}  {100 * wins / len(group):5.1f} %"
             f"   {100 * low_ci:4.1f}-{100 * high_ci:5.1f} %"
         )
     return rows
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def main() -> int:

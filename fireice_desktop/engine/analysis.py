@@ -211,28 +211,20 @@ class SideSummary:
 
     def line(self) -> str:
         """``Fire: accuracy 86 %, 1 inaccuracy, 2 mistakes, no blunders``."""
-        counts = ", ".join(
-            _count(number, word)
-            for number, word in (
-                (self.inaccuracies, "inaccuracy"),
-                (self.mistakes, "mistake"),
-                (self.blunders, "blunder"),
-            )
-        )
+        counts = ", ".join(_count(number, word) for number, word in self._errors())
         return f"{self.name}: accuracy {self.accuracy:.0f} %, {counts}"
 
     def brief(self) -> str:
         """``Fire: accuracy 86 %, 2 mistakes`` (only the errors there were)."""
-        counts = [
-            _count(number, word)
-            for number, word in (
-                (self.inaccuracies, "inaccuracy"),
-                (self.mistakes, "mistake"),
-                (self.blunders, "blunder"),
-            )
-            if number
-        ]
-        return f"{self.name}: accuracy {self.accuracy:.0f} %, {', '.join(counts) or 'no errors'}"
+        counts = ", ".join(_count(number, word) for number, word in self._errors() if number)
+        return f"{self.name}: accuracy {self.accuracy:.0f} %, {counts or 'no errors'}"
+
+    def _errors(self) -> tuple[tuple[int, str], ...]:
+        return (
+            (self.inaccuracies, "inaccuracy"),
+            (self.mistakes, "mistake"),
+            (self.blunders, "blunder"),
+        )
 
 
 def _count(number: int, word: str) -> str:
