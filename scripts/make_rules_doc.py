@@ -1,10 +1,11 @@
-"""Write docs/RULES.md from assets/rules.md, the rules source the game's Rules screen reads.
+"""Write docs/RULES.md from fireice_desktop/translations/rules.en.md, the English rules
+source the game's Rules screen reads.
 
     python scripts/make_rules_doc.py           # write docs/RULES.md
     python scripts/make_rules_doc.py --check   # only say whether docs/RULES.md is up to date
 
-Run it after every edit of assets/rules.md; the tests fail while docs/RULES.md differs
-from what this script would write. Needs nothing but the standard library.
+Run it after every edit of rules.en.md; the tests fail while docs/RULES.md differs from
+what this script would write. Needs nothing but the standard library.
 """
 
 from __future__ import annotations
@@ -20,13 +21,14 @@ sys.path.insert(0, str(ROOT))
 
 from fireice_desktop.ui import rules_text  # noqa: E402
 
-SOURCE = ROOT / "assets" / rules_text.SOURCE
+SOURCE = rules_text.SOURCE
 DOCUMENT = ROOT / "docs" / "RULES.md"
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        description="Write docs/RULES.md from assets/rules.md (the Rules screen's source)."
+        description="Write docs/RULES.md from fireice_desktop/translations/rules.en.md "
+        "(the Rules screen's English source)."
     )
     parser.add_argument(
         "--check",

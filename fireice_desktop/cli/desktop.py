@@ -57,6 +57,7 @@ def launch_desktop(args: argparse.Namespace) -> int:
         page=args.shot_page,
         hint=bool(args.shot_hint),
         analyse=bool(args.shot_analyse),
+        language=args.shot_language or "en",
         window=window,
         board_size=board_size,
         record=record,

@@ -11,6 +11,7 @@ from ..engine.games.fireice.rules import MAX_HANDICAP
 from ..engine.games.fireice.solitaire import parse_deal
 from ..engine.games.icebreaker.board import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, check_size
 from ..engine.search import level_names
+from ..engine.words import languages
 from .analyse import cmd_game_analyse, cmd_game_export
 from .commands import (
     cmd_ai_move,
@@ -40,6 +41,7 @@ SHOT_OPTIONS = (
     ("page", "shot_page"),
     ("hint", "shot_hint"),
     ("analyse", "shot_analyse"),
+    ("language", "shot_language"),
     ("size", "size"),
 )
 
@@ -196,6 +198,12 @@ def _add_desktop_options(parser: argparse.ArgumentParser) -> None:
         action="store_const",
         const=True,
         help="analyse the game after the moves and show its first mistake, if any",
+    )
+    shots.add_argument(
+        "--language",
+        dest="shot_language",
+        choices=languages(),
+        help="the language of the words on the screen (default en)",
     )
     shots.add_argument(
         "--size",

@@ -18,6 +18,7 @@ import pygame_gui
 
 from ..engine.record import GameRecord
 from ..storage import write_atomic
+from . import language
 from .assets import asset_path
 from .navigation import Context
 from .player_files import PlayerFiles
@@ -65,8 +66,13 @@ class App:
             self.surface = pygame.Surface(size)
         self.size = self.surface.get_size()
         self.manager = pygame_gui.UIManager(
-            self.size, str(asset_path("theme.json")), enable_live_theme_updates=False
+            self.size,
+            str(asset_path("theme.json")),
+            enable_live_theme_updates=False,
+            starting_language=self.settings.language,
+            translation_directory_paths=language.paths(),
         )
+        language.use(self.settings.language, self.manager)
         # Bold text (<b>) in the message boxes and on the Rules screen.
         self.manager.preload_fonts(
             [
@@ -248,6 +254,7 @@ class ScreenshotRequest:
     page: int | None = None  # the rules chapter, from 1
     hint: bool = False  # ask for a hint after the moves
     analyse: bool = False  # analyse the game and show its first mistake
+    language: str = "en"  # the language of the words on the screen
     window: tuple[int, int] | None = None  # the window's size (default 1280x800)
     board_size: int | None = None  # Icebreaker's board side
     record: GameRecord | None = None  # a saved game to show instead of a scene
@@ -279,7 +286,9 @@ def screenshot(request: ScreenshotRequest) -> str:
     files = PlayerFiles(keep=False)
     if request.record is not None and request.scene == "menu":
         files.shown_game = request.record  # the menu offering to continue it
-    app = App(size, settings=Settings(sound=False), window=False, files=files)
+    app = App(
+        size, settings=Settings(sound=False, language=request.language), window=False, files=files
+    )
     # pygame is left running: the command ends right after, and fonts cached for the
     # drawing would not survive pygame.quit() for a second picture in the same process.
     scene_name = _draw(app, request)

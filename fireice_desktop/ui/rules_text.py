@@ -1,6 +1,7 @@
 """The rules text: the Rules screen's chapters and docs/RULES.md, from one source file.
 
-The source is ``assets/rules.md``, Markdown that reads as the rules document itself.
+The source is ``fireice_desktop/translations/rules.en.md`` (``rules.it.md`` in
+Italian), Markdown that reads as the rules document itself.
 ``docs/RULES.md`` is that file without its editors' note and chapter markers
 (:func:`document`, written by ``scripts/make_rules_doc.py``); the Rules screen shows
 some of its sections, converted to pygame-gui's HTML subset (:func:`parse_chapters`).
@@ -30,14 +31,15 @@ import html
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
-from .assets import asset_path
+from ..engine.words import TRANSLATIONS
 
-#: The source's name in the assets folder.
-SOURCE = "rules.md"
+#: The English source, of which every other language's file is a translation.
+SOURCE = TRANSLATIONS / "rules.en.md"
 #: The first line of docs/RULES.md, which says where it comes from.
 NOTICE = (
-    "<!-- Made from assets/rules.md by scripts/make_rules_doc.py: "
+    "<!-- Made from fireice_desktop/translations/rules.en.md by scripts/make_rules_doc.py: "
     "edit that file, then run the script. -->"
 )
 #: How ``**Decision:**`` looks on the screen.
@@ -183,6 +185,11 @@ def document(source: str) -> str:
     return "\n".join([NOTICE, *kept]) + "\n"
 
 
-def load_chapters() -> tuple[Chapter, ...]:
-    """The Rules screen's chapters, read from the game's assets."""
-    return parse_chapters(asset_path(SOURCE).read_text(encoding="utf-8"))
+def source_path(language: str) -> Path:
+    """The rules source in ``language`` (a code such as ``"it"``)."""
+    return TRANSLATIONS / f"rules.{language}.md"
+
+
+def load_chapters(language: str = "en") -> tuple[Chapter, ...]:
+    """The Rules screen's chapters in ``language``, read from its rules source."""
+    return parse_chapters(source_path(language).read_text(encoding="utf-8"))

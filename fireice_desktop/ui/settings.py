@@ -6,6 +6,7 @@ import json
 from dataclasses import asdict, dataclass, fields
 
 from ..storage import SaveFileError, config_dir, read_text, write_atomic
+from .language import LANGUAGES, system_language
 
 ANIMATION_SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "off": 0.0}
 
@@ -20,6 +21,7 @@ class Settings:
     fullscreen: bool = False
     solvable_deals_only: bool = True
     tutor: bool = False  # ask before a blunder stands, in two-player games
+    language: str = "en"  # a code of language.LANGUAGES; on the first run, the system's
 
     @property
     def animation_factor(self) -> float:
@@ -30,7 +32,7 @@ class Settings:
     def load(cls) -> Settings:
         """The saved settings; defaults for anything missing, unreadable or wrong (a
         folder, a named pipe, a huge file: :func:`~..storage.read_text` refuses them)."""
-        settings = cls()
+        settings = cls(language=system_language())
         try:
             data = json.loads(read_text(config_dir() / "settings.json"))
         except (OSError, ValueError, RecursionError):  # RecursionError: nested too deeply
@@ -41,7 +43,8 @@ class Settings:
             value = data.get(item.name)
             default = getattr(settings, item.name)
             if isinstance(value, type(default)) and not (
-                item.name == "animation_speed" and value not in ANIMATION_SPEEDS
+                (item.name == "animation_speed" and value not in ANIMATION_SPEEDS)
+                or (item.name == "language" and value not in LANGUAGES)
             ):
                 setattr(settings, item.name, value)
         return settings

@@ -31,7 +31,7 @@ TITLES = [chapter.title for chapter in CHAPTERS]
 
 
 def test_every_chapter_comes_from_the_rules_source() -> None:
-    source = (ROOT / "assets" / "rules.md").read_text(encoding="utf-8")
+    source = (ROOT / "fireice_desktop" / "translations" / "rules.en.md").read_text(encoding="utf-8")
     assert parse_chapters(source) == CHAPTERS
 
 

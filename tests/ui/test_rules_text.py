@@ -199,7 +199,7 @@ def test_a_bad_source_is_refused(case: str) -> None:
 
 
 def test_docs_rules_md_is_made_from_the_rules_source() -> None:
-    source = (ROOT / "assets" / "rules.md").read_text(encoding="utf-8")
+    source = (ROOT / "fireice_desktop" / "translations" / "rules.en.md").read_text(encoding="utf-8")
     current = (ROOT / "docs" / "RULES.md").read_text(encoding="utf-8")
     assert current == document(source), (
         "docs/RULES.md is out of date: run python scripts/make_rules_doc.py"

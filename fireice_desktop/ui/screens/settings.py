@@ -7,38 +7,33 @@ import pygame_gui
 
 from ..backdrops import BoardInPlay
 from ..cards import CardScreen
+from ..language import LANGUAGES, tr, use
 from ..navigation import Context
 from ..scene import button, choice_row
 
-ON_OFF = (("On", True), ("Off", False))
-#: (label, settings attribute, choices as (button text, value), tooltip)
-ROWS: tuple[tuple[str, str, tuple[tuple[str, object], ...], str], ...] = (
-    ("Sound", "sound", ON_OFF, "The knock of pegs picked up and put down"),
+ON_OFF = (("common.on", True), ("common.off", False))
+LANGUAGE_CHOICES = tuple((name, code) for code, name in LANGUAGES.items())
+#: (settings attribute, choices as (key of the button's text, value)); the row's label
+#: and tooltip are the keys ``settings.ATTRIBUTE`` and ``settings.ATTRIBUTE_tip``.
+ROWS: tuple[tuple[str, tuple[tuple[str, object], ...]], ...] = (
+    ("language", LANGUAGE_CHOICES),
+    ("sound", ON_OFF),
+    ("show_legal_moves", ON_OFF),
     (
-        "Show legal moves",
-        "show_legal_moves",
-        ON_OFF,
-        "Mark every hole a picked-up peg can move to",
-    ),
-    (
-        "Animation speed",
         "animation_speed",
-        (("Slow", "slow"), ("Normal", "normal"), ("Fast", "fast"), ("Off", "off")),
-        "How fast pegs travel when a move is played",
+        (
+            ("settings.slow", "slow"),
+            ("settings.normal", "normal"),
+            ("settings.fast", "fast"),
+            ("common.off", "off"),
+        ),
     ),
-    ("Full screen", "fullscreen", ON_OFF, "Fill the screen (F11 anywhere)"),
+    ("fullscreen", ON_OFF),
     (
-        "Solitaire deals",
         "solvable_deals_only",
-        (("Solvable only", True), ("Any deal", False)),
-        "Whether New deal offers only deals the solver has proved can be won",
+        (("settings.solvable_only", True), ("settings.any_deal", False)),
     ),
-    (
-        "Tutor",
-        "tutor",
-        ON_OFF,
-        "Against a friend or the computer, ask before a move the computer judges a blunder",
-    ),
+    ("tutor", ON_OFF),
 )
 
 
@@ -55,25 +50,35 @@ class SettingsScene(CardScreen):
         super().build(size)
         width, height = size
         m = self.manager
-        card = pygame.Rect(0, 0, min(640, width - 40), 120 + len(ROWS) * 64 + 70)
+        step = max(48, min(64, (height - 40 - 190) // len(ROWS)))
+        card = pygame.Rect(0, 0, min(680, width - 40), 120 + len(ROWS) * step + 70)
         card.center = (width // 2, height // 2)
         self.panel_rect = card
         pygame_gui.elements.UILabel(
-            pygame.Rect(card.x, card.y + 12, card.width, 64), "Settings", m, object_id="#title"
+            pygame.Rect(card.x, card.y + 12, card.width, 64),
+            tr("settings.title"),
+            m,
+            object_id="#title",
         )
         y = card.y + 96
-        label_width = 200
+        label_width = 220
         self.choices = {}
-        for text, attribute, options, tip in ROWS:
-            row = choice_row(m, card, y, text, label_width, options, lambda _, tip=tip: tip)
+        for attribute, options in ROWS:
+            tip = tr(f"settings.{attribute}_tip")
+            shown = [
+                (text if attribute == "language" else tr(text), value) for text, value in options
+            ]
+            row = choice_row(
+                m, card, y, tr(f"settings.{attribute}"), label_width, shown, lambda _, tip=tip: tip
+            )
             for element, value in row:
                 self.choices[element] = (attribute, value)
-            y += 64
+            y += step
         self.back_button = button(
             m,
             pygame.Rect(card.centerx - 110, card.bottom - 62, 220, 44),
-            "Back",
-            "Back to the main menu (Esc)",
+            tr("common.back"),
+            tr("settings.back_tip"),
         )
         self.refresh()
 
@@ -96,6 +101,11 @@ class SettingsScene(CardScreen):
             self.refresh()
             return
         setattr(settings, attribute, value)
+        if attribute == "language":
+            use(str(value), self.manager)
+            self.ctx.files.save_settings(settings)
+            self.nav.go("settings")  # every word of the screen again, in the new language
+            return
         if attribute == "sound":
             self.sounds.enabled = bool(value) and self.ctx.has_window
             self.sounds.play("place")

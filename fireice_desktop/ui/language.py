@@ -1,0 +1,102 @@
+"""The player's language: English or Italian, through pygame-gui's translation support.
+
+pygame-gui translates its elements' texts with python-i18n; the UI manager is given
+the game's folder of translation files (``translation_directory_paths``) and the
+language (``starting_language``, then ``set_locale``). The texts the game draws itself
+come from the same files through :func:`tr`, so one language is one set of files:
+``fireice.<code>.json`` for words and ``rules.<code>.md`` for the Rules screen.
+"""
+
+from __future__ import annotations
+
+import locale
+import os
+from typing import Any
+
+import i18n  # type: ignore[import-untyped]  # python-i18n, pygame-gui's translator
+from pygame_gui.core.utility import translate
+
+from ..engine.words import NAMESPACE, TRANSLATIONS, Words
+
+# The same settings pygame-gui's UI manager makes, so that texts can be said before
+# (or without) a manager, as in tests of a single view.
+i18n.set("file_format", "json")
+if str(TRANSLATIONS) not in i18n.load_path:
+    i18n.load_path.append(str(TRANSLATIONS))
+
+#: The languages the game speaks, by code, each named in its own language.
+LANGUAGES = {"en": "English", "it": "Italiano"}
+DEFAULT = "en"
+
+
+def system_language() -> str:
+    """The language of the system's locale if the game speaks it, English otherwise."""
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANGUAGE", "LANG"):
+        value = os.environ.get(variable, "")
+        if value:
+            return _known(value.split(":")[0])
+    try:
+        found = locale.getlocale()[0] or ""
+    except ValueError:
+        found = ""
+    return _known(found)
+
+
+def _known(name: str) -> str:
+    code = name.replace("-", "_").split("_")[0].split(".")[0].lower()
+    return code if code in LANGUAGES else DEFAULT
+
+
+def paths() -> list[str]:
+    """The folders for the UI manager's ``translation_directory_paths``."""
+    return [str(TRANSLATIONS)]
+
+
+def use(code: str, manager: Any | None = None) -> None:
+    """Say everything in ``code`` from now on: pygame-gui's elements (``set_locale``
+    re-translates those on the screen) and the texts the game draws."""
+    code = code if code in LANGUAGES else DEFAULT
+    if manager is not None:
+        manager.set_locale(code)
+    i18n.set("locale", code)
+
+
+def number(value: int) -> str:
+    """A whole number as the language writes it: 1,000,000 or 1.000.000."""
+    text = f"{value:,}"
+    return text.replace(",", ".") if current() == "it" else text
+
+
+def current() -> str:
+    """The language words are said in now."""
+    return str(i18n.get("locale"))
+
+
+def tr(key: str, **values: Any) -> str:
+    """The game's text ``key`` in the current language (a key of ``fireice.en.json``
+    without its namespace), with ``values`` put in; :class:`Words` values are said in the
+    same language and ``count`` picks a plural form."""
+    said = {
+        name: say(value) if isinstance(value, Words) else value for name, value in values.items()
+    }
+    return str(translate(f"{NAMESPACE}.{key}", **said))
+
+
+def say(words: Words | str) -> str:
+    """The engine's :class:`Words` in the current language (a plain string as it is)."""
+    if isinstance(words, Words):
+        return tr(words.key, **words.values)
+    return words
+
+
+__all__ = [
+    "DEFAULT",
+    "LANGUAGES",
+    "current",
+    "number",
+    "paths",
+    "say",
+    "system_language",
+    "tr",
+    "use",
+]
