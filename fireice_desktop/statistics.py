@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from .engine.words import Words, say
 from .storage import (
     SaveFileError,
     data_dir,
@@ -55,7 +56,15 @@ DASH: Final = "\u2013"
 
 
 class StatisticsError(ValueError):
-    """What makes a text not statistics, in words that follow "the file ..."."""
+    """What makes a text not statistics, in words that follow "the file ..." (its one
+    argument, :class:`~.engine.words.Words`)."""
+
+    @property
+    def problem(self) -> Words:
+        """What is wrong, in words that follow "the file ..."."""
+        problem = self.args[0]
+        assert isinstance(problem, Words)
+        return problem
 
 
 # --- what a screen reports ------------------------------------------------------------------
@@ -240,7 +249,7 @@ class SolitaireStatistics:
         played, won, streak, best = (_count(data.get(key, 0), f"{where}.{key}") for key in counts)
         deals = data.get("deals_won", [])
         if not isinstance(deals, list):
-            raise StatisticsError(f"has {where}.deals_won that is not a list")
+            raise StatisticsError(say("statistics_file.not_a_list", where=f"{where}.deals_won"))
         open_deal = data.get("open_deal")
         return cls(
             played,
@@ -308,11 +317,11 @@ class Statistics:
     def from_json(cls, value: object) -> Statistics:
         """The statistics in a JSON value; :class:`StatisticsError` if it holds none."""
         if not isinstance(value, dict) or value.get("format") != FORMAT:
-            raise StatisticsError("is not a statistics file")
+            raise StatisticsError(say("statistics_file.not_statistics"))
         data, extra = _fields(value, "the file", ("format", "version", "duels", "solitaire"))
         version = data.get("version")
         if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-            raise StatisticsError(f"has the version {version!r}, which is not a version")
+            raise StatisticsError(say("statistics_file.bad_version", version=repr(version)))
         duels = {
             game: DuelStatistics.from_json(duel, game)
             for game, duel in _object(data.get("duels", {}), "duels").items()
@@ -326,14 +335,15 @@ class Statistics:
         try:
             value = json.loads(text)
         except RecursionError:
-            raise StatisticsError("is not JSON (it is nested too deeply)") from None
+            raise StatisticsError(say("statistics_file.too_deep")) from None
         except ValueError as error:
             if not text.strip():
-                raise StatisticsError("is empty") from None
+                raise StatisticsError(say("statistics_file.empty")) from None
             cut = isinstance(error, json.JSONDecodeError) and (
                 error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated string")
             )
-            raise StatisticsError("is cut short" if cut else "is not JSON") from None
+            problem = say("statistics_file.cut_short") if cut else say("statistics_file.not_json")
+            raise StatisticsError(problem) from None
         return cls.from_json(value)
 
 
@@ -351,19 +361,19 @@ def _fields(
 
 def _object(value: object, where: str) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise StatisticsError(f"has {where} that is not an object")
+        raise StatisticsError(say("statistics_file.not_an_object", where=where))
     return value
 
 
 def _count(value: object, where: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_COUNT:
-        raise StatisticsError(f"has {where} = {_short(value)}, which is not a count")
+        raise StatisticsError(say("statistics_file.not_a_count", where=where, value=_short(value)))
     return value
 
 
 def _deal(value: object, where: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value not in DEALS:
-        raise StatisticsError(f"has {_short(value)} in {where}, which is not a deal number")
+        raise StatisticsError(say("statistics_file.not_a_deal", where=where, value=_short(value)))
     return value
 
 
@@ -399,12 +409,12 @@ class StatisticsFile:
     Each change reads the file, changes the counts and writes them back at once, so that
     nothing is lost when the game is killed, and two copies of the game running side by
     side both count.  :attr:`notice` is a line for the player when the file had to be set
-    aside or could not be written.
+    aside or could not be written (:class:`~.engine.words.Words`, or empty).
     """
 
     def __init__(self, path: Path | None = None) -> None:
         self._path = path
-        self.notice = ""
+        self.notice: Words | str = ""
 
     @property
     def path(self) -> Path:
@@ -442,24 +452,23 @@ class StatisticsFile:
         except FileNotFoundError:
             return Statistics(), True
         except StatisticsError as error:
-            return Statistics(), self._set_aside(str(error))
+            return Statistics(), self._set_aside(error.problem)
 
-    def _set_aside(self, problem: str) -> bool:
+    def _set_aside(self, problem: Words) -> bool:
         """Rename the damaged file out of the way; ``False`` if that was not possible."""
         path = self.path
         target = _free_name(path)
         try:
             os.rename(path, target)
         except OSError as error:
-            self.notice = (
-                f"The statistics file {problem} and could not be set aside "
-                f"({error.strerror or error}): nothing is counted until it is moved away: {path}"
+            self.notice = say(
+                "statistics_file.not_set_aside",
+                problem=problem,
+                reason=str(error.strerror or error),
+                path=str(path),
             )
             return False
-        self.notice = (
-            f"The statistics file {problem}: it was kept as {target.name}, "
-            "and counting starts afresh."
-        )
+        self.notice = say("statistics_file.set_aside", problem=problem, name=target.name)
         return True
 
     def _save(self, statistics: Statistics) -> bool:
@@ -468,7 +477,7 @@ class StatisticsFile:
             path.parent.mkdir(parents=True, exist_ok=True)
             write_atomic(path, statistics.to_text())
         except (OSError, SaveFileError) as error:
-            self.notice = f"The statistics could not be saved: {error}."
+            self.notice = say("statistics_file.not_saved", error=str(error))
             return False
         return True
 
@@ -481,22 +490,25 @@ def _read(path: Path) -> str:
         # block the read for ever); the file is opened without waiting, as storage does.
         kind = special_kind(os.stat(path).st_mode)
         if kind is not None:
-            raise StatisticsError(f"is {kind}")
+            raise StatisticsError(say("statistics_file.special", kind=kind))
         handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         with os.fdopen(handle, "rb") as stream:
             data = stream.read(MAX_BYTES + 1)
     except (StatisticsError, FileNotFoundError):
         raise
     except PermissionError:
-        raise StatisticsError("may not be read") from None
+        raise StatisticsError(say("statistics_file.not_readable")) from None
     except OSError as error:
-        raise StatisticsError(f"cannot be read ({error.strerror or error})") from None
+        reason = str(error.strerror or error)
+        raise StatisticsError(say("statistics_file.unreadable", reason=reason)) from None
     if len(data) > MAX_BYTES:
-        raise StatisticsError(f"is too large (over {MAX_BYTES // (1024 * 1024)} MB)")
+        raise StatisticsError(
+            say("statistics_file.too_large", megabytes=MAX_BYTES // (1024 * 1024))
+        )
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise StatisticsError("is not text") from None
+        raise StatisticsError(say("statistics_file.not_text")) from None
 
 
 def _free_name(path: Path) -> Path:

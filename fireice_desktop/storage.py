@@ -29,6 +29,7 @@ import platformdirs
 
 from .engine.errors import IllegalMoveError
 from .engine.record import GameRecord
+from .engine.words import Words, say
 
 APP_NAME: Final = "fireice-desktop"
 #: A game record is a few kilobytes at most; anything far larger is not one.
@@ -67,20 +68,20 @@ def is_system_error(error: OSError) -> bool:
     return error.errno in _SYSTEM_ERRNOS
 
 
-def special_kind(mode: int) -> str | None:
+def special_kind(mode: int) -> Words | None:
     """What a file of ``mode`` is, when it is not a regular file: "a folder", "a named
     pipe (FIFO)", "a device", "a socket"; ``None`` for a regular file."""
     if stat.S_ISREG(mode):
         return None
     if stat.S_ISDIR(mode):
-        return "a folder"
+        return say("file_kind.folder")
     if stat.S_ISFIFO(mode):
-        return "a named pipe (FIFO)"
+        return say("file_kind.fifo")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return say("file_kind.device")
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "a special file"
+        return say("file_kind.socket")
+    return say("file_kind.special")
 
 
 def config_dir() -> Path:

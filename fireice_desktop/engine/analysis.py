@@ -34,15 +34,17 @@ review is the same on every machine.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from .interface import GameState
 from .levels import Budget
 from .registry import Assessment, Game, find_game
 from .treesearch import WIN, WON_ABOVE
+from .words import Words, joined, say, texts
 
 
 class Verdict(Enum):
@@ -64,6 +66,11 @@ class Verdict(Enum):
         """Whether the move was an inaccuracy, a mistake or a blunder."""
         return self in _SYMBOLS and bool(_SYMBOLS[self])
 
+    @property
+    def words(self) -> Words:
+        """The verdict's name (its :attr:`value` in English), for a player in any language."""
+        return say(_VERDICT_KEYS[self])
+
 
 _SYMBOLS = {
     Verdict.BEST: "",
@@ -71,6 +78,13 @@ _SYMBOLS = {
     Verdict.INACCURACY: "?!",
     Verdict.MISTAKE: "?",
     Verdict.BLUNDER: "??",
+}
+_VERDICT_KEYS = {
+    Verdict.BEST: "verdict.best",
+    Verdict.GOOD: "verdict.good",
+    Verdict.INACCURACY: "verdict.inaccuracy",
+    Verdict.MISTAKE: "verdict.mistake",
+    Verdict.BLUNDER: "verdict.blunder",
 }
 
 #: The chance a move may give away and still be a good move, an inaccuracy, a mistake.
@@ -181,7 +195,8 @@ class MoveReview(NamedTuple):
 
     Chances are the first side's (Fire's, Red's; in the solitaire, the player's) before
     and after the move; ``loss`` is what the mover gave away.  ``better`` is the best
-    move when another move was, with ``reason`` saying what it would have done.
+    move when another move was, with ``reason`` saying what it would have done (Words
+    that say nothing when there is no better move, or nothing plain to say of it).
     """
 
     ply: int  # index of the move in the game, from 0
@@ -194,7 +209,7 @@ class MoveReview(NamedTuple):
     loss: float
     verdict: Verdict
     better: Any | None
-    reason: str
+    reason: Words
 
 
 @dataclass(frozen=True)
@@ -202,39 +217,33 @@ class SideSummary:
     """One side's play in a review: the accuracy and the count of each error."""
 
     side: Any
-    name: str
+    name: Words
     moves: int
     accuracy: float  # 0 to 100
     inaccuracies: int
     mistakes: int
     blunders: int
 
-    def line(self) -> str:
+    def line(self) -> Words:
         """``Fire: accuracy 86 %, 1 inaccuracy, 2 mistakes, no blunders``."""
-        counts = ", ".join(_count(number, word) for number, word in self._errors())
-        return f"{self.name}: accuracy {self.accuracy:.0f} %, {counts}"
+        counts = [say(key, count=number) for number, key in self._errors()]
+        return self._said(joined(counts, "list.comma"))
 
-    def brief(self) -> str:
+    def brief(self) -> Words:
         """``Fire: accuracy 86 %, 2 mistakes`` (only the errors there were)."""
-        counts = ", ".join(_count(number, word) for number, word in self._errors() if number)
-        return f"{self.name}: accuracy {self.accuracy:.0f} %, {counts or 'no errors'}"
+        counts = [say(key, count=number) for number, key in self._errors() if number]
+        return self._said(joined(counts, "list.comma") if counts else say("analysis.no_errors"))
+
+    def _said(self, errors: Words) -> Words:
+        accuracy = f"{self.accuracy:.0f}"
+        return say("analysis.summary", side=self.name, accuracy=accuracy, errors=errors)
 
     def _errors(self) -> tuple[tuple[int, str], ...]:
         return (
-            (self.inaccuracies, "inaccuracy"),
-            (self.mistakes, "mistake"),
-            (self.blunders, "blunder"),
+            (self.inaccuracies, "analysis.inaccuracies"),
+            (self.mistakes, "analysis.mistakes"),
+            (self.blunders, "analysis.blunders"),
         )
-
-
-def _count(number: int, word: str) -> str:
-    if number == 0:
-        return f"no {_plural(word)}"
-    return f"1 {word}" if number == 1 else f"{number} {_plural(word)}"
-
-
-def _plural(word: str) -> str:
-    return word[:-1] + "ies" if word.endswith("y") else word + "s"
 
 
 @dataclass(frozen=True)
@@ -258,7 +267,7 @@ class Review:
         if not self.moves:
             return []
         if self.solo:
-            return [_summary(None, "You", list(self.moves))]
+            return [_summary(None, say("analysis.you"), list(self.moves))]
         sides = sorted({m.mover for m in self.moves}, key=lambda side: side.value)
         first = self.positions[0]
         return [
@@ -267,7 +276,7 @@ class Review:
         ]
 
 
-def _summary(side: Any, name: str, moves: list[MoveReview]) -> SideSummary:
+def _summary(side: Any, name: Words, moves: list[MoveReview]) -> SideSummary:
     accuracy = sum(move_accuracy(m.loss) for m in moves) / len(moves)
     verdicts = [m.verdict for m in moves]
     return SideSummary(
@@ -389,7 +398,7 @@ def review_from(
                 0.0 if played_best else max(0.0, before.chance - after.chance),
                 verdict,
                 better,
-                "" if better is None else would_have(game.explain(position, better)),
+                NOTHING if better is None else would_have(game.explain(position, better)),
             )
         )
     return Review(
@@ -401,33 +410,37 @@ def review_from(
     )
 
 
-def chance_words(review: Review, chance: float) -> str:
+def chance_words(review: Review, chance: float) -> Words:
     """The first side's chance as a player reads it: "Fire 56 %" (in the solitaire:
     "winnable", "lost" or "undecided")."""
     first = review.positions[0]
     if review.solo:
-        return "winnable" if chance >= 1.0 else "lost" if chance <= 0.0 else "undecided"
+        if chance >= 1.0:
+            return say("analysis.winnable")
+        return say("analysis.lost") if chance <= 0.0 else say("analysis.undecided")
     name = first.side_name(first.to_move)
-    return f"{name} {_percent(chance)}"
+    return say("analysis.chance", side=name, percent=_percent(chance))
 
 
-def annotation(review: Review, move: MoveReview) -> str:
+def annotation(review: Review, move: MoveReview) -> Words:
     """One move's verdict in a line: "best", or for an error what it cost and the better
     move: "? mistake: Fire's chances from 55 % to 41 %; G4-G1 would have taken control
     of G" (the mover's chances with the best move and with the move played)."""
     verdict = move.verdict
     if not verdict.is_error:
-        return verdict.value
-    text = f"{verdict.symbol} {verdict.value}"
-    if review.solo:
-        cost = "the deal can no longer be won" if move.after.chance <= 0 else ""
-    else:
+        return verdict.words
+    text = say("analysis.marked", symbol=verdict.symbol, verdict=verdict.words)
+    cost: Words | None = None
+    if not review.solo:
         name = review.positions[0].side_name(move.mover)
-        cost = (
-            f"{name}'s chances from {_percent(move.before.chance)} to {_percent(move.after.chance)}"
-        )
+        before, after = _percent(move.before.chance), _percent(move.after.chance)
+        cost = say("analysis.chances", side=name, before=before, after=after)
+    elif move.after.chance <= 0:
+        cost = say("analysis.deal_lost")
+    if cost is not None:
+        text = say("analysis.cost", verdict=text, cost=cost)
     better = describe_better(move)
-    return "; ".join(part for part in (f"{text}: {cost}" if cost else text, better) if part)
+    return text if better is None else say("analysis.and_better", verdict=text, better=better)
 
 
 def review_json(review: Review) -> dict[str, Any]:
@@ -459,59 +472,91 @@ def review_json(review: Review) -> dict[str, Any]:
                 "symbol": move.verdict.symbol,
                 "best": None if move.before.best is None else str(move.before.best),
                 "better": None if move.better is None else str(move.better),
-                "reason": describe_better(move),
+                "reason": str(describe_better(move) or ""),
             }
             for move in review.moves
         ],
     }
 
 
-#: The verbs a game's reasons begin with (``Game.explain``), and their past participles.
-_PARTICIPLES = {
-    "wins": "won",
-    "stops": "stopped",
-    "takes": "taken",
-    "threatens": "threatened",
-    "captures": "captured",
-    "leaves": "left",
-    "reaches": "reached",
-    "keeps": "kept",
-}
+#: What a better move would have done when there is nothing plain to say.
+NOTHING: Final = say("would_have.none")
 
 
-def would_have(reason: str) -> str:
-    """A hint's reason as what a better move would have done: "takes control of G and
-    threatens to win on A" -> "would have taken control of G and threatened to win on A".
+def would_have(reason: Words | str) -> Words:
+    """A hint's reason as what a better move would have done: ``reason.takes_control``,
+    "takes control of G", becomes ``would_have.takes_control``, "would have taken control
+    of G" (each reason has its own key in the ``would_have`` section, so that every
+    language says it in its own grammar).  A reason given as English text is first
+    found by its wording (:func:`reason_of`).
 
-    Raises ``ValueError`` for a reason that does not begin with a known verb, so that a
-    game's new wording cannot come out as broken English.
+    Raises ``ValueError`` for a reason with no ``would_have`` key, so that a game's new
+    reason cannot come out as broken words.
     """
-    if not reason:
-        return ""
-    clauses = reason.split(" and ")
-    out = []
-    for index, clause in enumerate(clauses):
-        verb, _, rest = clause.partition(" ")
-        if verb in _PARTICIPLES:
-            clause = f"{_PARTICIPLES[verb]} {rest}".rstrip()
-        elif index == 0:
-            raise ValueError(f"a reason that begins with an unknown verb: {reason!r}")
-        out.append(clause)
-    return "would have " + " and ".join(out)
+    if not isinstance(reason, Words):
+        reason = reason_of(reason)
+    prefix, _, name = reason.key.partition(".")
+    key = f"would_have.{name}"
+    if prefix != "reason" or key not in texts("en"):
+        raise ValueError(f"a reason with no words for a better move: {reason.key!r}")
+    return Words(key, reason.values)
 
 
-def describe_better(review_move: MoveReview) -> str:
-    """``G4-G1 would have taken control of G`` (or ``G4-G1 was better``)."""
+def reason_of(text: str) -> Words:
+    """The reason whose English is ``text`` ("takes control of G"): the ``reason`` key
+    whose wording it follows, with the values read from it (the most specific wording
+    when several fit).  Raises ``ValueError`` when none does."""
+    if not text:
+        return say("reason.none")
+    found: tuple[int, Words] | None = None
+    for key, template in texts("en").items():
+        if not key.startswith("reason."):
+            continue
+        forms = template.values() if isinstance(template, dict) else (template,)
+        for form in forms:
+            match = _wording(form).fullmatch(text)
+            if match is None:
+                continue
+            literal = len(_PLACEHOLDER.sub("", form))
+            if found is None or literal > found[0]:
+                values: dict[str, Any] = dict(match.groupdict())
+                if "count" in values and values["count"].isdigit():
+                    values["count"] = int(values["count"])
+                found = (literal, Words(key, values))
+    if found is None:
+        raise ValueError(f"a reason in words no game gives: {text!r}")
+    return found[1]
+
+
+_PLACEHOLDER = re.compile(r"%\{(\w+)\}")
+
+
+def _wording(template: str) -> re.Pattern[str]:
+    """A regular expression that reads the values of ``template`` back out of its text."""
+    pattern, seen, end = "", set(), 0
+    for placeholder in _PLACEHOLDER.finditer(template):
+        name = placeholder.group(1)
+        pattern += re.escape(template[end : placeholder.start()])
+        pattern += f"(?P={name})" if name in seen else f"(?P<{name}>.+?)"
+        seen.add(name)
+        end = placeholder.end()
+    return re.compile(pattern + re.escape(template[end:]))
+
+
+def describe_better(review_move: MoveReview) -> Words | None:
+    """``G4-G1 would have taken control of G`` (or ``G4-G1 was better``); ``None`` when the
+    move played was as good as any."""
     if review_move.better is None:
-        return ""
+        return None
+    better = str(review_move.better)
     if review_move.reason:
-        return f"{review_move.better} {review_move.reason}"
-    return f"{review_move.better} was better"
+        return say("analysis.better", move=better, reason=review_move.reason)
+    return say("analysis.was_better", move=better)
 
 
 def tutor_warning(
     position: GameState, move: Any, stop: Callable[[], bool] | None = None
-) -> str | None:
+) -> Words | None:
     """What the tutor says before ``move`` is played in ``position``, if it is a blunder:
     "D4-C4 lets Ice win with A-C-G in two moves." ``None`` when the move is not a blunder.
 
@@ -540,21 +585,25 @@ def blunder_words(
     before: Assessment,
     after: Assessment,
     stop: Callable[[], bool] | None = None,
-) -> str:
+) -> Words:
     """Why ``move`` from ``position`` is a blunder, in a sentence; ``after`` is what the
     move leaves, from its mover's point of view."""
     game = find_game(position.game)
+    played = str(move)
     if game.solo:
-        return f"After {move} the deal can no longer be won."
+        return say("tutor.deal_lost", move=played)
     if after_position.is_over:
-        return f"{move} loses at once."
+        return say("tutor.loses_at_once", move=played)
     if after.proven < 0:
         opponent = position.side_name(position.to_move.other)
         how = game.win_words(forced_line_end(after_position, stop))
         moves = -after.proven
-        when = "on the next move" if moves == 1 else f"in {_number_word(moves)} moves"
-        return f"{move} lets {opponent} win {how + ' ' if how else ''}{when}."
-    return f"{move} drops your chances from {_percent(before.chance)} to {_percent(after.chance)}."
+        when = say("tutor.when", count=moves, number=_number_words(moves))
+        if how is None:
+            return say("tutor.lets_win", move=played, side=opponent, when=when)
+        return say("tutor.lets_win_with", move=played, side=opponent, how=how, when=when)
+    before_percent, after_percent = _percent(before.chance), _percent(after.chance)
+    return say("tutor.drops_chances", move=played, before=before_percent, after=after_percent)
 
 
 def forced_line_end(position: GameState, stop: Callable[[], bool] | None = None) -> GameState:
@@ -570,18 +619,30 @@ def forced_line_end(position: GameState, stop: Callable[[], bool] | None = None)
     return position
 
 
-_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+#: The numbers said in words: "in two moves".
+_NUMBER_KEYS = {
+    2: "number.two",
+    3: "number.three",
+    4: "number.four",
+    5: "number.five",
+    6: "number.six",
+    7: "number.seven",
+    8: "number.eight",
+    9: "number.nine",
+}
 
 
-def _number_word(number: int) -> str:
-    return _NUMBER_WORDS[number] if 0 <= number < len(_NUMBER_WORDS) else str(number)
+def _number_words(number: int) -> Words | str:
+    return say(_NUMBER_KEYS[number]) if number in _NUMBER_KEYS else str(number)
 
 
-def _percent(chance: float) -> str:
-    return f"{round(100 * chance)} %"
+def _percent(chance: float) -> int:
+    """A chance as the percentage a player reads (the words add the " %")."""
+    return round(100 * chance)
 
 
 __all__ = [
+    "NOTHING",
     "Assessed",
     "Assessment",
     "MoveReview",
@@ -594,6 +655,7 @@ __all__ = [
     "chance_words",
     "describe_better",
     "move_accuracy",
+    "reason_of",
     "review",
     "review_from",
     "review_json",

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any, Generic, Protocol, TypeVar
 
+from .words import Words
+
 S = TypeVar("S", bound="GameState")
 
 
@@ -26,7 +28,7 @@ class GameState(Protocol):
         """The moves that may be played now (none once the game is over)."""
         ...
 
-    def illegal_reason(self, move: Any) -> str | None:
+    def illegal_reason(self, move: Any) -> Words | None:
         """Why ``move`` may not be played now, or ``None`` if it may."""
         ...
 
@@ -47,7 +49,7 @@ class GameState(Protocol):
         """The name of a hole or cell, as moves write it."""
         ...
 
-    def side_name(self, side: Any) -> str:
+    def side_name(self, side: Any) -> Words:
         """What a player calls ``side``: "Fire", "red", "Black"."""
         ...
 
@@ -55,7 +57,7 @@ class GameState(Protocol):
         """The side whose piece is on ``cell``, or ``None``."""
         ...
 
-    def stuck_reason(self, cell: int) -> str:
+    def stuck_reason(self, cell: int) -> Words:
         """Why the piece of the side to move on ``cell`` has no legal move."""
         ...
 

@@ -21,6 +21,7 @@ from typing import Any, ClassVar, NamedTuple, Protocol
 from .errors import NotationError
 from .interface import GameState
 from .levels import Budget, Level
+from .words import Words, say
 
 
 class SideType(Protocol):
@@ -33,7 +34,12 @@ class SideType(Protocol):
 
     @property
     def title(self) -> str:
-        """The name a player reads."""
+        """The name a player reads (in English: records and the command line)."""
+        ...
+
+    @property
+    def words(self) -> Words:
+        """The name a player reads, in any language."""
         ...
 
     @property
@@ -172,9 +178,11 @@ class Game(ABC):
     def seed_key(self, position: GameState) -> str:
         """A text that tells positions apart, for seeding a level's random choices."""
 
-    def explain(self, position: GameState, move: Any) -> str:
-        """Why ``move`` is good in ``position``, in a few words, where a reason is plain."""
-        return ""
+    def explain(self, position: GameState, move: Any) -> Words:
+        """Why ``move`` is good in ``position``, in a few words (a key of the translations'
+        ``reason`` section, which ``would_have`` parallels), where a reason is plain; Words
+        that say nothing (``reason.none``) where none is."""
+        return say("reason.none")
 
     # --- the review -----------------------------------------------------------------------
 
@@ -195,9 +203,9 @@ class Game(ABC):
         winner: SideType | None = getattr(position, "winner", None)
         return winner
 
-    def win_words(self, position: GameState) -> str:
-        """How ``position`` was won, for a sentence: "with A-C-G" (may be empty)."""
-        return ""
+    def win_words(self, position: GameState) -> Words | None:
+        """How ``position`` was won, for a sentence: "with A-C-G" (``None``: nothing to say)."""
+        return None
 
 
 _GAMES: dict[str, Game] = {}

@@ -21,6 +21,7 @@ from .interface import GameState
 from .levels import RANDOM, Budget, Level
 from .registry import Game, find_game
 from .treesearch import WIN, WON_ABOVE
+from .words import Words, say
 
 
 class SearchResult(NamedTuple):
@@ -104,7 +105,7 @@ def search(
     return SearchResult(move, score, reached, engine.nodes, time.perf_counter() - begin, (move,))
 
 
-def hint(position: GameState, stop: Callable[[], bool] | None = None) -> tuple[Any, str]:
+def hint(position: GameState, stop: Callable[[], bool] | None = None) -> tuple[Any, Words]:
     """The move the strongest level plays, and a player's sentence about it."""
     result = search(position, "expert", 0, stop)
     move = result.move
@@ -112,9 +113,13 @@ def hint(position: GameState, stop: Callable[[], bool] | None = None) -> tuple[A
     moves = (WIN - result.score + 1) // 2
     if result.score > WON_ABOVE and moves > 1:
         # The search has proved a win: a player wants to know, and how soon.
-        forced = f"wins by force in {moves} moves"
-        reason = f"{forced}: it {reason}" if reason else forced
-    return move, f"Hint: {move}" + (f", which {reason}." if reason else ".")
+        if reason:
+            reason = say("hint.forced_because", count=moves, reason=reason)
+        else:
+            reason = say("hint.forced", count=moves)
+    if reason:
+        return move, say("hint.move_which", move=str(move), reason=reason)
+    return move, say("hint.move", move=str(move))
 
 
 __all__ = ["Cancelled", "SearchResult", "hint", "level_names", "search"]

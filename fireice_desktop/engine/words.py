@@ -10,16 +10,21 @@ said in the same language; an ``int`` value named ``count`` picks a plural form.
 The files are python-i18n's: ``{"en": {"reason": {"takes_control": "takes control of
 %{islands}"}}}`` under the namespace ``fireice`` (the file's first name), a plural is a
 table of ``zero`` (optional), ``one`` and ``other``, and ``%{name}`` is a value.
+
+:class:`Words` is also a ``str``: the English it says.  So the engine's functions return
+:class:`Words` where they used to return English, and everything that wanted the English
+(the command line, its JSON, records, tests) still reads the same text, while the desktop
+game can say the same words in Italian.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from string import Template
+from types import MappingProxyType
 from typing import Any
 
 #: The folder of the translation files: one set of files a language.
@@ -32,18 +37,37 @@ class _Template(Template):
     delimiter = "%"
 
 
-@dataclass(frozen=True)
-class Words:
-    """Something to say: a translation key and the values it takes."""
+class Words(str):
+    """Something to say: a translation key and the values it takes.
+
+    The text of a :class:`Words` is its English (``str(words)``, an f-string, ``==`` with
+    a plain string all see the English); :attr:`key` and :attr:`values` let the desktop
+    game say it in another language.  Immutable, like the ``str`` it is.
+    """
 
     key: str
-    values: Mapping[str, Any] = field(default_factory=dict)
+    values: Mapping[str, Any]
 
-    def __str__(self) -> str:
-        return english(self)
+    def __new__(cls, key: str, values: Mapping[str, Any] | None = None) -> Words:
+        frozen = MappingProxyType(dict(values or {}))
+        english_text = _said(key, frozen, "en")
+        words = super().__new__(cls, english_text)
+        object.__setattr__(words, "key", key)
+        object.__setattr__(words, "values", frozen)
+        return words
 
-    def __hash__(self) -> int:
-        return hash((self.key, tuple(sorted((k, str(v)) for k, v in self.values.items()))))
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"Words are immutable: cannot set {name}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"Words are immutable: cannot delete {name}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Words, (self.key, dict(self.values)))
+
+    def __repr__(self) -> str:
+        values = "".join(f", {name}={value!r}" for name, value in self.values.items())
+        return f"say({self.key!r}{values})"
 
 
 def say(key: str, **values: Any) -> Words:
@@ -97,24 +121,67 @@ def render(text: Any, values: Mapping[str, Any]) -> str:
 
 
 def english(words: Words) -> str:
-    """``words`` in English."""
-    values = {
-        name: english(value) if isinstance(value, Words) else value
-        for name, value in words.values.items()
+    """``words`` in English (what ``str(words)`` gives)."""
+    return str.__str__(words)
+
+
+def spoken(words: Words | str, language: str) -> str:
+    """``words`` in ``language`` (in English where that language's file lacks the key),
+    the values that are :class:`Words` said in the same language; plain text as it is."""
+    if not isinstance(words, Words):
+        return str(words)
+    return _said(words.key, words.values, language)
+
+
+def _said(key: str, values: Mapping[str, Any], language: str) -> str:
+    text = texts(language).get(key)
+    if text is None:
+        text = texts("en").get(key)
+    if text is None:
+        raise KeyError(f"{key!r} is not a key of {NAMESPACE}.en.json")
+    said = {
+        name: spoken(value, language) if isinstance(value, Words) else value
+        for name, value in values.items()
     }
-    return render(texts("en")[words.key], values)
+    return render(text, said)
+
+
+def joined(items: Sequence[Any], last: str, many: str | None = None) -> Any:
+    """``items`` said as one list: the key ``last`` joins the last two (``"%{first} or
+    %{rest}"``) and ``many`` each one before them (``"%{first}, %{rest}"`` in Italian;
+    ``last`` itself when not given).  One item is itself."""
+    if not items:
+        raise ValueError("a list of nothing cannot be said")
+    if len(items) == 1:
+        return items[0]
+    key = last if len(items) == 2 else many or last
+    return say(key, first=items[0], rest=joined(items[1:], last, many))
+
+
+def any_of(items: Sequence[Any]) -> Any:
+    """``A or C or G`` (in Italian ``A, C o G``); one item is itself."""
+    return joined(items, "list.or", "list.or_many")
+
+
+def all_of(items: Sequence[Any]) -> Any:
+    """``A and C and G`` (in Italian ``A, C e G``); one item is itself."""
+    return joined(items, "list.and", "list.and_many")
 
 
 __all__ = [
     "NAMESPACE",
     "TRANSLATIONS",
     "Words",
+    "all_of",
+    "any_of",
     "english",
     "flatten",
     "is_plural",
+    "joined",
     "languages",
     "plural_form",
     "render",
     "say",
+    "spoken",
     "texts",
 ]

@@ -19,6 +19,7 @@ import pygame
 from ...engine.analysis import MoveReview, Review, Verdict, review
 from ...engine.interface import History
 from ..art import font
+from ..language import say
 from .jobs import Job
 
 Rgb = tuple[int, int, int]
@@ -200,10 +201,11 @@ def _draw_summary(surface: pygame.Surface, rect: pygame.Rect, reviewed: Review) 
     y = rect.y
     for summary in reviewed.summaries():
         counts = f"?! {summary.inaccuracies}   ? {summary.mistakes}   ?? {summary.blunders}"
+        name = say(summary.name)
         for line in (
-            summary.line(),
-            f"{summary.name}: accuracy {summary.accuracy:.0f} %    {counts}",
-            f"{summary.name} {summary.accuracy:.0f} %   {counts}",
+            say(summary.line()),
+            f"{name}: accuracy {summary.accuracy:.0f} %    {counts}",
+            f"{name} {summary.accuracy:.0f} %   {counts}",
         ):
             rendered = text_font.render(line, True, GRAPH_TEXT)
             if rendered.get_width() <= rect.width:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from ...engine.interface import GameState, History
+from ...engine.words import Words
 from .motion import MOVE_SECONDS
 
 S = TypeVar("S", bound=GameState)
@@ -39,7 +40,9 @@ class BoardController(Generic[S]):
     def __init__(self, start: S) -> None:
         self.history: History[S] = History(start)
         self.selected: int | None = None
-        self.message = ""
+        #: The message box's news: the engine's Words (said in the player's language where
+        #: it is shown) or text.
+        self.message: Words | str = ""
         self.review: int | None = None  # index into history.positions while reviewing
         self.animation: MoveAnimation | None = None
         self.changed = True  # tells the scene to redraw / refresh its panels
@@ -78,7 +81,7 @@ class BoardController(Generic[S]):
 
     # --- input ------------------------------------------------------------------
 
-    def say(self, text: str) -> None:
+    def say(self, text: Words | str) -> None:
         """Show ``text`` in the panel's message box."""
         self.message = text
         self.changed = True
@@ -129,7 +132,7 @@ class BoardController(Generic[S]):
             return
         if self.selected is not None:
             reason = position.illegal_reason(position.make_move(self.selected, hole))
-            self.say(f"{name(self.selected)}-{name(hole)}: {reason}")
+            self.say(_refused(f"{name(self.selected)}-{name(hole)}", reason))
             return
         if color is None:
             self.say(f"{name(hole)} holds no {piece}: pick up one of your {piece}s first.")
@@ -156,7 +159,7 @@ class BoardController(Generic[S]):
             position = self.history.position
             reason = position.illegal_reason(position.make_move(self.selected, hole))
             name = position.cell_name
-            self.say(f"{name(self.selected)}-{name(hole)}: {reason}")
+            self.say(_refused(f"{name(self.selected)}-{name(hole)}", reason))
 
     def put_back(self) -> None:
         """Put the picked-up peg back in its hole."""
@@ -179,7 +182,9 @@ class BoardController(Generic[S]):
                 move = before.parse_move(move)
             after = self.history.play(move)
         except ValueError as error:
-            self.say(str(error))
+            # An illegal move's error is the engine's Words; a notation error is text.
+            message = error.args[0] if len(error.args) == 1 else None
+            self.say(message if isinstance(message, Words) else str(error))
             return False
         self.selected = None
         self.review = None
@@ -258,3 +263,10 @@ class BoardController(Generic[S]):
         """Return to the present position."""
         self.review = None
         self.say("")
+
+
+def _refused(move: str, reason: Words | None) -> Words | str:
+    """A move the rules refuse, and why: "D4-A1: pegs move within their island..."."""
+    if reason is None:
+        return move
+    return Words("illegal.move", {"move": move, "reason": reason})

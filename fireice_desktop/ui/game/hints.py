@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engine.words import Words
 from ..views.base import HintWork
 from .controller import BoardController
 from .jobs import Job
@@ -13,7 +14,7 @@ class Hints:
     """The hint for the game's present position, while it stays the present one."""
 
     def __init__(self) -> None:
-        self.job: Job[tuple[Any, str]] | None = None
+        self.job: Job[tuple[Any, Words | str]] | None = None
         self.position: Any = None  # the position the hint is for
         self.move: Any = None  # the move to mark, once found
 

@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from ..language import say
 from ..scene import button, button_row
 from ..views.base import GameView
 from .controller import BoardController
@@ -156,7 +157,7 @@ class GamePanel:
                 )
             return "Reviewing the start position. Return to the game to play on."
         if controller.message:
-            return controller.message
+            return say(controller.message)
         return self.view.idle_hint(controller.history.position, controller.selected)
 
     def refresh(
@@ -273,11 +274,11 @@ class GamePanel:
         positions = controller.history.positions
         position, after = positions[index], positions[index + 1]
         mover = position.color_at(move.src)
-        name = position.side_name(mover).capitalize() if mover is not None else ""
+        name = say(position.side_name(mover)).capitalize() if mover is not None else ""
         mark = marks[index] if index < len(marks) else ""
         label = f"  {index + 1}. {name} {move}{mark}"  # a little room from the list's edge
         if mover is not None and after.to_move == mover and not after.is_over:
-            label += f" ({position.side_name(mover.other)} passes)"
+            label += f" ({say(position.side_name(mover.other))} passes)"
         return label
 
     def clear_list_selection(self) -> None:

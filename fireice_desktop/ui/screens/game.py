@@ -25,6 +25,7 @@ from ..game.players import Session, Table
 from ..game.question import Question
 from ..game.scorekeeper import Scorekeeper
 from ..game.tutor import Tutor
+from ..language import say
 from ..navigation import Context
 from ..saving import FileDialogs, TextWindow
 from ..scene import BoardScene, backdrop, panel_width
@@ -102,7 +103,7 @@ class GameScreen(BoardScene):
         controller = self.controller
         side = self.table.computer_to_move(controller)
         if side is not None and controller.review is None:
-            name = controller.history.position.side_name(side).capitalize()
+            name = say(controller.history.position.side_name(side)).capitalize()
             return self.table.thinking_text(side, name), side
         return self.view.turn_text(controller.shown)
 
@@ -143,7 +144,7 @@ class GameScreen(BoardScene):
         controller = self.controller
         reviewed = self.analysis.review
         if reviewed is not None and controller.review == self._summary_at:
-            return " ".join(f"{summary.brief()}." for summary in reviewed.summaries())
+            return " ".join(f"{say(summary.brief())}." for summary in reviewed.summaries())
         if controller.review is None:
             return ""  # the game as it stands: its own messages
         move = self.analysis.move(controller.review)
@@ -168,7 +169,7 @@ class GameScreen(BoardScene):
                     return
                 side = self.table.computer_to_move(controller)
                 if side is not None and controller.review is None:
-                    name = controller.history.position.side_name(side).capitalize()
+                    name = say(controller.history.position.side_name(side)).capitalize()
                     controller.say(f"{name} is the computer's side: wait for its move.")
                     return
                 self.press_pos = event.pos

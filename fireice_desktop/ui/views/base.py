@@ -17,13 +17,15 @@ import pygame_gui
 
 from ...engine.analysis import MoveReview, Verdict, describe_better
 from ...engine.record import GameRecord
+from ...engine.words import Words
 from ...statistics import DuelPlayed, Played
 from ..game.controller import BoardController
 from ..game.players import Session
+from ..language import say
 from ..settings import Settings
 
 #: The background work behind a hint: given ``stop``, the move to mark and what to say.
-HintWork = Callable[[Callable[[], bool]], tuple[Any, str]]
+HintWork = Callable[[Callable[[], bool]], tuple[Any, Words | str]]
 
 
 class Host(Protocol):
@@ -178,7 +180,7 @@ class GameView:
                 else "the solver could not tell if the deal can still be won"
             )
         else:
-            name = position.side_name(move.mover).capitalize()
+            name = say(position.side_name(move.mover)).capitalize()
             head = f"Move {move.ply + 1}, {name}: {played}, {VERDICT_WORDS[move.verdict]}"
             before, after = percent(move.before.chance), percent(move.after.chance)
             state = (
@@ -186,7 +188,7 @@ class GameView:
                 if move.verdict.is_error
                 else f"{name}'s chances {after}"
             )
-        better = describe_better(move)
+        better = say(describe_better(move) or "")
         return f"{head}: {state}." + (f" {better[0].upper()}{better[1:]}." if better else "")
 
     def idle_hint(self, position: Any, selected: int | None) -> str:

@@ -14,6 +14,7 @@ from ...engine.record import GameRecord
 from ..art import font
 from ..game.motion import ease, lerp
 from ..hex_view import SeaArt, SeaPicture, draw_sea, sea_art
+from ..language import say
 from .base import GameView, HintWork, HitLayout, Host, Moment, moves_text
 from .fireice import computer_title, expert_hint
 
@@ -193,7 +194,7 @@ class IcebreakerView(GameView):
         fills = {Side.RED: (214, 58, 44), Side.BLACK: (70, 74, 84)}
         for index, side in enumerate(Side):
             y = rect.y + index * row
-            name = face.render(side.title, True, (251, 233, 207))
+            name = face.render(say(side.words), True, (251, 233, 207))
             surface.blit(name, (rect.x, y + (row - name.get_height()) // 2))
             score = face.render(str(position.score(side)), True, (255, 255, 255))
             surface.blit(score, score.get_rect(midright=(bar_left - 8, y + row // 2)))

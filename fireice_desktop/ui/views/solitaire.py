@@ -20,9 +20,11 @@ from ...engine.games.fireice.solitaire import (
 from ...engine.games.fireice.solver import Hint, difficulty, hint, random_deal
 from ...engine.games.fireice.spec import Deal
 from ...engine.record import GameRecord
+from ...engine.words import Words
 from ...statistics import DealPlayed
 from ..game.jobs import Job
 from ..game.players import Session
+from ..language import say
 from ..scene import button
 from ..settings import Settings
 from .base import HintWork, Host, moves_text
@@ -76,7 +78,7 @@ class SolitaireView(PegView):
     def __init__(self, host: Host) -> None:
         super().__init__(host)
         self.difficulty_label: pygame_gui.elements.UILabel | None = None
-        self.difficulty_job: Job[str | None] | None = None
+        self.difficulty_job: Job[Words | None] | None = None
         self.difficulty_text = ""
         self.deal_entry: pygame_gui.elements.UITextEntryLine | None = None
         self.started()
@@ -98,7 +100,7 @@ class SolitaireView(PegView):
             return ("Solved!" if position.result == "won" else "No captures left"), None
         if position.to_move is None:
             return "Either colour", None
-        return f"{COLOR_NAMES[position.to_move].capitalize()} to move", position.to_move
+        return f"{say(COLOR_NAMES[position.to_move]).capitalize()} to move", position.to_move
 
     def result_text(self, position: Any) -> tuple[str, str]:
         if position.result == "won":
@@ -222,7 +224,7 @@ class SolitaireView(PegView):
         elif job.result is None:
             self._show_difficulty("This deal cannot be won: no line leaves one peg.")
         else:
-            self._show_difficulty(f"Difficulty: {job.result}")
+            self._show_difficulty(f"Difficulty: {say(job.result)}")
 
     def settle(self, timeout: float) -> None:
         if self.difficulty_job is not None:

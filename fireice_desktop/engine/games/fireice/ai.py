@@ -28,6 +28,7 @@ from typing import Final
 from ...errors import Cancelled
 from ...levels import Budget, Level
 from ...treesearch import WIN, with_noise
+from ...words import Words, all_of, any_of, say
 from . import weights
 from .board import HAS_LINE, HOLE_COUNT, ISLANDS, REACH, controlled_islands
 from .rules import Color, Move, Position
@@ -477,28 +478,31 @@ def _immediate_wins(position: Position) -> list[Move]:
     return [m for m in position.legal_moves() if position.play_unchecked(m).winner is mover]
 
 
-def explain(position: Position, move: Move) -> str:
-    """Why ``move`` is good in ``position``, in a few words, where a reason is plain."""
+def explain(position: Position, move: Move) -> Words:
+    """Why ``move`` is good in ``position``, in a few words, where a reason is plain
+    (Words that say nothing where none is)."""
     mover = position.to_move
     after = position.play_unchecked(move)
     if after.winner is mover:
-        return "wins at once"
+        return say("reason.wins_at_once")
     gained = after.control(mover) & ~position.control(mover)
     threats = _immediate_wins(position._replace(to_move=mover.other))
     if threats and not _immediate_wins(after):
         islands = sorted({ISLANDS[m.dst // 7] for m in threats})
-        return f"stops {mover.other.title} winning on {' or '.join(islands)}"
+        return say("reason.stops_win", side=mover.other.words, islands=any_of(islands))
     # What the mover could win with next, were it to move again: a threat to answer.
     wins_next = _immediate_wins(after._replace(to_move=mover))
-    threat = ""
+    threat = None
     if wins_next:
-        islands = sorted({ISLANDS[m.dst // 7] for m in wins_next})
-        threat = f"threatens to win on {' or '.join(islands)}"
+        threat = any_of(sorted({ISLANDS[m.dst // 7] for m in wins_next}))
     if gained:
-        names = [ISLANDS[i] for i in range(7) if gained >> i & 1]
-        taken = f"takes control of {' and '.join(names)}"
-        return f"{taken} and {threat}" if threat else taken
-    return threat
+        taken = all_of([ISLANDS[i] for i in range(7) if gained >> i & 1])
+        if threat is None:
+            return say("reason.takes_control", islands=taken)
+        return say("reason.takes_control_and_threatens", islands=taken, threat=threat)
+    if threat is None:
+        return say("reason.none")
+    return say("reason.threatens", islands=threat)
 
 
 __all__ = [

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from ...errors import IllegalMoveError, NotationError
+from ...words import Words, say
 from .board import (
     HAS_LINE,
     HOLE_COUNT,
@@ -62,9 +63,19 @@ class Color(enum.Enum):
         return "Fire" if self is Color.FIRE else "Ice"
 
     @property
+    def words(self) -> Words:
+        """:attr:`title` as :class:`~...words.Words`, for a player in any language."""
+        return say("side.fire") if self is Color.FIRE else say("side.ice")
+
+    @property
     def article(self) -> str:
         """The article before :attr:`title`: "a Fire peg", "an Ice peg"."""
         return "a" if self is Color.FIRE else "an"
+
+    @property
+    def peg_words(self) -> Words:
+        """One of this side's pegs: "a Fire peg", "an Ice peg"."""
+        return say("piece.fire_peg") if self is Color.FIRE else say("piece.ice_peg")
 
     @property
     def symbol(self) -> str:
@@ -268,27 +279,29 @@ class Position(NamedTuple):
             return []
         return list(self.pseudo_moves())
 
-    def illegal_reason(self, move: Move) -> str | None:
+    def illegal_reason(self, move: Move) -> Words | None:
         """Why ``move`` is illegal here, in words, or ``None`` if it is legal."""
         src, dst = move
         color = self.color_at(src)
         if self.winning_line() is not None or not self.has_legal_move():
             winner = self.winner
             assert winner is not None
-            return f"the game is over: {winner.title} has won"
+            return say("illegal.game_over", side=winner.words)
         if color is None:
-            return f"there is no peg on {hole_name(src)}"
+            return say("illegal.no_peg", hole=hole_name(src))
         if color is not self.to_move:
-            return (
-                f"{hole_name(src)} holds {color.article} {color.title} peg "
-                f"and it is {self.to_move.title}'s turn"
+            return say(
+                "illegal.not_your_turn",
+                cell=hole_name(src),
+                piece=color.peg_words,
+                side=self.to_move.words,
             )
         if src == dst:
-            return "a peg must move to another hole"
+            return say("illegal.same_hole")
         if not can_move(src, dst):
-            return "pegs move within their island or to the same hole number on another island"
+            return say("illegal.peg_reach")
         if (self.fire | self.ice) >> dst & 1:
-            return f"{hole_name(dst)} is taken"
+            return say("illegal.hole_taken", hole=hole_name(dst))
         return None
 
     def is_legal(self, move: Move) -> bool:
@@ -319,15 +332,15 @@ class Position(NamedTuple):
         """The name of a hole: ``"D4"``."""
         return hole_name(cell)
 
-    def side_name(self, side: Color) -> str:
+    def side_name(self, side: Color) -> Words:
         """ "Fire" or "Ice"."""
-        return side.title
+        return side.words
 
-    def stuck_reason(self, cell: Hole) -> str:
+    def stuck_reason(self, cell: Hole) -> Words:
         """Why the peg on ``cell`` cannot move."""
         if not REACH[cell] & ~self.occupied:
-            return f"The peg on {hole_name(cell)} has no empty hole to move to."
-        return f"The peg on {hole_name(cell)} cannot move now."
+            return say("stuck.no_empty_hole", hole=hole_name(cell))
+        return say("stuck.cannot_move", hole=hole_name(cell))
 
     def play(self, move: Move | str) -> Position:
         """The position after ``move`` (a :class:`Move` or its text).
@@ -338,7 +351,7 @@ class Position(NamedTuple):
             move = Move.parse(move)
         reason = self.illegal_reason(move)
         if reason is not None:
-            raise IllegalMoveError(f"{move}: {reason}")
+            raise IllegalMoveError(say("illegal.move", move=str(move), reason=reason))
         return self.play_unchecked(move)
 
     def play_unchecked(self, move: Move) -> Position:

@@ -12,6 +12,7 @@ import random
 from typing import Final, NamedTuple
 
 from ...errors import IllegalMoveError, NotationError
+from ...words import Words, say
 from .board import HOLE_NAMES, REACH, Bitboard, Hole, can_move, hole_name, parse_hole
 from .rules import Color, Move
 
@@ -19,7 +20,8 @@ PEGS_PER_COLOR: Final = 14
 FIRST_DEAL: Final = 1
 LAST_DEAL: Final = 1_000_000
 
-COLOR_NAMES: Final = {Color.FIRE: "red", Color.ICE: "aqua"}
+#: What the solitaire calls its colours: "red" and "aqua".
+COLOR_NAMES: Final = {Color.FIRE: say("colour.red"), Color.ICE: say("colour.aqua")}
 
 
 def check_deal(number: int) -> int:
@@ -110,31 +112,30 @@ class SolitairePosition(NamedTuple):
             return None
         return "won" if self.pegs_left == 1 else "lost"
 
-    def illegal_reason(self, move: Move) -> str | None:
+    def illegal_reason(self, move: Move) -> Words | None:
         """Why ``move`` is illegal here, in words, or ``None`` if it is legal."""
         src, dst = move
         if self.is_over:
-            return f"the game is over: {self.pegs_left} pegs are left"
+            return say("illegal.solitaire_over", count=self.pegs_left)
         color = self.color_at(src)
         if color is None:
-            return f"there is no peg on {hole_name(src)}"
+            return say("illegal.no_peg", hole=hole_name(src))
         if self.to_move is not None and color is not self.to_move:
-            return (
-                f"{COLOR_NAMES[self.to_move]} moves now, and {hole_name(src)} "
-                f"holds {COLOR_NAMES[color]}"
+            return say(
+                "illegal.solitaire_turn",
+                mover=COLOR_NAMES[self.to_move],
+                hole=hole_name(src),
+                colour=COLOR_NAMES[color],
             )
         if src == dst:
-            return "a peg must move to another hole"
+            return say("illegal.same_hole")
         if not can_move(src, dst):
-            return "pegs move within their island or to the same hole number on another island"
+            return say("illegal.peg_reach")
         target = self.color_at(dst)
         if target is None:
-            return f"{hole_name(dst)} is empty: every move must capture a peg of the other colour"
+            return say("illegal.must_capture", hole=hole_name(dst))
         if target is color:
-            return (
-                f"{hole_name(dst)} holds {COLOR_NAMES[color]} too: "
-                "capture a peg of the other colour"
-            )
+            return say("illegal.same_colour", hole=hole_name(dst), colour=COLOR_NAMES[color])
         return None
 
     # --- the game interface's names -------------------------------------------------
@@ -161,13 +162,13 @@ class SolitairePosition(NamedTuple):
         """The name of a hole: ``"A1"``."""
         return hole_name(cell)
 
-    def side_name(self, side: Color) -> str:
+    def side_name(self, side: Color) -> Words:
         """The solitaire's colours are "red" and "aqua"."""
         return COLOR_NAMES[side]
 
-    def stuck_reason(self, cell: Hole) -> str:
+    def stuck_reason(self, cell: Hole) -> Words:
         """Why the peg on ``cell`` cannot move: it has nothing to capture."""
-        return f"The peg on {hole_name(cell)} has nothing to capture."
+        return say("stuck.nothing_to_capture", hole=hole_name(cell))
 
     def play(self, move: Move | str) -> SolitairePosition:
         """The position after the capture ``move``; raises :class:`IllegalMoveError` if illegal."""
@@ -175,7 +176,7 @@ class SolitairePosition(NamedTuple):
             move = Move.parse(move)
         reason = self.illegal_reason(move)
         if reason is not None:
-            raise IllegalMoveError(f"{move}: {reason}")
+            raise IllegalMoveError(say("illegal.move", move=str(move), reason=reason))
         return self.play_unchecked(move)
 
     def play_unchecked(self, move: Move) -> SolitairePosition:

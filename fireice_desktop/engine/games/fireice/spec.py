@@ -16,6 +16,7 @@ from ...errors import NotationError
 from ...interface import GameState
 from ...levels import Budget, Level
 from ...registry import Assessment, Game, RootSearch
+from ...words import Words, say
 from . import ai, solver, symmetry, textboard
 from .board import HOLE_COUNT, ISLANDS, Hole, hole_name, parse_hole
 from .formats import position_json, position_report, solitaire_board, solitaire_json
@@ -144,16 +145,16 @@ class FireAndIce(Game):
             f"{position.ice_supply}:{position.to_move.value}"
         )
 
-    def explain(self, position: GameState, move: Any) -> str:
+    def explain(self, position: GameState, move: Any) -> Words:
         assert isinstance(position, Position)
         return ai.explain(position, move)
 
-    def win_words(self, position: GameState) -> str:
+    def win_words(self, position: GameState) -> Words | None:
         assert isinstance(position, Position)
         won = position.winning_line()
         if won is None:
-            return ""
-        return "with " + "-".join(ISLANDS[island] for island in won[1])
+            return None
+        return say("tutor.with_line", line="-".join(ISLANDS[island] for island in won[1]))
 
 
 class Solitaire(Game):
@@ -222,8 +223,8 @@ class Solitaire(Game):
             return Assessment(None, 0.5, None, 0)
         return Assessment(None, 0.0, None, -1)
 
-    def explain(self, position: GameState, move: Any) -> str:
-        return "keeps the deal winnable"
+    def explain(self, position: GameState, move: Any) -> Words:
+        return say("reason.keeps_winnable")
 
 
 def _deal(number: int) -> int:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from ...levels import Level
+from ...words import Words, say
 from .board import Side, Step
 from .rules import IcebreakerPosition
 
@@ -83,24 +84,25 @@ def capture_first(position: IcebreakerPosition, move: Step) -> int:
     return 1_000_000 if position.icebergs >> move.dst & 1 else 0
 
 
-def explain(position: IcebreakerPosition, move: Step) -> str:
-    """Why ``move`` is good, in a few words, where a reason is plain."""
+def explain(position: IcebreakerPosition, move: Step) -> Words:
+    """Why ``move`` is good, in a few words, where a reason is plain (Words that say
+    nothing where none is)."""
     mover = position.to_move
     after = position.play_unchecked(move)
     if after.winner is mover:
-        return "wins at once"
+        return say("reason.wins_at_once")
     if after.to_move is mover:
-        return f"leaves {mover.other.title} with no move, so {mover.other.title} must pass"
+        return say("reason.leaves_no_move", side=mover.other.words)
     if position.has_iceberg(move.dst):
-        return "captures an iceberg"
+        return say("reason.captures_iceberg")
     red, black = nearer_icebergs(position)
     red_after, black_after = nearer_icebergs(after)
     gain = (red_after - red) - (black_after - black)
     if mover is Side.BLACK:
         gain = -gain
     if gain >= 4:
-        return f"reaches {gain // 2} more icebergs first"
-    return ""
+        return say("reason.reaches_icebergs", count=gain // 2)
+    return say("reason.none")
 
 
 __all__ = [

@@ -17,6 +17,7 @@ from functools import cache
 from typing import Final, NamedTuple
 
 from ...errors import NotationError
+from ...words import Words, say
 
 MIN_SIZE: Final = 4
 MAX_SIZE: Final = 8
@@ -49,9 +50,19 @@ class Side(enum.Enum):
         return "Red" if self is Side.RED else "Black"
 
     @property
+    def words(self) -> Words:
+        """:attr:`title` as :class:`~...words.Words`, for a player in any language."""
+        return say("side.red") if self is Side.RED else say("side.black")
+
+    @property
     def article(self) -> str:
         """The article before :attr:`title`: "a Red ship", "a Black ship"."""
         return "a"
+
+    @property
+    def ship_words(self) -> Words:
+        """One of this side's ships: "a Red ship", "a Black ship"."""
+        return say("piece.red_ship") if self is Side.RED else say("piece.black_ship")
 
     @property
     def symbol(self) -> str:

@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ...errors import IllegalMoveError
+from ...words import Words, say
 from .board import DEFAULT_SIZE, Cell, Cells, HexBoard, Side, Step, spread_cells
 
 
@@ -180,37 +181,40 @@ class IcebreakerPosition(NamedTuple):
             reach |= ring
         return bool(self.board.spread(self.ships(side)) & reach)
 
-    def illegal_reason(self, move: Step) -> str | None:
+    def illegal_reason(self, move: Step) -> Words | None:
         """Why ``move`` is illegal here, in words, or ``None`` if it is legal."""
         board = self.board
         if move.size != self.size:
-            return f"that move is for the side-{move.size} board, and this one has side {self.size}"
+            return say("illegal.board_size", move_size=move.size, size=self.size)
         src, dst = move.src, move.dst
         winner = self.winner
         if winner is not None:
-            return f"the game is over: {winner.title} has won"
+            return say("illegal.game_over", side=winner.words)
         side = self.color_at(src)
         if side is None:
-            return f"there is no ship on {board.name(src)}"
+            return say("illegal.no_ship", cell=board.name(src))
         if side is not self.to_move:
-            return (
-                f"{board.name(src)} holds a {side.title} ship and it is {self.to_move.title}'s turn"
+            return say(
+                "illegal.not_your_turn",
+                cell=board.name(src),
+                piece=side.ship_words,
+                side=self.to_move.words,
             )
         if src == dst:
-            return "a ship must move to another cell"
+            return say("illegal.same_cell")
         if not board.neighbours[src] >> dst & 1:
-            return f"{board.name(dst)} is not next to {board.name(src)}: ships move one step"
+            return say("illegal.not_next", dst=board.name(dst), src=board.name(src))
         other = self.color_at(dst)
         if other is not None:
-            return f"{board.name(dst)} holds a ship"
+            return say("illegal.cell_taken", cell=board.name(dst))
         steps = self.steps(src)
         if steps >> dst & 1:
             return None
         if not steps:
-            return f"the ship on {board.name(src)} cannot reach any iceberg, so it cannot move"
+            return say("illegal.ship_cannot_move", cell=board.name(src))
         if board.neighbours[src] & self.icebergs:
-            return f"{board.name(src)} is next to an iceberg and must capture one"
-        return f"{board.name(dst)} is not closer to the nearest iceberg"
+            return say("illegal.must_take_iceberg", cell=board.name(src))
+        return say("illegal.not_closer", cell=board.name(dst))
 
     def is_legal(self, move: Step) -> bool:
         """Whether ``move`` may be played here."""
@@ -240,13 +244,13 @@ class IcebreakerPosition(NamedTuple):
         """The name of a cell: ``"a1"``."""
         return self.board.name(cell)
 
-    def side_name(self, side: Side) -> str:
+    def side_name(self, side: Side) -> Words:
         """ "Red" or "Black"."""
-        return side.title
+        return side.words
 
-    def stuck_reason(self, cell: Cell) -> str:
+    def stuck_reason(self, cell: Cell) -> Words:
         """Why the ship on ``cell`` cannot move: ships wall it off from every iceberg."""
-        return f"The ship on {self.cell_name(cell)} cannot reach any iceberg: ships block its way."
+        return say("stuck.ship_blocked", cell=self.cell_name(cell))
 
     def play(self, move: Step | str) -> IcebreakerPosition:
         """The position after ``move`` (a :class:`Step` or its text).
@@ -257,7 +261,7 @@ class IcebreakerPosition(NamedTuple):
             move = self.parse_move(move)
         reason = self.illegal_reason(move)
         if reason is not None:
-            raise IllegalMoveError(f"{move}: {reason}")
+            raise IllegalMoveError(say("illegal.move", move=str(move), reason=reason))
         return self.play_unchecked(move)
 
     def play_unchecked(self, move: Step) -> IcebreakerPosition:

@@ -14,6 +14,7 @@ from ...interface import GameState
 from ...levels import Budget, Level
 from ...registry import Game, RootSearch
 from ...treesearch import TreeSearch
+from ...words import Words
 from . import ai
 from .board import DEFAULT_SIZE, Side, check_size
 from .formats import icebreaker_json, icebreaker_report
@@ -94,7 +95,7 @@ class Icebreaker(Game):
             f"{position.red_score}:{position.black_score}:{position.to_move.value}"
         )
 
-    def explain(self, position: GameState, move: Any) -> str:
+    def explain(self, position: GameState, move: Any) -> Words:
         assert isinstance(position, IcebreakerPosition)
         return ai.explain(position, move)
 
