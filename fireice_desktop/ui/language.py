@@ -82,6 +82,11 @@ def tr(key: str, **values: Any) -> str:
     return str(translate(f"{NAMESPACE}.{key}", **said))
 
 
+def side_name(side: Any) -> str:
+    """A side's name, "Fire" or "Fuoco" (``side`` has a ``key`` such as ``"fire"``)."""
+    return tr(f"side.{side.key}")
+
+
 def say(words: Words | str) -> str:
     """The engine's :class:`Words` in the current language (a plain string as it is)."""
     if isinstance(words, Words):
@@ -96,6 +101,7 @@ __all__ = [
     "number",
     "paths",
     "say",
+    "side_name",
     "system_language",
     "tr",
     "use",

@@ -55,7 +55,8 @@ def hint_words(found: Hint, played: Move | None = None) -> str:
 class SolitaireView(PegView):
     """Playing one deal of the boxed edition's puzzle."""
 
-    pocket_labels = ("RED", "AQUA")  # the captured pegs collect here
+    # The captured pegs collect in the trays.
+    pocket_labels = ("solitaire.red_pocket", "solitaire.aqua_pocket")
     drops_a_peg = False
     new_label = ("New deal", "A random deal (N)")
     graph_colours = ((120, 190, 90), (190, 70, 50))  # can still be won; lost
