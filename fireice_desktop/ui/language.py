@@ -82,8 +82,11 @@ def tr(key: str, **values: Any) -> str:
     return str(translate(f"{NAMESPACE}.{key}", **said))
 
 
-def side_name(side: Any) -> str:
-    """A side's name, "Fire" or "Fuoco" (``side`` has a ``key`` such as ``"fire"``)."""
+def side_name(side: Any, game: str = "") -> str:
+    """A side's name, "Fire" or "Fuoco" (``side`` has a ``key`` such as ``"fire"``); in
+    the solitaire (``game``), the pegs' colours, "Red" and "Aqua"."""
+    if game == "solitaire":
+        return tr(f"solitaire.{side.key}")
     return tr(f"side.{side.key}")
 
 
