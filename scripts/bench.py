@@ -62,6 +62,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -813,7 +814,11 @@ def start_times(executable: Path, runs: int) -> list[float]:
             begin = time.perf_counter()
             child = subprocess.Popen([str(executable)], env=env, stdout=subprocess.PIPE, text=True)
             assert child.stdout is not None
+            # A program that never says so (an older build) is stopped, not waited on.
+            timer = threading.Timer(30, child.kill)
+            timer.start()
             line = child.stdout.readline()
+            timer.cancel()
             elapsed = time.perf_counter() - begin
             child.stdout.read()
             if child.wait() != 0 or line.strip() != "first frame":
