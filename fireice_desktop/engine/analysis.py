@@ -38,7 +38,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Final, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from .interface import GameState
 from .levels import Budget
@@ -80,11 +80,11 @@ _SYMBOLS = {
     Verdict.BLUNDER: "??",
 }
 _VERDICT_KEYS = {
-    Verdict.BEST: "verdict.best",
-    Verdict.GOOD: "verdict.good",
-    Verdict.INACCURACY: "verdict.inaccuracy",
-    Verdict.MISTAKE: "verdict.mistake",
-    Verdict.BLUNDER: "verdict.blunder",
+    Verdict.BEST: "verdict_name.best",
+    Verdict.GOOD: "verdict_name.good",
+    Verdict.INACCURACY: "verdict_name.inaccuracy",
+    Verdict.MISTAKE: "verdict_name.mistake",
+    Verdict.BLUNDER: "verdict_name.blunder",
 }
 
 #: The chance a move may give away and still be a good move, an inaccuracy, a mistake.
@@ -195,8 +195,8 @@ class MoveReview(NamedTuple):
 
     Chances are the first side's (Fire's, Red's; in the solitaire, the player's) before
     and after the move; ``loss`` is what the mover gave away.  ``better`` is the best
-    move when another move was, with ``reason`` saying what it would have done (Words
-    that say nothing when there is no better move, or nothing plain to say of it).
+    move when another move was, with ``reason`` saying what it would have done (``""``
+    when there is no better move, or nothing plain to say of it).
     """
 
     ply: int  # index of the move in the game, from 0
@@ -209,7 +209,7 @@ class MoveReview(NamedTuple):
     loss: float
     verdict: Verdict
     better: Any | None
-    reason: Words
+    reason: Words | Literal[""]
 
 
 @dataclass(frozen=True)
@@ -232,17 +232,17 @@ class SideSummary:
     def brief(self) -> Words:
         """``Fire: accuracy 86 %, 2 mistakes`` (only the errors there were)."""
         counts = [say(key, count=number) for number, key in self._errors() if number]
-        return self._said(joined(counts, "list.comma") if counts else say("analysis.no_errors"))
+        return self._said(joined(counts, "list.comma") if counts else say("review.no_errors"))
 
     def _said(self, errors: Words) -> Words:
         accuracy = f"{self.accuracy:.0f}"
-        return say("analysis.summary", side=self.name, accuracy=accuracy, errors=errors)
+        return say("review.summary", side=self.name, accuracy=accuracy, errors=errors)
 
     def _errors(self) -> tuple[tuple[int, str], ...]:
         return (
-            (self.inaccuracies, "analysis.inaccuracies"),
-            (self.mistakes, "analysis.mistakes"),
-            (self.blunders, "analysis.blunders"),
+            (self.inaccuracies, "review.inaccuracies"),
+            (self.mistakes, "review.mistakes"),
+            (self.blunders, "review.blunders"),
         )
 
 
@@ -267,7 +267,7 @@ class Review:
         if not self.moves:
             return []
         if self.solo:
-            return [_summary(None, say("analysis.you"), list(self.moves))]
+            return [_summary(None, say("review.you"), list(self.moves))]
         sides = sorted({m.mover for m in self.moves}, key=lambda side: side.value)
         first = self.positions[0]
         return [
@@ -398,7 +398,7 @@ def review_from(
                 0.0 if played_best else max(0.0, before.chance - after.chance),
                 verdict,
                 better,
-                NOTHING if better is None else would_have(game.explain(position, better)),
+                "" if better is None else would_have(game.explain(position, better)),
             )
         )
     return Review(
@@ -416,10 +416,10 @@ def chance_words(review: Review, chance: float) -> Words:
     first = review.positions[0]
     if review.solo:
         if chance >= 1.0:
-            return say("analysis.winnable")
-        return say("analysis.lost") if chance <= 0.0 else say("analysis.undecided")
+            return say("review.winnable")
+        return say("review.lost") if chance <= 0.0 else say("review.undecided")
     name = first.side_name(first.to_move)
-    return say("analysis.chance", side=name, percent=_percent(chance))
+    return say("review.chance", side=name, percent=_percent(chance))
 
 
 def annotation(review: Review, move: MoveReview) -> Words:
@@ -429,18 +429,18 @@ def annotation(review: Review, move: MoveReview) -> Words:
     verdict = move.verdict
     if not verdict.is_error:
         return verdict.words
-    text = say("analysis.marked", symbol=verdict.symbol, verdict=verdict.words)
+    text = say("review.marked", symbol=verdict.symbol, verdict=verdict.words)
     cost: Words | None = None
     if not review.solo:
         name = review.positions[0].side_name(move.mover)
         before, after = _percent(move.before.chance), _percent(move.after.chance)
-        cost = say("analysis.chances", side=name, before=before, after=after)
+        cost = say("review.chances", side=name, before=before, after=after)
     elif move.after.chance <= 0:
-        cost = say("analysis.deal_lost")
+        cost = say("review.deal_lost")
     if cost is not None:
-        text = say("analysis.cost", verdict=text, cost=cost)
+        text = say("review.cost", verdict=text, cost=cost)
     better = describe_better(move)
-    return text if better is None else say("analysis.and_better", verdict=text, better=better)
+    return text if better is None else say("review.and_better", verdict=text, better=better)
 
 
 def review_json(review: Review) -> dict[str, Any]:
@@ -479,11 +479,7 @@ def review_json(review: Review) -> dict[str, Any]:
     }
 
 
-#: What a better move would have done when there is nothing plain to say.
-NOTHING: Final = say("would_have.none")
-
-
-def would_have(reason: Words | str) -> Words:
+def would_have(reason: Words | str) -> Words | Literal[""]:
     """A hint's reason as what a better move would have done: ``reason.takes_control``,
     "takes control of G", becomes ``would_have.takes_control``, "would have taken control
     of G" (each reason has its own key in the ``would_have`` section, so that every
@@ -491,8 +487,10 @@ def would_have(reason: Words | str) -> Words:
     found by its wording (:func:`reason_of`).
 
     Raises ``ValueError`` for a reason with no ``would_have`` key, so that a game's new
-    reason cannot come out as broken words.
+    reason cannot come out as broken words.  No reason (``""``) stays none.
     """
+    if not reason:
+        return ""
     if not isinstance(reason, Words):
         reason = reason_of(reason)
     prefix, _, name = reason.key.partition(".")
@@ -506,8 +504,6 @@ def reason_of(text: str) -> Words:
     """The reason whose English is ``text`` ("takes control of G"): the ``reason`` key
     whose wording it follows, with the values read from it (the most specific wording
     when several fit).  Raises ``ValueError`` when none does."""
-    if not text:
-        return say("reason.none")
     found: tuple[int, Words] | None = None
     for key, template in texts("en").items():
         if not key.startswith("reason."):
@@ -550,8 +546,8 @@ def describe_better(review_move: MoveReview) -> Words | None:
         return None
     better = str(review_move.better)
     if review_move.reason:
-        return say("analysis.better", move=better, reason=review_move.reason)
-    return say("analysis.was_better", move=better)
+        return say("review.better", move=better, reason=review_move.reason)
+    return say("review.was_better", move=better)
 
 
 def tutor_warning(
@@ -642,7 +638,6 @@ def _percent(chance: float) -> int:
 
 
 __all__ = [
-    "NOTHING",
     "Assessed",
     "Assessment",
     "MoveReview",

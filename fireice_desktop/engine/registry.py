@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, NamedTuple, Protocol
+from typing import Any, ClassVar, Literal, NamedTuple, Protocol
 
 from .errors import NotationError
 from .interface import GameState
@@ -178,11 +178,11 @@ class Game(ABC):
     def seed_key(self, position: GameState) -> str:
         """A text that tells positions apart, for seeding a level's random choices."""
 
-    def explain(self, position: GameState, move: Any) -> Words:
+    def explain(self, position: GameState, move: Any) -> Words | Literal[""]:
         """Why ``move`` is good in ``position``, in a few words (a key of the translations'
-        ``reason`` section, which ``would_have`` parallels), where a reason is plain; Words
-        that say nothing (``reason.none``) where none is."""
-        return say("reason.none")
+        ``reason`` section, which ``would_have`` parallels), where a reason is plain; ``""``
+        where none is."""
+        return ""
 
     # --- the review -----------------------------------------------------------------------
 
@@ -232,9 +232,31 @@ def find_game(name: str) -> Game:
     """
     game = _GAMES.get(_key(name))
     if game is None:
-        known = " or ".join(game.title for game in registered_games())
-        raise NotationError(f"{name!r} is not a game this program plays ({known})")
+        known = _either([game_title(game) for game in registered_games()])
+        raise NotationError(say("parse.not_a_game", name=repr(name), known=known))
     return game
+
+
+#: The registered games' names -> the key of their titles in a sentence.
+_TITLES = {
+    "fire-and-ice": "parse.title_fire_and_ice",
+    "solitaire": "parse.title_solitaire",
+    "icebreaker": "parse.title_icebreaker",
+}
+
+
+def game_title(game: Game) -> Words | str:
+    """``game``'s title in a sentence, in any language (its English :attr:`~Game.title`
+    where the translations have no key for it)."""
+    key = _TITLES.get(game.name)
+    return game.title if key is None else say(key)
+
+
+def _either(titles: Sequence[Words | str]) -> Words | str:
+    """``A or B or C``."""
+    if len(titles) == 1:
+        return titles[0]
+    return say("parse.games_or", first=titles[0], rest=_either(titles[1:]))
 
 
 def registered_games() -> Sequence[Game]:

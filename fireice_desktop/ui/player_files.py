@@ -14,7 +14,6 @@ from collections.abc import Callable
 from ..engine.record import GameRecord
 from ..statistics import Statistics, StatisticsFile
 from ..storage import load_autosave, save_autosave
-from .language import say
 from .settings import Settings
 
 
@@ -58,9 +57,8 @@ class PlayerFiles:
 
     @property
     def statistics_notice(self) -> str:
-        """A line for the player when the statistics file was damaged or cannot be written,
-        in the player's language."""
-        return say(self._statistics.notice) if self.keep else ""
+        """A line for the player when the statistics file was damaged or cannot be written."""
+        return self._statistics.notice if self.keep else ""
 
 
 __all__ = ["PlayerFiles"]

@@ -11,8 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from ...engine.errors import words_of
 from ...engine.interface import GameState, History
-from ...engine.words import Words
+from ..language import say as spoken
+from ..language import side_name, tr
 from .motion import MOVE_SECONDS
 
 S = TypeVar("S", bound=GameState)
@@ -40,9 +42,7 @@ class BoardController(Generic[S]):
     def __init__(self, start: S) -> None:
         self.history: History[S] = History(start)
         self.selected: int | None = None
-        #: The message box's news: the engine's Words (said in the player's language where
-        #: it is shown) or text.
-        self.message: Words | str = ""
+        self.message = ""
         self.review: int | None = None  # index into history.positions while reviewing
         self.animation: MoveAnimation | None = None
         self.changed = True  # tells the scene to redraw / refresh its panels
@@ -81,7 +81,7 @@ class BoardController(Generic[S]):
 
     # --- input ------------------------------------------------------------------
 
-    def say(self, text: Words | str) -> None:
+    def say(self, text: str) -> None:
         """Show ``text`` in the panel's message box."""
         self.message = text
         self.changed = True
@@ -89,8 +89,10 @@ class BoardController(Generic[S]):
     def _mover_name(self, position: S) -> str:
         to_move = position.to_move
         if to_move is None:
-            return "either colour"
-        return position.side_name(to_move)
+            return tr("controller.either_colour")
+        name = side_name(to_move, position.game)
+        # The solitaire's sides are its colours, said in lower case mid-sentence.
+        return name.lower() if position.game == "solitaire" else name
 
     def can_pick(self, hole: int) -> bool:
         """Whether the peg on ``hole`` may be picked up now (it has a move to make)."""
@@ -101,7 +103,7 @@ class BoardController(Generic[S]):
         """A click (or the start of a drag) on ``hole``, or on empty wood if ``None``."""
         self.finish_animation()
         if self.review is not None:
-            self.say("You are looking at an earlier position: return to the game to move.")
+            self.say(tr("controller.reviewing"))
             return
         position = self.history.position
         if hole is None:
@@ -116,9 +118,8 @@ class BoardController(Generic[S]):
             self.move_to(hole)
             return
         name = position.cell_name
-        piece = position.piece
         if position.is_over:
-            self.say("The game is over: start a new game, or undo to go back.")
+            self.say(tr("controller.over"))
             return
         color = position.color_at(hole)
         to_move = position.to_move
@@ -128,19 +129,19 @@ class BoardController(Generic[S]):
                 self.sounds.append("pick")
                 self.say("")
             else:
-                self.say(position.stuck_reason(hole))
+                self.say(spoken(position.stuck_reason(hole)))
             return
         if self.selected is not None:
             reason = position.illegal_reason(position.make_move(self.selected, hole))
-            self.say(_refused(f"{name(self.selected)}-{name(hole)}", reason))
+            self.say(f"{name(self.selected)}-{name(hole)}: {spoken(reason or '')}")
             return
+        game = position.game
         if color is None:
-            self.say(f"{name(hole)} holds no {piece}: pick up one of your {piece}s first.")
+            self.say(tr(f"controller.holds_none.{game}", hole=name(hole)))
         else:
+            piece = tr(f"controller.piece.{game}.{color.key}")
             mover = self._mover_name(position)
-            side = position.side_name(color)
-            article = "an" if side[0] in "AEIOUaeiou" else "a"
-            self.say(f"{name(hole)} holds {article} {side} {piece}: {mover} moves now.")
+            self.say(tr("controller.holds", hole=name(hole), piece=piece, mover=mover))
 
     def release(self, hole: int | None, dragged: bool) -> None:
         """The mouse button comes up over ``hole``; ``dragged`` if the peg was carried."""
@@ -159,7 +160,7 @@ class BoardController(Generic[S]):
             position = self.history.position
             reason = position.illegal_reason(position.make_move(self.selected, hole))
             name = position.cell_name
-            self.say(_refused(f"{name(self.selected)}-{name(hole)}", reason))
+            self.say(f"{name(self.selected)}-{name(hole)}: {spoken(reason or '')}")
 
     def put_back(self) -> None:
         """Put the picked-up peg back in its hole."""
@@ -182,9 +183,7 @@ class BoardController(Generic[S]):
                 move = before.parse_move(move)
             after = self.history.play(move)
         except ValueError as error:
-            # An illegal move's error is the engine's Words; a notation error is text.
-            message = error.args[0] if len(error.args) == 1 else None
-            self.say(message if isinstance(message, Words) else str(error))
+            self.say(spoken(words_of(error)))  # an illegal move's reason, or bad notation
             return False
         self.selected = None
         self.review = None
@@ -227,7 +226,7 @@ class BoardController(Generic[S]):
         elif self.history.undo():
             self.say("")
         else:
-            self.say("Nothing to undo.")
+            self.say(tr("controller.nothing_to_undo"))
 
     def redo(self) -> None:
         """Play an undone move again (in review: step forward)."""
@@ -241,7 +240,7 @@ class BoardController(Generic[S]):
         elif self.history.redo():
             self.say("")
         else:
-            self.say("Nothing to redo.")
+            self.say(tr("controller.nothing_to_redo"))
 
     def show_move(self, index: int) -> None:
         """Show the position after move ``index`` (0-based) of the game; review mode if past."""
@@ -263,10 +262,3 @@ class BoardController(Generic[S]):
         """Return to the present position."""
         self.review = None
         self.say("")
-
-
-def _refused(move: str, reason: Words | None) -> Words | str:
-    """A move the rules refuse, and why: "D4-A1: pegs move within their island..."."""
-    if reason is None:
-        return move
-    return Words("illegal.move", {"move": move, "reason": reason})

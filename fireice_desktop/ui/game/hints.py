@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.words import Words
+from ..language import say, tr
 from ..views.base import HintWork
 from .controller import BoardController
 from .jobs import Job
@@ -14,7 +14,7 @@ class Hints:
     """The hint for the game's present position, while it stays the present one."""
 
     def __init__(self) -> None:
-        self.job: Job[tuple[Any, Words | str]] | None = None
+        self.job: Job[tuple[Any, str]] | None = None
         self.position: Any = None  # the position the hint is for
         self.move: Any = None  # the move to mark, once found
 
@@ -45,10 +45,10 @@ class Hints:
             return
         self.job = None
         if job.error is not None:
-            controller.say(f"No hint this time: {job.error}")
+            controller.say(tr("hints.failed", error=job.error))
         elif job.result is not None:
             self.move, text = job.result
-            controller.say(text)
+            controller.say(say(text))
 
     def settle(self, timeout: float) -> None:
         """Wait up to ``timeout`` s for the search (screenshots)."""

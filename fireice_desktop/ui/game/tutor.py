@@ -12,8 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.analysis import tutor_warning
-from ...engine.words import Words
-from ..language import say
 from .controller import BoardController
 from .jobs import Job
 
@@ -22,7 +20,7 @@ class Tutor:
     """The check of the latest move a person played, while it runs, and its warning."""
 
     def __init__(self) -> None:
-        self.job: Job[Words | None] | None = None
+        self.job: Job[str | None] | None = None
         self.history_state: object = None  # (history, changes) right after the move
 
     @property
@@ -54,9 +52,7 @@ class Tutor:
         if job is None or not job.done:
             return None
         self.job = None
-        if job.result is None:
-            return None  # a failed check says nothing rather than stop the game
-        return say(job.result)
+        return job.result  # a failed check says nothing rather than stop the game
 
     def settle(self, timeout: float) -> None:
         """Wait up to ``timeout`` s for the check (tests)."""

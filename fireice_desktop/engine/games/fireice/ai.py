@@ -23,7 +23,7 @@ with iterative deepening; ``stop`` lets a caller (the desktop game) cancel it at
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Final
+from typing import Final, Literal
 
 from ...errors import Cancelled
 from ...levels import Budget, Level
@@ -478,9 +478,9 @@ def _immediate_wins(position: Position) -> list[Move]:
     return [m for m in position.legal_moves() if position.play_unchecked(m).winner is mover]
 
 
-def explain(position: Position, move: Move) -> Words:
+def explain(position: Position, move: Move) -> Words | Literal[""]:
     """Why ``move`` is good in ``position``, in a few words, where a reason is plain
-    (Words that say nothing where none is)."""
+    (``""`` where none is)."""
     mover = position.to_move
     after = position.play_unchecked(move)
     if after.winner is mover:
@@ -501,7 +501,7 @@ def explain(position: Position, move: Move) -> Words:
             return say("reason.takes_control", islands=taken)
         return say("reason.takes_control_and_threatens", islands=taken, threat=threat)
     if threat is None:
-        return say("reason.none")
+        return ""
     return say("reason.threatens", islands=threat)
 
 

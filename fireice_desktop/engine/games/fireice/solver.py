@@ -102,7 +102,6 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final, NamedTuple
 
 from ...errors import Cancelled
-from ...words import Words, say
 from .board import ISLAND_MASKS, POINT_MASKS, REACH, Bitboard
 from .rules import Color, Move
 from .solitaire import FIRST_DEAL, LAST_DEAL, SolitairePosition
@@ -127,14 +126,8 @@ _STOP_EVERY: Final = 4096
 #: many entries (a few hundred megabytes at most, all tables together).
 _CACHE_LIMIT: Final = 1 << 21
 
-#: Difficulty names, easiest first (see :func:`difficulty`): "easy", "medium", "hard" and
-#: "very hard" in English.
-DIFFICULTIES: Final = (
-    say("difficulty.easy"),
-    say("difficulty.medium"),
-    say("difficulty.hard"),
-    say("difficulty.very_hard"),
-)
+#: Difficulty names, easiest first (see :func:`difficulty`).
+DIFFICULTIES: Final = ("easy", "medium", "hard", "very hard")
 #: Lowest random-play survival share for "easy", "medium" and "hard"; below: "very hard".
 DIFFICULTY_THRESHOLDS: Final = (0.474, 0.4635, 0.455)
 #: Random playouts behind one difficulty rating, and the node limit of each of their steps.
@@ -627,7 +620,7 @@ def difficulty(
     position: SolitairePosition,
     playouts: int = PLAYOUTS,
     stop: Callable[[], bool] | None = None,
-) -> Words | None:
+) -> str | None:
     """How hard it is to win from ``position``: a name from :data:`DIFFICULTIES`.
 
     ``None`` if no win exists.  The rating comes from how many moves in a row still

@@ -8,7 +8,7 @@ it first (half each on a tie).  Ships close to icebergs are worth a little more.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, Literal
 
 from ...levels import Level
 from ...words import Words, say
@@ -84,9 +84,9 @@ def capture_first(position: IcebreakerPosition, move: Step) -> int:
     return 1_000_000 if position.icebergs >> move.dst & 1 else 0
 
 
-def explain(position: IcebreakerPosition, move: Step) -> Words:
-    """Why ``move`` is good, in a few words, where a reason is plain (Words that say
-    nothing where none is)."""
+def explain(position: IcebreakerPosition, move: Step) -> Words | Literal[""]:
+    """Why ``move`` is good, in a few words, where a reason is plain (``""`` where none
+    is)."""
     mover = position.to_move
     after = position.play_unchecked(move)
     if after.winner is mover:
@@ -102,7 +102,7 @@ def explain(position: IcebreakerPosition, move: Step) -> Words:
         gain = -gain
     if gain >= 4:
         return say("reason.reaches_icebergs", count=gain // 2)
-    return say("reason.none")
+    return ""
 
 
 __all__ = [
