@@ -14,7 +14,7 @@ from typing import Any, Generic, TypeVar
 from ...engine.errors import words_of
 from ...engine.interface import GameState, History
 from ..language import say as spoken
-from ..language import side_name, tr
+from ..language import tr
 from .motion import MOVE_SECONDS
 
 S = TypeVar("S", bound=GameState)
@@ -90,9 +90,8 @@ class BoardController(Generic[S]):
         to_move = position.to_move
         if to_move is None:
             return tr("controller.either_colour")
-        name = side_name(to_move, position.game)
-        # The solitaire's sides are its colours, said in lower case mid-sentence.
-        return name.lower() if position.game == "solitaire" else name
+        # The engine's name for the side: in the solitaire its colour, in lower case.
+        return spoken(position.side_name(to_move))
 
     def can_pick(self, hole: int) -> bool:
         """Whether the peg on ``hole`` may be picked up now (it has a move to make)."""

@@ -32,11 +32,16 @@ def _checked(chapters: tuple[Chapter, ...]) -> tuple[Chapter, ...]:
     return chapters
 
 
-@cache
 def chapters(language: str | None = None) -> tuple[Chapter, ...]:
     """The chapters in ``language`` (the player's, by default), in the order of their
     buttons; every language has the same chapters, with the same drawings."""
-    return _checked(load_chapters(language or current()))
+    return _chapters_in(language or current())
+
+
+@cache
+def _chapters_in(language: str) -> tuple[Chapter, ...]:
+    # Kept by the language itself: "the player's" changes when the player switches.
+    return _checked(load_chapters(language))
 
 
 #: The chapters in English.
