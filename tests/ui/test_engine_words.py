@@ -20,7 +20,7 @@ from fireice_desktop.ui.app import App
 from fireice_desktop.ui.game.controller import BoardController
 from fireice_desktop.ui.settings import Settings
 from tests.engine.test_words import CASE_IDS, CASES, english_left_in
-from tests.support.ui import Driver
+from tests.support.ui import Driver, wait_for_computer
 
 
 @pytest.fixture
@@ -83,8 +83,8 @@ def test_an_illegal_move_played_as_text_is_explained_in_italian(italian: None) -
 
 
 @pytest.fixture
-def italian_ui(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Driver]:
-    """The desktop game in Italian, in a two-player game."""
+def italian_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Driver]:
+    """The desktop game in Italian, on its menu."""
     monkeypatch.setenv("FIREICE_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("FIREICE_DATA_DIR", str(tmp_path / "data"))
     if pygame.display.get_init():
@@ -94,7 +94,6 @@ def italian_ui(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Driv
     driver = Driver(app)
     try:
         driver.pump(2)
-        driver.click_button(language.tr("menu.two_players"))
         yield driver
     finally:
         app.scene.leave()
@@ -104,6 +103,13 @@ def italian_ui(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Driv
         language.use("en")
 
 
+@pytest.fixture
+def italian_ui(italian_app: Driver) -> Driver:
+    """The desktop game in Italian, in a two-player game."""
+    italian_app.click_button(language.tr("menu.two_players"))
+    return italian_app
+
+
 def test_the_message_box_explains_an_illegal_click_in_italian(italian_ui: Driver) -> None:
     italian_ui.board_click("D4")
     italian_ui.board_click("A1")
@@ -111,3 +117,11 @@ def test_the_message_box_explains_an_illegal_click_in_italian(italian_ui: Driver
         "D4-A1: le pedine si spostano all'interno della propria isola o nel foro con lo "
         "stesso numero su un'altra isola"
     )
+
+
+def test_the_computers_side_is_named_in_italian_while_it_thinks(italian_app: Driver) -> None:
+    italian_app.click_button(language.tr("menu.computer"))
+    italian_app.click_button(language.tr("setup.start"))
+    italian_app.play("D4-C4")
+    assert italian_app.panel.turn_label.text.startswith("Ghiaccio sta pensando")
+    wait_for_computer(italian_app)
