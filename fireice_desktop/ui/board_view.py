@@ -14,6 +14,7 @@ import pygame
 from ..engine.games.fireice.board import HAS_LINE, LINE_OF, LINES
 from ..engine.games.fireice.rules import Color
 from .art import Rgb, cover, font, peg_sprite, texture
+from .language import tr
 from .layout import HOLE_SPREAD, INCIRCLE, BoardLayout, Point
 
 GLOW: dict[Color, Rgb] = {Color.FIRE: (255, 92, 60), Color.ICE: (80, 236, 246)}
@@ -21,7 +22,7 @@ ENGRAVE_DARK = (92, 56, 28, 150)
 ENGRAVE_LIGHT = (255, 236, 200, 70)
 MARK_RGB = (250, 210, 90)
 TARGET_RGB = (255, 246, 190)
-POCKETS = ("FIRE", "ICE")  # the names burnt under the trays (None: no trays)
+POCKETS = ("side.fire", "side.ice")  # keys of the names burnt under the trays (None: none)
 
 
 def _engrave_line(surface: pygame.Surface, a: Point, b: Point, width: int) -> None:
@@ -74,7 +75,7 @@ class BoardPicture:
 class BoardArt:
     """The parts of the board drawn once for a layout."""
 
-    def __init__(self, layout: BoardLayout, pockets: tuple[str, str] | None = POCKETS) -> None:
+    def __init__(self, layout: BoardLayout, pockets: tuple[str, str] | None = None) -> None:
         self.layout = layout
         x, y, w, h = layout.rect
         self.origin = (x, y)
@@ -216,7 +217,10 @@ _art_cache: dict[tuple[tuple[int, int, int, int], bool], BoardArt] = {}
 def board_art(
     rect: tuple[int, int, int, int], pockets: tuple[str, str] | None = POCKETS
 ) -> BoardArt:
-    """The board art for ``rect``, kept for reuse: rendering it takes a good part of a second."""
+    """The board art for ``rect``, kept for reuse: rendering it takes a good part of a second.
+    ``pockets`` are the keys of the names under the trays, burnt in capitals."""
+    if pockets is not None:
+        pockets = (tr(pockets[0]).upper(), tr(pockets[1]).upper())
     key = (rect, pockets)
     art = _art_cache.pop(key, None)
     if art is None:

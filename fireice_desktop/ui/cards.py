@@ -10,16 +10,22 @@ import pygame
 import pygame_gui
 
 from .backdrops import Backdrop
+from .language import tr
 from .navigation import Context
 from .scene import Scene, backdrop, button, choice_row, translucent
 
-#: What each computer level is like, for the set-up cards' tool tips.
-LEVEL_TIPS = {
-    "beginner": "Gentle: looks one move ahead and often misses things",
-    "casual": "Looks two moves ahead, with the odd slip",
-    "strong": "Looks three moves ahead and does not slip",
-    "expert": "Searches as deep as it can: the strongest",
-}
+#: The computer's levels, by name (the same four in every game).
+LEVEL_NAMES = ("beginner", "casual", "strong", "expert")
+
+
+def level_name(level: str) -> str:
+    """A computer level's name as the player reads it: "Casual"."""
+    return tr(f"level.{level}")
+
+
+def level_tip(level: str) -> str | None:
+    """What a computer level is like, for the set-up cards' tool tips."""
+    return tr(f"level.{level}_tip") if level in LEVEL_NAMES else None
 
 
 class CardScreen(Scene):
@@ -50,7 +56,7 @@ class ChoiceCard(CardScreen):
 
     key = ""  # which card: where its choices are kept
     defaults: ClassVar[Mapping[str, Any]] = {}
-    second = ("", "")  # the second button's text and tool tip
+    second = ("", "")  # the keys of the second button's text and tool tip
 
     def __init__(self, ctx: Context, picture: Backdrop) -> None:
         super().__init__(ctx, picture)
@@ -64,7 +70,8 @@ class ChoiceCard(CardScreen):
         tips: Callable[[Any], str | None],
         step: int,
     ) -> int:
-        """The rows (label, key, options) of choice buttons from ``y``; returns the next ``y``."""
+        """The rows (label, key, options) of choice buttons from ``y``; returns the next ``y``.
+        Labels and options' texts are said as they are given (already in the language)."""
         self.choices: dict[object, tuple[str, Any]] = {}
         self.rows: dict[str, list[pygame_gui.elements.UIButton]] = {}
         for text, key, options in rows:
@@ -79,13 +86,23 @@ class ChoiceCard(CardScreen):
         m = self.manager
         half = (card.width - 64) // 2
         self.start_button = button(
-            m, pygame.Rect(card.x + 28, y, half, 48), "Start", start_tip, object_id="#menu_button"
+            m,
+            pygame.Rect(card.x + 28, y, half, 48),
+            tr("setup.start"),
+            start_tip,
+            object_id="#menu_button",
         )
         self.second_button = button(
-            m, pygame.Rect(card.x + 36 + half, y, half, 48), *self.second, object_id="#menu_button"
+            m,
+            pygame.Rect(card.x + 36 + half, y, half, 48),
+            *(tr(key) for key in self.second),
+            object_id="#menu_button",
         )
         self.back_button = button(
-            m, pygame.Rect(card.centerx - 100, y + 66, 200, 40), "Back", "Back to the menu (Esc)"
+            m,
+            pygame.Rect(card.centerx - 100, y + 66, 200, 40),
+            tr("common.back"),
+            tr("setup.back_tip"),
         )
         self.refresh()
 
@@ -123,4 +140,4 @@ class ChoiceCard(CardScreen):
                 self.start()
 
 
-__all__ = ["LEVEL_TIPS", "CardScreen", "ChoiceCard"]
+__all__ = ["LEVEL_NAMES", "CardScreen", "ChoiceCard", "level_name", "level_tip"]

@@ -82,6 +82,14 @@ def tr(key: str, **values: Any) -> str:
     return str(translate(f"{NAMESPACE}.{key}", **said))
 
 
+def side_name(side: Any, game: str = "") -> str:
+    """A side's name, "Fire" or "Fuoco" (``side`` has a ``key`` such as ``"fire"``); in
+    the solitaire (``game``), the pegs' colours, "Red" and "Aqua"."""
+    if game == "solitaire":
+        return tr(f"solitaire.{side.key}")
+    return tr(f"side.{side.key}")
+
+
 def say(words: Words | str) -> str:
     """The engine's :class:`Words` in the current language (a plain string as it is)."""
     if isinstance(words, Words):
@@ -96,6 +104,7 @@ __all__ = [
     "number",
     "paths",
     "say",
+    "side_name",
     "system_language",
     "tr",
     "use",

@@ -42,8 +42,9 @@ NOTICE = (
     "<!-- Made from fireice_desktop/translations/rules.en.md by scripts/make_rules_doc.py: "
     "edit that file, then run the script. -->"
 )
-#: How ``**Decision:**`` looks on the screen.
-DECISION = '<font color="#ffc66e"><b>Decision:</b></font>'
+#: The mark of this program's own rulings, in each language's rules, and how it looks.
+DECISION_WORDS = ("Decision:", "Decisione:")
+DECISION = '<font color="#ffc66e"><b>{}</b></font>'
 
 _HEADING = re.compile(r"#{1,6}\s+(?P<text>.+?)\s*")
 _FENCE = re.compile(r"```|~~~")
@@ -83,8 +84,8 @@ def _inline(escaped: str) -> str:
         if match["code"] is not None:
             return match["code"]
         if match["bold"] is not None:
-            if match["bold"] == "Decision:":
-                return DECISION
+            if match["bold"] in DECISION_WORDS:
+                return DECISION.format(match["bold"])
             return f"<b>{_inline(match['bold'])}</b>"
         return f"<i>{_inline(match['italic'])}</i>"
 

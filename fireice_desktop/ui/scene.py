@@ -74,7 +74,7 @@ class Scene:
 class BoardScene(Scene):
     """A scene with the board on the left and a panel of widgets on the right."""
 
-    pocket_labels = ("FIRE", "ICE")
+    pocket_labels = ("side.fire", "side.ice")  # keys of the names under the trays
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)

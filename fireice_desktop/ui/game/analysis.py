@@ -19,6 +19,7 @@ import pygame
 from ...engine.analysis import MoveReview, Review, Verdict, review
 from ...engine.interface import History
 from ..art import font
+from ..language import say, tr
 from .jobs import Job
 
 Rgb = tuple[int, int, int]
@@ -97,11 +98,11 @@ class GameAnalysis:
             return None
         self.job = None
         if job.error is not None:
-            return f"The analysis failed: {job.error}"
+            return tr("analysis.failed", error=job.error)
         if job.result is None:
             return None
         self.review = job.result
-        return "The analysis is done."
+        return tr("analysis.done")
 
     def fits(self, history: History[Any]) -> bool:
         """Whether the review (or the one being made) is of ``history``'s moves."""
@@ -200,10 +201,11 @@ def _draw_summary(surface: pygame.Surface, rect: pygame.Rect, reviewed: Review) 
     y = rect.y
     for summary in reviewed.summaries():
         counts = f"?! {summary.inaccuracies}   ? {summary.mistakes}   ?? {summary.blunders}"
+        name, accuracy = say(summary.name), round(summary.accuracy)
         for line in (
-            summary.line(),
-            f"{summary.name}: accuracy {summary.accuracy:.0f} %    {counts}",
-            f"{summary.name} {summary.accuracy:.0f} %   {counts}",
+            say(summary.line()),
+            tr("analysis.accuracy_counts", name=name, accuracy=accuracy, counts=counts),
+            f"{name} {accuracy} %   {counts}",
         ):
             rendered = text_font.render(line, True, GRAPH_TEXT)
             if rendered.get_width() <= rect.width:

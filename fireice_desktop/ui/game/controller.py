@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from ...engine.interface import GameState, History
+from ..language import say as spoken
+from ..language import side_name, tr
 from .motion import MOVE_SECONDS
 
 S = TypeVar("S", bound=GameState)
@@ -86,8 +88,8 @@ class BoardController(Generic[S]):
     def _mover_name(self, position: S) -> str:
         to_move = position.to_move
         if to_move is None:
-            return "either colour"
-        return position.side_name(to_move)
+            return tr("controller.either_colour")
+        return side_name(to_move, position.game)
 
     def can_pick(self, hole: int) -> bool:
         """Whether the peg on ``hole`` may be picked up now (it has a move to make)."""
@@ -98,7 +100,7 @@ class BoardController(Generic[S]):
         """A click (or the start of a drag) on ``hole``, or on empty wood if ``None``."""
         self.finish_animation()
         if self.review is not None:
-            self.say("You are looking at an earlier position: return to the game to move.")
+            self.say(tr("controller.reviewing"))
             return
         position = self.history.position
         if hole is None:
@@ -113,9 +115,8 @@ class BoardController(Generic[S]):
             self.move_to(hole)
             return
         name = position.cell_name
-        piece = position.piece
         if position.is_over:
-            self.say("The game is over: start a new game, or undo to go back.")
+            self.say(tr("controller.over"))
             return
         color = position.color_at(hole)
         to_move = position.to_move
@@ -125,19 +126,19 @@ class BoardController(Generic[S]):
                 self.sounds.append("pick")
                 self.say("")
             else:
-                self.say(position.stuck_reason(hole))
+                self.say(spoken(position.stuck_reason(hole)))
             return
         if self.selected is not None:
             reason = position.illegal_reason(position.make_move(self.selected, hole))
-            self.say(f"{name(self.selected)}-{name(hole)}: {reason}")
+            self.say(f"{name(self.selected)}-{name(hole)}: {spoken(reason)}")
             return
+        game = position.game
         if color is None:
-            self.say(f"{name(hole)} holds no {piece}: pick up one of your {piece}s first.")
+            self.say(tr(f"controller.holds_none.{game}", hole=name(hole)))
         else:
+            piece = tr(f"controller.piece.{game}.{color.key}")
             mover = self._mover_name(position)
-            side = position.side_name(color)
-            article = "an" if side[0] in "AEIOUaeiou" else "a"
-            self.say(f"{name(hole)} holds {article} {side} {piece}: {mover} moves now.")
+            self.say(tr("controller.holds", hole=name(hole), piece=piece, mover=mover))
 
     def release(self, hole: int | None, dragged: bool) -> None:
         """The mouse button comes up over ``hole``; ``dragged`` if the peg was carried."""
@@ -156,7 +157,7 @@ class BoardController(Generic[S]):
             position = self.history.position
             reason = position.illegal_reason(position.make_move(self.selected, hole))
             name = position.cell_name
-            self.say(f"{name(self.selected)}-{name(hole)}: {reason}")
+            self.say(f"{name(self.selected)}-{name(hole)}: {spoken(reason)}")
 
     def put_back(self) -> None:
         """Put the picked-up peg back in its hole."""
@@ -222,7 +223,7 @@ class BoardController(Generic[S]):
         elif self.history.undo():
             self.say("")
         else:
-            self.say("Nothing to undo.")
+            self.say(tr("controller.nothing_to_undo"))
 
     def redo(self) -> None:
         """Play an undone move again (in review: step forward)."""
@@ -236,7 +237,7 @@ class BoardController(Generic[S]):
         elif self.history.redo():
             self.say("")
         else:
-            self.say("Nothing to redo.")
+            self.say(tr("controller.nothing_to_redo"))
 
     def show_move(self, index: int) -> None:
         """Show the position after move ``index`` (0-based) of the game; review mode if past."""

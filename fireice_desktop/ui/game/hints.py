@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..language import say, tr
 from ..views.base import HintWork
 from .controller import BoardController
 from .jobs import Job
@@ -44,10 +45,10 @@ class Hints:
             return
         self.job = None
         if job.error is not None:
-            controller.say(f"No hint this time: {job.error}")
+            controller.say(tr("hints.failed", error=job.error))
         elif job.result is not None:
             self.move, text = job.result
-            controller.say(text)
+            controller.say(say(text))
 
     def settle(self, timeout: float) -> None:
         """Wait up to ``timeout`` s for the search (screenshots)."""

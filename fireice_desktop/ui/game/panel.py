@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from ..language import side_name, tr
 from ..scene import button, button_row
 from ..views.base import GameView
 from .controller import BoardController
@@ -39,7 +40,7 @@ class ProgressBar(pygame_gui.elements.UIProgressBar):  # type: ignore[misc]
     counts = (0, 1)
 
     def status_text(self) -> str:
-        return f"{self.counts[0]} of {self.counts[1]}"
+        return tr("panel.progress", done=self.counts[0], total=self.counts[1])
 
     def show_counts(self, done: int, total: int) -> None:
         """Fill the bar to ``done`` of ``total``, and say so."""
@@ -94,14 +95,21 @@ class GamePanel:
             y,
             width,
             (
-                ("Undo", "Take back a move (Ctrl+Z)"),
-                ("Redo", "Play an undone move again (Ctrl+Y)"),
-                ("Hint", view.hint_tip),
+                (tr("panel.undo"), tr("panel.undo_tip")),
+                (tr("panel.redo"), tr("panel.redo_tip")),
+                (tr("panel.hint"), tr(view.hint_tip)),
             ),
         )
         y += 42
         self.new_button, self.menu_button = button_row(
-            m, x, y, width, (view.new_label, ("Menu", "Back to the main menu (Esc)"))
+            m,
+            x,
+            y,
+            width,
+            (
+                (tr(view.new_label[0]), tr(view.new_label[1])),
+                (tr("panel.menu"), tr("settings.back_tip")),
+            ),
         )
         y += 42
         self.save_button, self.open_file_button, self.text_button = button_row(
@@ -110,9 +118,9 @@ class GamePanel:
             y,
             width,
             (
-                ("Save...", "Save this game to a file; .txt saves it as text (Ctrl+S)"),
-                ("Open...", "Open a saved game (Ctrl+O)"),
-                ("Text...", "The game as text to copy into a message, or paste one to play (T)"),
+                (tr("panel.save"), tr("panel.save_tip")),
+                (tr("panel.open"), tr("panel.open_tip")),
+                (tr("panel.text"), tr("panel.text_tip")),
             ),
         )
         y += 42
@@ -120,19 +128,19 @@ class GamePanel:
         self.analyse_button = button(
             m,
             pygame.Rect(x, y, left - 4, 36),
-            "Analyse",
-            "The computer reviews every move of the game (A)",
+            tr("panel.analyse"),
+            tr("panel.analyse_tip"),
         )
         self.present_button = button(
             m,
             pygame.Rect(x + left + 4, y, width - left - 4, 36),
-            "Back to the game",
-            "Leave review (End)",
+            tr("panel.back_to_game"),
+            tr("panel.back_to_game_tip"),
         )
         y += 40
         for index, line in enumerate(view.keys_lines):
             pygame_gui.elements.UILabel(
-                pygame.Rect(x - 8, y + 17 * index, width + 16, 18), line, m, object_id="#keys"
+                pygame.Rect(x - 8, y + 17 * index, width + 16, 18), tr(line), m, object_id="#keys"
             )
         self.over_panel: pygame_gui.elements.UIPanel | None = None
         self.over_new: object = None
@@ -150,11 +158,10 @@ class GamePanel:
         """What the message box says now: the review, the controller's news, or a tip."""
         if controller.review is not None:
             if controller.review:
-                return (
-                    f"Reviewing: position after move {controller.review} of "
-                    f"{controller.history.cursor}. Return to the game to play on."
+                return tr(
+                    "panel.reviewing", move=controller.review, total=controller.history.cursor
                 )
-            return "Reviewing the start position. Return to the game to play on."
+            return tr("panel.reviewing_start")
         if controller.message:
             return controller.message
         return self.view.idle_hint(controller.history.position, controller.selected)
@@ -230,13 +237,13 @@ class GamePanel:
             and (controller.review is not None or controller.history.position.is_over)
         )
         if analysis.progress is not None:
-            button_.set_text("Cancel")
+            button_.set_text(tr("panel.cancel"))
             button_.show()
             done, total = analysis.progress
             self.progress_bar.show()
             self.progress_bar.show_counts(done, total)
         else:
-            button_.set_text("Analyse")
+            button_.set_text(tr("panel.analyse"))
             button_.show() if offered and not analysis.graph else button_.hide()
             self.progress_bar.hide()
         self.set_graph(analysis.graph)
@@ -273,11 +280,12 @@ class GamePanel:
         positions = controller.history.positions
         position, after = positions[index], positions[index + 1]
         mover = position.color_at(move.src)
-        name = position.side_name(mover).capitalize() if mover is not None else ""
+        game = position.game
+        name = side_name(mover, game) if mover is not None else ""
         mark = marks[index] if index < len(marks) else ""
         label = f"  {index + 1}. {name} {move}{mark}"  # a little room from the list's edge
         if mover is not None and after.to_move == mover and not after.is_over:
-            label += f" ({position.side_name(mover.other)} passes)"
+            label += " " + tr("panel.passes", side=side_name(mover.other, game))
         return label
 
     def clear_list_selection(self) -> None:
@@ -325,23 +333,29 @@ class GamePanel:
         )
         half = (inner - 8) // 2
         self.over_new = button(
-            m, pygame.Rect(10, 110, half, 38), *self.view.new_label, container=panel
+            m,
+            pygame.Rect(10, 110, half, 38),
+            *(tr(key) for key in self.view.new_label),
+            container=panel,
         )
         self.over_rematch = button(
-            m, pygame.Rect(18 + half, 110, half, 38), *self.view.rematch_label, container=panel
+            m,
+            pygame.Rect(18 + half, 110, half, 38),
+            *(tr(key) for key in self.view.rematch_label),
+            container=panel,
         )
         self.over_review = button(
             m,
             pygame.Rect(10, 154, half, 38),
-            "Review",
-            "Step through the moves from the start",
+            tr("panel.review"),
+            tr("panel.review_tip"),
             container=panel,
         )
         self.over_analyse = button(
             m,
             pygame.Rect(18 + half, 154, half, 38),
-            "Analyse",
-            "The computer reviews every move of the game (A)",
+            tr("panel.analyse"),
+            tr("panel.analyse_tip"),
             container=panel,
         )
         self.over_panel = panel

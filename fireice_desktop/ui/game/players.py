@@ -15,6 +15,7 @@ from typing import Any
 from ...engine.games import find_game
 from ...engine.registry import Game
 from ...engine.search import search
+from ..language import tr
 from .controller import BoardController
 from .jobs import Job
 
@@ -91,7 +92,7 @@ class Computer:
             if job.result is not None:
                 controller.play(job.result, controller.animation_time)
             elif job.error is not None:
-                controller.say(f"The computer could not move: {job.error}")
+                controller.say(tr("players.could_not_move", error=job.error))
             return True
         phase = int(self.time * 2.5)
         if phase != self.phase:
@@ -172,7 +173,7 @@ class Table:
         """What the panel says while the computer thinks: "Ice is thinking..."."""
         player = self.player(side)
         phase = player.phase if isinstance(player, Computer) else 0
-        return f"{side_name} is thinking{'.' * (1 + max(0, phase) % 3)}"
+        return tr("players.thinking", side=side_name, dots="." * (1 + max(0, phase) % 3))
 
     def cancel(self) -> None:
         """Stop every search."""

@@ -9,6 +9,8 @@ from collections.abc import Callable
 import pygame
 import pygame_gui
 
+from ..language import tr
+
 
 class Question:
     """At most one open question; Enter or its button answers yes, Esc closes it."""
@@ -30,7 +32,7 @@ class Question:
         question: str,
         verb: str,
         action: Callable[[], None],
-        detail: str = "The moves played so far will be lost.",
+        detail: str | None = None,
         on_no: Callable[[], None] | None = None,
         title: str | None = None,
         no_label: str | None = None,
@@ -38,6 +40,8 @@ class Question:
         """Ask ``question``, with ``detail`` after it; ``verb`` on the yes button, which
         does ``action``.  ``on_no`` is done when the player says no (Cancel, Esc, the
         window's close button)."""
+        if detail is None:
+            detail = tr("question.moves_lost")
         if self.dialog is not None:
             self.dialog.kill()
         height = 170 if len(question) + len(detail) < 90 else 200

@@ -13,11 +13,13 @@ from ...engine.games.fireice.ai import LEVELS
 from ...engine.games.fireice.rules import Color
 from ...engine.games.fireice.spec import Handicap
 from ..backdrops import BoardInPlay
-from ..cards import LEVEL_TIPS, ChoiceCard
+from ..cards import ChoiceCard, level_name, level_tip
 from ..game.players import Session
+from ..language import tr
 from ..navigation import Context
 
-SIDES = (("Fire", "fire"), ("Ice", "ice"), ("Watch", "watch"))
+#: Your side: the keys of the choices' texts, and their values.
+SIDES = (("side.fire", "fire"), ("side.ice", "ice"), ("setup.watch", "watch"))
 
 
 def levels_for(side: str, level: str) -> dict[Color, str]:
@@ -34,7 +36,7 @@ class ComputerSetupScene(ChoiceCard):
     title = "Against the computer"
     key = "computer"
     defaults: ClassVar[Mapping[str, Any]] = {"side": "fire", "level": "casual"}
-    second = ("Handicap...", "Give one side extra pegs first")
+    second = ("setup.handicap", "setup.handicap_tip")
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx, BoardInPlay())
@@ -47,19 +49,17 @@ class ComputerSetupScene(ChoiceCard):
         self.panel_rect = card
         pygame_gui.elements.UILabel(
             pygame.Rect(card.x, card.y + 12, card.width, 64),
-            "Against the computer",
+            tr("menu.computer"),
             self.manager,
             object_id="#title",
         )
         rows = (
-            ("You play", "side", SIDES),
-            ("Computer level", "level", tuple((name.capitalize(), name) for name in LEVELS)),
+            (tr("setup.you_play"), "side", tuple((tr(key), value) for key, value in SIDES)),
+            (tr("setup.level"), "level", tuple((level_name(name), name) for name in LEVELS)),
         )
-        side_tip = "Fire moves first; Watch lets the computer play both"
-        y = self.build_choices(
-            card, card.y + 96, rows, lambda v: LEVEL_TIPS.get(v, side_tip), step=64
-        )
-        self.build_buttons(card, y + 20, "Play from the usual start (Enter)")
+        side_tip = tr("setup.fire_side_tip")
+        y = self.build_choices(card, card.y + 96, rows, lambda v: level_tip(v) or side_tip, step=64)
+        self.build_buttons(card, y + 20, tr("setup.usual_start_tip"))
 
     @property
     def levels(self) -> dict[Color, str]:

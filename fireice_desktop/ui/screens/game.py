@@ -25,6 +25,7 @@ from ..game.players import Session, Table
 from ..game.question import Question
 from ..game.scorekeeper import Scorekeeper
 from ..game.tutor import Tutor
+from ..language import say, side_name, tr
 from ..navigation import Context
 from ..saving import FileDialogs, TextWindow
 from ..scene import BoardScene, backdrop, panel_width
@@ -128,7 +129,7 @@ class GameScreen(BoardScene):
             done, total = analysis.progress
             return AnalysisState(
                 progress=(done, total),
-                message="The computer is analysing the game. Cancel or Esc stops it.",
+                message=tr("game.analysing"),
             )
         reviewed = analysis.review
         if reviewed is None:
@@ -143,7 +144,7 @@ class GameScreen(BoardScene):
         controller = self.controller
         reviewed = self.analysis.review
         if reviewed is not None and controller.review == self._summary_at:
-            return " ".join(f"{summary.brief()}." for summary in reviewed.summaries())
+            return " ".join(f"{say(summary.brief())}." for summary in reviewed.summaries())
         if controller.review is None:
             return ""  # the game as it stands: its own messages
         move = self.analysis.move(controller.review)
@@ -164,12 +165,12 @@ class GameScreen(BoardScene):
                 return
             if self.on_board(event.pos):
                 if self.tutor.checking:
-                    controller.say("The tutor is looking at that move...")
+                    controller.say(tr("game.tutor_looking"))
                     return
                 side = self.table.computer_to_move(controller)
                 if side is not None and controller.review is None:
-                    name = controller.history.position.side_name(side).capitalize()
-                    controller.say(f"{name} is the computer's side: wait for its move.")
+                    name = side_name(side, controller.history.position.game)
+                    controller.say(tr("game.computer_side", side=name))
                     return
                 self.press_pos = event.pos
                 self.drag_pos = None
@@ -271,7 +272,7 @@ class GameScreen(BoardScene):
 
     def ask_new(self) -> None:
         """New game (N): first asking if a game in progress would be lost."""
-        self.confirm_leave(self.start_new, "Start a new game?", self.view.new_label[0])
+        self.confirm_leave(self.start_new, tr("game.ask_new"), tr(self.view.new_label[0]))
 
     def confirm_leave(self, action: Callable[[], None], question: str, verb: str) -> None:
         """Do ``action``, first asking the player if it would throw away a game in progress."""
@@ -286,7 +287,7 @@ class GameScreen(BoardScene):
     def to_menu(self) -> None:
         """Esc or Menu: the game stays in the autosave, for the menu's Continue."""
         if self.autosave_failed:
-            self.confirm_leave(self.nav.show_menu, "Leave this game for the menu?", "Leave")
+            self.confirm_leave(self.nav.show_menu, tr("game.ask_leave"), tr("game.leave"))
         else:
             self.nav.show_menu()
 
@@ -349,13 +350,13 @@ class GameScreen(BoardScene):
         controller = self.controller
         if self.analysis.running:
             self.analysis.cancel()
-            controller.say("The analysis was stopped.")
+            controller.say(tr("game.analysis_stopped"))
             return
         if not controller.history.moves:
-            controller.say("There are no moves to analyse yet.")
+            controller.say(tr("game.nothing_to_analyse"))
             return
         if self.analysis.review is not None:
-            controller.say("The game is analysed: pick a move or a point of the graph.")
+            controller.say(tr("game.analysed"))
             return
         self._over_dismissed = True  # the card would hide the graph
         self.analysis.start(controller.history)
@@ -404,13 +405,13 @@ class GameScreen(BoardScene):
             board = self.hit.rect if self.hit is not None else (0, 0, *self.window_size)
             self.question.ask(
                 (board[0] + board[2] // 2, board[1] + board[3] // 2),
-                warning,
-                "Play it",
-                lambda: controller.say("Played as you chose."),
-                detail="Play it anyway?",
+                say(warning),
+                tr("game.play_it"),
+                lambda: controller.say(tr("game.played_as_chosen")),
+                detail=tr("game.play_anyway"),
                 on_no=self.take_back,
-                title="Tutor",
-                no_label="Take it back",
+                title=tr("settings.tutor"),
+                no_label=tr("game.take_back"),
             )
 
     def tutor_applies(self, before: Any) -> bool:
@@ -427,7 +428,7 @@ class GameScreen(BoardScene):
     def take_back(self) -> None:
         """The tutor's "Take it back" (or Esc): the move is undone, to choose again."""
         self.controller.undo()
-        self.controller.say("Taken back: choose another move.")
+        self.controller.say(tr("game.taken_back"))
 
     # --- saving and opening -----------------------------------------------------------
 
@@ -442,7 +443,7 @@ class GameScreen(BoardScene):
         self.files.ask_save(self.record())
 
     def _saved(self, path: object) -> None:
-        self.controller.say(f"Saved to {path}.")
+        self.controller.say(tr("game.saved", path=path))
 
     def show_text(self) -> None:
         """T or Text: the game as text to copy, or a pasted game to play."""
@@ -453,13 +454,13 @@ class GameScreen(BoardScene):
     def open_record(self, record: GameRecord, path: object = None) -> None:
         """Replace this game by ``record`` (asking first if a game is in progress)."""
         name = getattr(path, "name", None)
-        question = f"Open {name}?" if name else "Play the pasted game?"
-        self.confirm_leave(lambda: self.nav.open_record(record), question, "Open")
+        question = tr("game.ask_open", name=name) if name else tr("game.ask_play_pasted")
+        self.confirm_leave(lambda: self.nav.open_record(record), question, tr("game.open"))
 
     def play_record(self, record: GameRecord) -> None:
         """Play on from a game pasted as text."""
         if record == replace(self.record(), undone=()):
-            self.controller.say("That is the game on the board already.")
+            self.controller.say(tr("game.same_game"))
             return
         self.open_record(record)
 
@@ -492,14 +493,14 @@ class GameScreen(BoardScene):
         """H or the Hint button: start looking for the best move (off the UI thread)."""
         controller = self.controller
         if self.table.computer_to_move(controller) is not None:
-            controller.say("The computer is to move: ask for a hint on your turn.")
+            controller.say(tr("game.hint_computer_to_move"))
             return
         if controller.review is not None:
             controller.leave_review()  # a hint is for the game being played
         if controller.history.position.is_over:
-            controller.say("The game is over: there is nothing left to hint at.")
+            controller.say(tr("game.hint_over"))
         else:
-            self.hints.request(controller, self.view.hint_work(), self.view.looking_for_hint)
+            self.hints.request(controller, self.view.hint_work(), tr(self.view.looking_for_hint))
 
     @property
     def hint(self) -> Any:

@@ -21,6 +21,7 @@ from ...engine.games.fireice.rules import (
 from ...engine.games.fireice.spec import Handicap
 from ..board_view import BoardPicture
 from ..game.players import Session
+from ..language import tr
 from ..navigation import Context
 from ..scene import BoardScene, button
 
@@ -51,32 +52,25 @@ class HandicapSetup:
         if hole in self.holes:
             self.holes.remove(hole)
             self.seed = None
-            return f"Took the peg off {name}."
+            return tr("handicap.took_off", hole=name)
         island = island_of(hole)
         if island == CENTRE_ISLAND:
-            return "Island D takes no handicap pegs: Fire's first peg stands on D4."
+            return tr("handicap.not_d")
         for other in self.holes:
             if island_of(other) == island:
-                return (
-                    f"Island {ISLANDS[island]} already has a handicap peg on {hole_name(other)}: "
-                    "at most one per island."
-                )
+                return tr("handicap.one_per_island", island=ISLANDS[island], hole=hole_name(other))
         if len(self.holes) >= self.count:
-            return (
-                "The handicap peg is placed"
-                if self.count == 1
-                else f"All {self.count} handicap pegs are placed"
-            ) + ": click one to take it off, or choose a larger number."
+            return tr("handicap.all_placed", count=self.count)
         self.holes.append(hole)
         self.seed = None
-        return f"Placed {self.side.article} {self.side.title} peg on {name}."
+        return tr("handicap.placed", peg=tr(f"peg.{self.side.key}"), hole=name)
 
     def set_count(self, count: int) -> str:
         self.count = count
         if len(self.holes) > count:
             del self.holes[count:]
             self.seed = None
-            return f"Kept the first {count} pegs."
+            return tr("handicap.kept", count=count)
         return ""
 
     def draw_random(self, seed: int) -> None:
@@ -106,7 +100,7 @@ class HandicapScene(BoardScene):
         super().__init__(ctx)
         self.setup = setup or HandicapSetup()
         self.computer = dict(computer or {})  # the sides the computer will play
-        self.message = "Choose who gets the extra pegs and how many, then place them."
+        self.message = tr("handicap.intro")
 
     def build(self, size: tuple[int, int]) -> None:
         height = size[1]
@@ -114,22 +108,22 @@ class HandicapScene(BoardScene):
         m = self.manager
         y = 14
         pygame_gui.elements.UILabel(
-            pygame.Rect(x, y, inner, 36), "Handicap game", m, object_id="#turn"
+            pygame.Rect(x, y, inner, 36), tr("handicap.title"), m, object_id="#turn"
         )
         y += 44
-        pygame_gui.elements.UILabel(pygame.Rect(x, y, inner, 24), "Extra pegs for", m)
+        pygame_gui.elements.UILabel(pygame.Rect(x, y, inner, 24), tr("handicap.extra_for"), m)
         y += 26
         half = (inner - 8) // 2
         self.side_buttons = {
             button(
-                m, pygame.Rect(x, y, half, 36), "Fire", "The weaker player plays Fire"
+                m, pygame.Rect(x, y, half, 36), tr("side.fire"), tr("handicap.weaker_fire")
             ): Color.FIRE,
             button(
-                m, pygame.Rect(x + half + 8, y, half, 36), "Ice", "The weaker player plays Ice"
+                m, pygame.Rect(x + half + 8, y, half, 36), tr("side.ice"), tr("handicap.weaker_ice")
             ): Color.ICE,
         }
         y += 46
-        pygame_gui.elements.UILabel(pygame.Rect(x, y, inner, 24), "How many", m)
+        pygame_gui.elements.UILabel(pygame.Rect(x, y, inner, 24), tr("handicap.how_many"), m)
         y += 26
         step = (inner + 6) // MAX_HANDICAP
         self.count_buttons = {
@@ -137,14 +131,12 @@ class HandicapScene(BoardScene):
                 m,
                 pygame.Rect(x + i * step, y, step - 6, 36),
                 str(i + 1),
-                f"{i + 1} extra peg{'s' if i else ''}",
+                tr("handicap.extra_pegs", count=i + 1),
             ): i + 1
             for i in range(MAX_HANDICAP)
         }
         y += 48
-        pygame_gui.elements.UILabel(
-            pygame.Rect(x, y, inner, 24), "Place them by clicking holes, or", m
-        )
+        pygame_gui.elements.UILabel(pygame.Rect(x, y, inner, 24), tr("handicap.place_them"), m)
         y += 28
         self.seed_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y, half, 36), m)
         self.seed_entry.set_allowed_characters("numbers")
@@ -152,11 +144,11 @@ class HandicapScene(BoardScene):
         self.random_button = button(
             m,
             pygame.Rect(x + half + 8, y, half, 36),
-            "At random",
-            "Draw the pegs from this seed (same seed, same set-up)",
+            tr("handicap.at_random"),
+            tr("handicap.at_random_tip"),
         )
         y += 44
-        self.clear_button = button(m, pygame.Rect(x, y, inner, 36), "Clear the pegs")
+        self.clear_button = button(m, pygame.Rect(x, y, inner, 36), tr("handicap.clear"))
         y += 46
         box_height = max(90, min(170, height - y - 110))
         self.message_box = pygame_gui.elements.UITextBox(
@@ -166,15 +158,15 @@ class HandicapScene(BoardScene):
         self.start_button = button(
             m,
             pygame.Rect(x, max(y, height - 96), inner, 40),
-            "Start the game",
-            "Play with this set-up (Enter)",
+            tr("handicap.start"),
+            tr("handicap.start_tip"),
             object_id="#menu_button",
         )
         self.back_button = button(
             m,
             pygame.Rect(x, max(y, height - 96) + 48, inner, 36),
-            "Back",
-            "Back to the main menu (Esc)",
+            tr("common.back"),
+            tr("settings.back_tip"),
         )
         if self.setup.seed is not None:
             self.seed_entry.set_text(str(self.setup.seed))
@@ -187,9 +179,9 @@ class HandicapScene(BoardScene):
         for element, count in self.count_buttons.items():
             element.select() if count == setup.count else element.unselect()
         placed = len(setup.holes)
-        status = f"{placed} of {setup.count} {setup.side.title} pegs placed"
+        status = tr(f"handicap.status_{setup.side.key}", placed=placed, count=setup.count)
         if setup.seed is not None:
-            status += f" at random from seed {setup.seed}"
+            status = tr("handicap.status_seeded", status=status, seed=setup.seed)
         text = f"<b>{html.escape(status)}.</b><br>{html.escape(self.message)}"
         self.message_box.set_text(text)
         self.start_button.enable() if setup.ready else self.start_button.disable()
@@ -200,7 +192,7 @@ class HandicapScene(BoardScene):
             if self.on_board(event.pos):
                 hole = self.layout.hole_at(event.pos)
                 if hole is None:
-                    self.message = "Click a hole on one of the islands A, B, C, E, F or G."
+                    self.message = tr("handicap.click_a_hole")
                 else:
                     self.message = setup.toggle(hole)
                     if self.setup.seed is None:
@@ -210,10 +202,10 @@ class HandicapScene(BoardScene):
             element = event.ui_element
             if element in self.side_buttons:
                 setup.side = self.side_buttons[element]
-                self.message = f"{setup.side.title} gets the extra pegs; Fire still moves first."
+                self.message = tr(f"handicap.gets_{setup.side.key}")
             elif element in self.count_buttons:
-                self.message = setup.set_count(self.count_buttons[element]) or (
-                    f"{setup.count} extra peg{'s' if setup.count > 1 else ''}."
+                self.message = setup.set_count(self.count_buttons[element]) or tr(
+                    "handicap.extra_pegs_said", count=setup.count
                 )
             elif element is self.random_button:
                 self.place_at_random()
@@ -221,7 +213,7 @@ class HandicapScene(BoardScene):
                 setup.holes.clear()
                 setup.seed = None
                 self.seed_entry.set_text("")
-                self.message = "Cleared."
+                self.message = tr("handicap.cleared")
             elif element is self.start_button:
                 self.start()
             elif element is self.back_button:
@@ -246,13 +238,13 @@ class HandicapScene(BoardScene):
         seed = int(text) if text.isdigit() else random.randrange(1, 1_000_000)
         self.setup.draw_random(seed)
         self.seed_entry.set_text(str(seed))
-        self.message = f"Drawn from seed {seed}: type the same seed to set this up again."
+        self.message = tr("handicap.drawn", seed=seed)
 
     def start(self) -> None:
         setup = self.setup
         if not setup.ready:
             missing = setup.count - len(setup.holes)
-            self.message = f"Place {missing} more peg{'s' if missing != 1 else ''} first."
+            self.message = tr("handicap.place_more", count=missing)
             self.refresh()
             return
         handicap = Handicap(tuple(setup.holes), setup.side)

@@ -12,12 +12,14 @@ from ...engine.games.icebreaker.ai import LEVELS
 from ...engine.games.icebreaker.board import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, HexBoard, Side
 from ...engine.games.icebreaker.spec import Sea
 from ..backdrops import SeaInPlay
-from ..cards import LEVEL_TIPS, ChoiceCard
+from ..cards import ChoiceCard, level_name
 from ..game.players import Session
+from ..language import tr
 from ..navigation import Context
 
-OPPONENTS = (("A friend", "friend"), ("Computer", "computer"))
-SIDES = (("Red", "red"), ("Black", "black"), ("Watch", "watch"))
+#: The keys of the choices' texts, and their values.
+OPPONENTS = (("setup.friend", "friend"), ("setup.computer", "computer"))
+SIDES = (("side.red", "red"), ("side.black", "black"), ("setup.watch", "watch"))
 
 
 def icebreaker_levels(side: str, level: str) -> dict[Side, str]:
@@ -38,7 +40,7 @@ class IcebreakerSetupScene(ChoiceCard):
         "side": "red",
         "level": "casual",
     }
-    second = ("Rules", "How Icebreaker is played")
+    second = ("menu.rules", "setup.icebreaker_rules_tip")
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx, SeaInPlay())
@@ -55,31 +57,39 @@ class IcebreakerSetupScene(ChoiceCard):
         )
         pygame_gui.elements.UILabel(
             pygame.Rect(card.x, card.y + 64, card.width, 26),
-            "a game by Mark Steere",
+            tr("setup.icebreaker_byline"),
             m,
             object_id="#subtitle",
         )
         tips = {
-            "friend": "Two players at this computer, taking turns",
-            "computer": "Play against the computer",
-            "red": "Red moves first",
-            "black": "Black moves second",
-            "watch": "The computer plays both sides",
-            **LEVEL_TIPS,
+            value: tr(f"setup.{value}_tip")
+            for value in ("friend", "computer", "red", "black", "watch")
         }
+        tips.update((level, tr(f"level.{level}_tip")) for level in LEVELS)
         for n in range(MIN_SIZE, MAX_SIZE + 1):
             board = HexBoard.of(n)
-            tips[str(n)] = (
-                f"{board.cell_count} cells, {board.iceberg_count} icebergs, first to {board.target}"
+            tips[str(n)] = tr(
+                "setup.board_tip",
+                cells=board.cell_count,
+                icebergs=board.iceberg_count,
+                target=board.target,
             )
+
+        def said(choices: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+            return tuple((tr(key), value) for key, value in choices)
+
         rows = (
-            ("Board side", "size", tuple((str(n), n) for n in range(MIN_SIZE, MAX_SIZE + 1))),
-            ("Opponent", "opponent", OPPONENTS),
-            ("You play", "side", SIDES),
-            ("Computer level", "level", tuple((name.capitalize(), name) for name in LEVELS)),
+            (
+                tr("setup.board_side"),
+                "size",
+                tuple((str(n), n) for n in range(MIN_SIZE, MAX_SIZE + 1)),
+            ),
+            (tr("setup.opponent"), "opponent", said(OPPONENTS)),
+            (tr("setup.you_play"), "side", said(SIDES)),
+            (tr("setup.level"), "level", tuple((level_name(name), name) for name in LEVELS)),
         )
         y = self.build_choices(card, card.y + 104, rows, lambda v: tips.get(str(v)), step=60)
-        self.build_buttons(card, y + 16, "Start the game (Enter)")
+        self.build_buttons(card, y + 16, tr("setup.start_tip"))
 
     def refresh(self) -> None:
         # Enabling a button redraws it unselected and marking one redraws it live, so the

@@ -8,28 +8,26 @@ import pygame_gui
 from ...engine.record import GameRecord
 from ..backdrops import BoardInPlay
 from ..cards import CardScreen
+from ..language import tr
 from ..navigation import Context
 from ..saving import FileDialogs, record_summary
 from ..scene import button
 
-#: The menu's entries after Continue: (text, tool tip, the route it opens, if it opens one).
-ENTRIES: tuple[tuple[str, str, str | None], ...] = (
-    ("Two players", "Play Fire against Ice at one computer", "game"),
-    ("Against the computer", "Choose your side and the computer's level", "computer"),
-    ("Handicap game", "Give the weaker player up to six extra pegs", "handicap"),
-    ("Solitaire", "The boxed edition's one-player puzzle", "solitaire"),
-    (
-        "Icebreaker",
-        "Mark Steere's game of ships and icebergs, with a friend or the computer",
-        "icebreaker-setup",
-    ),
-    ("Open a saved game", "A game saved to a file (Ctrl+O)", None),
-    ("Statistics", "Games won and lost, solitaire deals and streaks", "statistics"),
-    ("Rules", "How to play, with drawings", "rules"),
-    ("Settings", "Sound, legal-move marks, animation speed, full screen", "settings"),
-    ("Quit", "Close the game (Esc)", None),
+#: The menu's entries after Continue: (name, the route it opens, if it opens one). An
+#: entry's text and tool tip are the keys ``menu.NAME`` and ``menu.NAME_tip``.
+ENTRIES: tuple[tuple[str, str | None], ...] = (
+    ("two_players", "game"),
+    ("computer", "computer"),
+    ("handicap", "handicap"),
+    ("solitaire", "solitaire"),
+    ("icebreaker", "icebreaker-setup"),
+    ("open", None),
+    ("statistics", "statistics"),
+    ("rules", "rules"),
+    ("settings", "settings"),
+    ("quit", None),
 )
-ROUTES_OF = {text: route for text, _, route in ENTRIES if route is not None}
+ROUTES_OF = {name: route for name, route in ENTRIES if route is not None}
 
 
 class MenuScene(CardScreen):
@@ -52,8 +50,8 @@ class MenuScene(CardScreen):
         self.saved_game = self.ctx.files.kept_game()
         entries = []
         if self.saved_game is not None and not self.saved_game.history().position.is_over:
-            entries.append(("Continue", record_summary(self.saved_game)))
-        entries += [(text, tip) for text, tip, _ in ENTRIES]
+            entries.append(("continue", record_summary(self.saved_game)))
+        entries += [(name, tr(f"menu.{name}_tip")) for name, _ in ENTRIES]
         # Rows 62 pixels apart, closer together when the window is short, where the title
         # closes up too: every entry fits the smallest window, Continue among them.
         head = 110 if height >= 700 else 98  # the title and the subtitle
@@ -67,21 +65,21 @@ class MenuScene(CardScreen):
         )
         pygame_gui.elements.UILabel(
             pygame.Rect(column.x - 80, top + head - 48, column.width + 160, 28),
-            "a game by Jens-Peter Schliemann",
+            tr("menu.byline"),
             m,
             object_id="#subtitle",
         )
         y = top + head
         self.buttons: dict[object, str] = {}
-        for text, tip in entries:
+        for name, tip in entries:
             element = button(
                 m,
                 pygame.Rect(column.x, y, column.width, step - 10),
-                text,
+                tr(f"menu.{name}"),
                 tip,
                 object_id="#menu_button",
             )
-            self.buttons[element] = text
+            self.buttons[element] = name
             y += step
         self.panel_rect = pygame.Rect(column.x - 40, top - 14, column.width + 80, y - top + 16)
 
@@ -101,21 +99,21 @@ class MenuScene(CardScreen):
         elif (
             event.type == pygame.KEYDOWN
             and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
-            and "Continue" in self.buttons.values()
+            and "continue" in self.buttons.values()
         ):
-            self.choose("Continue")
+            self.choose("continue")
 
     def open_record(self, record: GameRecord, path: object = None) -> None:
         """Play the game read from a file."""
         self.nav.open_record(record)
 
     def choose(self, entry: str) -> None:
-        """Open the menu entry called ``entry``."""
-        if entry == "Continue" and self.saved_game is not None:
+        """Open the menu entry named ``entry`` (a name of :data:`ENTRIES`, or continue)."""
+        if entry == "continue" and self.saved_game is not None:
             self.nav.open_record(self.saved_game)
-        elif entry == "Open a saved game":
+        elif entry == "open":
             self.files.ask_open()
-        elif entry == "Quit":
+        elif entry == "quit":
             self.nav.quit()
         elif entry in ROUTES_OF:
             self.nav.go(ROUTES_OF[entry])

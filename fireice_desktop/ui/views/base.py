@@ -20,6 +20,7 @@ from ...engine.record import GameRecord
 from ...statistics import DuelPlayed, Played
 from ..game.controller import BoardController
 from ..game.players import Session
+from ..language import say, side_name, tr
 from ..settings import Settings
 
 #: The background work behind a hint: given ``stop``, the move to mark and what to say.
@@ -65,14 +66,9 @@ class HitLayout(Protocol):
         ...
 
 
-#: A verdict as the message box says it.
-VERDICT_WORDS = {
-    Verdict.BEST: "the best move",
-    Verdict.GOOD: "a good move",
-    Verdict.INACCURACY: "an inaccuracy",
-    Verdict.MISTAKE: "a mistake",
-    Verdict.BLUNDER: "a blunder",
-}
+def verdict_words(verdict: Verdict) -> str:
+    """A verdict as the message box says it: "a mistake"."""
+    return tr(f"verdict.{verdict.name.lower()}")
 
 
 def percent(chance: float) -> str:
@@ -82,18 +78,18 @@ def percent(chance: float) -> str:
 
 def moves_text(record: GameRecord) -> str:
     """ "12 moves", for the summaries of saved games."""
-    count = len(record.moves)
-    return f"{count} move{'s' if count != 1 else ''}"
+    return tr("view.moves", count=len(record.moves))
 
 
 class GameView:
     """A game's look and words on the game screen; the defaults suit a two-player game."""
 
-    new_label = ("New game", "Start again (N)")  # the button's text and tool tip
-    rematch_label = ("Rematch", "The same set-up again")
-    hint_tip = "Show the move the strongest computer level would play (H)"
-    looking_for_hint = "Looking for the best move..."
-    keys_lines = ("Ctrl+Z undo · Ctrl+Y redo · H hint", "Ctrl+S save · Ctrl+O open · Esc menu")
+    # The keys of the words the game screen says for this view's game.
+    new_label = ("view.new_game", "view.new_game_tip")  # the button's text and tool tip
+    rematch_label = ("view.rematch", "view.rematch_tip")
+    hint_tip = "view.hint_tip"
+    looking_for_hint = "view.looking_for_hint"
+    keys_lines = ("view.keys_1", "view.keys_2")
 
     def __init__(self, host: Host) -> None:
         self.host = host
@@ -149,13 +145,13 @@ class GameView:
         """The turn line, and the side whose icon stands beside it."""
         winner = position.winner
         if winner is not None:
-            return f"{winner.title} wins!", winner
-        return f"{position.to_move.title} to move", position.to_move
+            return tr("view.wins", side=self.side_name(winner)), winner
+        return tr("view.to_move", side=self.side_name(position.to_move)), position.to_move
 
     def result_text(self, position: Any) -> tuple[str, str]:
         """The headline and the detail of the game-over card."""
         winner = position.winner
-        return f"{winner.title} wins!", ""
+        return tr("view.wins", side=self.side_name(winner)), ""
 
     #: The first and second side's colours on the evaluation graph.
     graph_colours: tuple[tuple[int, int, int], tuple[int, int, int]] = (
@@ -168,34 +164,39 @@ class GameView:
         "Move 13, Fire: D5-B5?, a mistake: Fire's chances from 55 % to 41 %. E5-B5
         would have taken control of G." """
         played = f"{move.move}{move.verdict.symbol}"
+        verdict = verdict_words(move.verdict)
         if move.mover is None:
-            head = f"Move {move.ply + 1}: {played}, {VERDICT_WORDS[move.verdict]}"
-            state = (
-                "the deal can still be won"
+            head = tr("view.judged_solo", number=move.ply + 1, move=played, verdict=verdict)
+            state = tr(
+                "view.deal_winnable"
                 if move.after.chance >= 1
-                else "the deal can no longer be won"
+                else "view.deal_lost"
                 if move.after.chance <= 0
-                else "the solver could not tell if the deal can still be won"
+                else "view.deal_unknown"
             )
         else:
-            name = position.side_name(move.mover).capitalize()
-            head = f"Move {move.ply + 1}, {name}: {played}, {VERDICT_WORDS[move.verdict]}"
+            name = self.side_name(move.mover)
+            head = tr("view.judged", number=move.ply + 1, side=name, move=played, verdict=verdict)
             before, after = percent(move.before.chance), percent(move.after.chance)
             state = (
-                f"{name}'s chances from {before} to {after}"
+                tr("view.chances_from_to", side=name, before=before, after=after)
                 if move.verdict.is_error
-                else f"{name}'s chances {after}"
+                else tr("view.chances", side=name, after=after)
             )
-        better = describe_better(move)
+        better = say(describe_better(move))
         return f"{head}: {state}." + (f" {better[0].upper()}{better[1:]}." if better else "")
+
+    def side_name(self, side: Any) -> str:
+        """A side's name in the game's words ("Fire", or in the solitaire "Red")."""
+        return side_name(side, self.host.session.kind.name)
 
     def idle_hint(self, position: Any, selected: int | None) -> str:
         """What the message box says when nothing else is to be said."""
         if position.is_over:
             return ""
         if selected is not None:
-            return "Click a marked hole, or drag the peg there. Esc puts it back."
-        return "Click one of your pegs to pick it up."
+            return tr("view.put_down")
+        return tr("view.pick_up")
 
     def played(self, position: Any) -> Played:
         """The game standing at ``position``, as the statistics count it: who plays each

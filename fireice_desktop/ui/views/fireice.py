@@ -9,6 +9,8 @@ from ...engine.games.fireice.board import ISLANDS
 from ...engine.games.fireice.rules import Color, Position
 from ...engine.record import GameRecord
 from ...engine.search import hint
+from ..cards import level_name
+from ..language import side_name, tr
 from .base import HintWork, moves_text
 from .pegs import PegView
 
@@ -16,14 +18,14 @@ from .pegs import PegView
 def computer_title(levels: Mapping[Any, str]) -> str:
     """The panel's title against the computer (short enough for the narrowest panel)."""
     if len(levels) == 2:
-        return f"Watching the {next(iter(levels.values()))} level"
+        return tr("fireice.watching", level=level_name(next(iter(levels.values()))))
     (side, level), *_ = levels.items()
-    return f"You ({side.other.title}) vs {level}"
+    return tr("fireice.you_vs", side=side_name(side.other), level=level_name(level))
 
 
 def handicap_title(count: int, side: Color) -> str:
     """The game's title for a handicap of ``count`` pegs for ``side``."""
-    return f"Handicap: {count} extra {side.title} peg{'s' if count != 1 else ''}"
+    return tr(f"fireice.handicap_title_{side.key}", count=count)
 
 
 def expert_hint(position: Any) -> HintWork:
@@ -45,14 +47,16 @@ class FireIceView(PegView):
             levels = dict(record.computer)
             level = next(iter(levels.values()))
             who = (
-                f"The computer against itself ({level})"
+                tr("fireice.computer_itself", level=level_name(level))
                 if len(levels) == 2
-                else f"You against the {level} level"
+                else tr("fireice.you_against", level=level_name(level))
             )
         else:
-            who = "Handicap game" if record.setup.holes else "Two players"
+            who = tr("menu.handicap" if record.setup.holes else "menu.two_players")
         state = (
-            f"{final.winner.title} has won" if final.winner else f"{final.to_move.title} to move"
+            tr("fireice.has_won", side=side_name(final.winner))
+            if final.winner
+            else tr("view.to_move", side=side_name(final.to_move))
         )
         return f"{who}: {moves_text(record)}, {state}"
 
@@ -75,7 +79,7 @@ class FireIceView(PegView):
         holes = session.setup.holes if session.setup is not None else ()
         if holes:
             return handicap_title(len(holes), session.setup.side)
-        return "Two players"
+        return tr("menu.two_players")
 
     def handicapped(self) -> bool:
         setup = self.host.session.setup
@@ -89,10 +93,11 @@ class FireIceView(PegView):
         won = position.winning_line()
         winner = position.winner
         assert winner is not None
+        wins = tr("view.wins", side=side_name(winner))
         if won is None:
-            return f"{winner.title} wins!", f"{position.to_move.title} has no legal move."
-        islands = ", ".join(ISLANDS[i] for i in won[1][:2]) + f" and {ISLANDS[won[1][2]]}"
-        return f"{winner.title} wins!", f"Three islands in a line: {islands}."
+            return wins, tr("fireice.no_legal_move", side=side_name(position.to_move))
+        a, b, c = (ISLANDS[i] for i in won[1])
+        return wins, tr("fireice.line", a=a, b=b, c=c)
 
     def hint_work(self) -> HintWork:
         return expert_hint(self.host.controller.history.position)

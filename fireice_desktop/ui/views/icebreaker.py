@@ -12,8 +12,10 @@ import pygame_gui
 from ...engine.games.icebreaker.board import HexBoard, Side
 from ...engine.record import GameRecord
 from ..art import font
+from ..cards import level_name
 from ..game.motion import ease, lerp
 from ..hex_view import SeaArt, SeaPicture, draw_sea, sea_art
+from ..language import side_name, tr
 from .base import GameView, HintWork, HitLayout, Host, Moment, moves_text
 from .fireice import computer_title, expert_hint
 
@@ -23,16 +25,17 @@ SCORE_HEIGHT = 74
 class IcebreakerView(GameView):
     """Playing Icebreaker against a friend or the computer."""
 
-    new_label = ("New game", "Choose the board and the opponent again (N)")
+    new_label = ("view.new_game", "icebreaker.new_game_tip")
     graph_colours = ((205, 62, 50), (150, 150, 160))  # Red's ships; Black's, lightened
 
     @classmethod
     def summary(cls, record: GameRecord) -> str:
         final: Any = record.positions()[len(record.moves)]
-        game = f"Icebreaker, side {record.setup.size}"
+        game = tr("icebreaker.summary_side", size=record.setup.size)
         if record.computer:
-            game += f", against the {next(iter(dict(record.computer).values()))} level"
-        score = f"Red {final.red_score}, Black {final.black_score}"
+            level = level_name(next(iter(dict(record.computer).values())))
+            game = tr("icebreaker.summary_against", game=game, level=level)
+        score = tr("icebreaker.score", red=final.red_score, black=final.black_score)
         return f"{game}: {moves_text(record)}, {score}"
 
     @classmethod
@@ -55,7 +58,7 @@ class IcebreakerView(GameView):
 
     def title(self) -> str:
         computer = self.host.session.computer
-        return computer_title(computer) if computer else "Icebreaker"
+        return computer_title(computer) if computer else "Icebreaker"  # the game's name
 
     # --- building -------------------------------------------------------------------
 
@@ -67,7 +70,7 @@ class IcebreakerView(GameView):
         board = HexBoard.of(self.size)
         self.target_label = pygame_gui.elements.UILabel(
             pygame.Rect(x - 8, y, width + 16, 20),
-            f"First to {board.target} of {board.iceberg_count} icebergs wins",
+            tr("icebreaker.target", target=board.target, icebergs=board.iceberg_count),
             manager,
             object_id="#keys",
         )
@@ -80,24 +83,26 @@ class IcebreakerView(GameView):
         winner = position.winner
         assert winner is not None
         return (
-            f"{winner.title} wins!",
-            f"{winner.title} took {position.score(winner)} of "
-            f"{position.board.iceberg_count} icebergs; "
-            f"{winner.other.title} {position.score(winner.other)}.",
+            tr("view.wins", side=side_name(winner)),
+            tr(
+                "icebreaker.result",
+                side=side_name(winner),
+                score=position.score(winner),
+                icebergs=position.board.iceberg_count,
+                other=side_name(winner.other),
+                other_score=position.score(winner.other),
+            ),
         )
 
     def idle_hint(self, position: Any, selected: int | None) -> str:
         if position.is_over:
             return ""
         if selected is not None:
-            return "Click an orange dot, or drag the ship there. Esc puts it back."
+            return tr("icebreaker.put_down")
         passed = self.passed()
         if passed is not None:
-            return (
-                f"{passed.title} has no legal move and passes: "
-                f"{passed.other.title} moves again. Click one of your ships."
-            )
-        return "Click one of your ships: it must step closer to its nearest iceberg."
+            return tr("icebreaker.passed", side=side_name(passed), other=side_name(passed.other))
+        return tr("icebreaker.pick_up")
 
     def passed(self) -> Side | None:
         """The side that had to pass after the last move, if one did."""
@@ -193,7 +198,7 @@ class IcebreakerView(GameView):
         fills = {Side.RED: (214, 58, 44), Side.BLACK: (70, 74, 84)}
         for index, side in enumerate(Side):
             y = rect.y + index * row
-            name = face.render(side.title, True, (251, 233, 207))
+            name = face.render(side_name(side), True, (251, 233, 207))
             surface.blit(name, (rect.x, y + (row - name.get_height()) // 2))
             score = face.render(str(position.score(side)), True, (255, 255, 255))
             surface.blit(score, score.get_rect(midright=(bar_left - 8, y + row // 2)))

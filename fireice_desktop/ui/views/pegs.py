@@ -18,7 +18,7 @@ from .base import GameView, HitLayout, Moment
 class PegView(GameView):
     """A game of pegs on the seven islands."""
 
-    pocket_labels = ("FIRE", "ICE")
+    pocket_labels = ("side.fire", "side.ice")  # keys of the names under the trays
     #: Whether a move leaves an opponent's peg in the hole left (Fire & Ice) rather than
     #: capturing one (the solitaire).
     drops_a_peg = True

@@ -12,7 +12,6 @@ import pygame_gui
 
 from ...engine.games.fireice.rules import Color, Move
 from ...engine.games.fireice.solitaire import (
-    COLOR_NAMES,
     FIRST_DEAL,
     LAST_DEAL,
     SolitairePosition,
@@ -23,6 +22,7 @@ from ...engine.record import GameRecord
 from ...statistics import DealPlayed
 from ..game.jobs import Job
 from ..game.players import Session
+from ..language import number, side_name, tr
 from ..scene import button
 from ..settings import Settings
 from .base import HintWork, Host, moves_text
@@ -37,37 +37,38 @@ def random_deal_for(settings: Settings) -> int:
 def hint_words(found: Hint, played: Move | None = None) -> str:
     """What the panel says for a solitaire hint; ``played`` is the move that lost the win."""
     if found.move is not None:
-        left = found.captures_left
-        return (
-            f"Hint: {found.move}, the next move of a winning line "
-            f"({left} capture{'s' if left != 1 else ''} to go)."
-        )
+        return tr("solitaire.hint", move=found.move, count=found.captures_left)
     if found.undo is None:
-        return "This deal cannot be won from the start: try a new deal."
-    moves = f"{found.undo} move{'s' if found.undo != 1 else ''}"
-    instead = f"{found.instead} instead of {played}" if played is not None else f"{found.instead}"
-    back = f"Undo {moves} to get back on track: from there, {instead} still wins."
+        return tr("solitaire.hopeless")
+    instead = (
+        tr("solitaire.instead_of", move=found.instead, played=played)
+        if played is not None
+        else f"{found.instead}"
+    )
+    back = tr("solitaire.undo_back", count=found.undo, instead=instead)
     if found.decided:
-        return f"No win is possible from here any more. {back}"
-    return f"No winning line found from here quickly, so this is most likely lost. {back}"
+        return tr("solitaire.no_win", back=back)
+    return tr("solitaire.likely_lost", back=back)
 
 
 class SolitaireView(PegView):
     """Playing one deal of the boxed edition's puzzle."""
 
-    pocket_labels = ("RED", "AQUA")  # the captured pegs collect here
+    # The captured pegs collect in the trays.
+    pocket_labels = ("solitaire.red_pocket", "solitaire.aqua_pocket")
     drops_a_peg = False
-    new_label = ("New deal", "A random deal (N)")
+    new_label = ("solitaire.new_deal", "solitaire.new_deal_tip")
     graph_colours = ((120, 190, 90), (190, 70, 50))  # can still be won; lost
-    rematch_label = ("Restart", "The same set-up again")
-    hint_tip = "Show the next move of a winning line, or how far back a win was still possible (H)"
-    looking_for_hint = "Looking for a winning line..."
+    rematch_label = ("solitaire.restart", "view.rematch_tip")
+    hint_tip = "solitaire.hint_tip"
+    looking_for_hint = "solitaire.looking_for_hint"
 
     @classmethod
     def summary(cls, record: GameRecord) -> str:
         final: Any = record.positions()[len(record.moves)]
-        deal = f"{record.setup.number:,}"
-        return f"Solitaire, deal {deal}: {moves_text(record)}, {final.pegs_left} pegs left"
+        deal = number(record.setup.number)
+        left = tr("solitaire.pegs_left", count=final.pegs_left)
+        return tr("solitaire.summary", deal=deal, moves=moves_text(record), left=left)
 
     @classmethod
     def file_stem(cls, record: GameRecord) -> str:
@@ -91,21 +92,24 @@ class SolitaireView(PegView):
 
     def title(self) -> str:
         pegs = self.host.controller.shown.pegs_left
-        return f"Deal {self.deal:,} · {pegs} peg{'s' if pegs != 1 else ''} left"
+        left = tr("solitaire.pegs_left", count=pegs)
+        return tr("solitaire.title", deal=number(self.deal), left=left)
 
     def turn_text(self, position: Any) -> tuple[str, Any]:
         if position.is_over:
-            return ("Solved!" if position.result == "won" else "No captures left"), None
+            won = position.result == "won"
+            return tr("solitaire.solved" if won else "solitaire.no_captures"), None
         if position.to_move is None:
-            return "Either colour", None
-        return f"{COLOR_NAMES[position.to_move].capitalize()} to move", position.to_move
+            return tr("solitaire.either_colour"), None
+        colour = side_name(position.to_move, "solitaire")
+        return tr("view.to_move", side=colour), position.to_move
 
     def result_text(self, position: Any) -> tuple[str, str]:
         if position.result == "won":
-            return "Solved!", "One peg left: a perfect clear."
+            return tr("solitaire.solved"), tr("solitaire.perfect")
         return (
-            "No captures left",
-            f"{position.pegs_left} pegs remain. Undo or restart to try again.",
+            tr("solitaire.no_captures"),
+            tr("solitaire.remain", count=position.pegs_left),
         )
 
     def played(self, position: Any) -> DealPlayed:
@@ -113,7 +117,7 @@ class SolitaireView(PegView):
 
     def idle_hint(self, position: Any, selected: int | None) -> str:
         if not position.is_over and selected is None:
-            return "Pick up a peg that can capture one of the other colour."
+            return tr("solitaire.pick_up")
         return super().idle_hint(position, selected)
 
     def draw_panel(self, surface: pygame.Surface, turn_rect: pygame.Rect, side: Any) -> None:
@@ -129,7 +133,7 @@ class SolitaireView(PegView):
     def build_extra(self, manager: pygame_gui.UIManager, x: int, y: int, width: int) -> int:
         entry = (width - 8) * 2 // 5
         self.deal_entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(x, y, entry, 34), manager, placeholder_text="deal no."
+            pygame.Rect(x, y, entry, 34), manager, placeholder_text=tr("solitaire.deal_no")
         )
         self.deal_entry.set_allowed_characters("numbers")
         self.deal_entry.set_text_length_limit(7)
@@ -137,15 +141,15 @@ class SolitaireView(PegView):
         self.open_button = button(
             manager,
             pygame.Rect(x + entry + 8, y, width - entry - 8, 34),
-            "Open this deal",
-            "Play the deal number typed here (Enter)",
+            tr("solitaire.open_deal"),
+            tr("solitaire.open_deal_tip"),
         )
         y += 40
         self.restart_button = button(
             manager,
             pygame.Rect(x, y, width, 32),
-            "Restart this deal",
-            "Put every peg back where it was dealt",
+            tr("solitaire.restart_deal"),
+            tr("solitaire.restart_deal_tip"),
         )
         y += 36
         self.difficulty_label = pygame_gui.elements.UILabel(
@@ -161,7 +165,9 @@ class SolitaireView(PegView):
             if event.ui_element is self.restart_button:
                 session = self.host.session
                 self.host.confirm_leave(
-                    lambda: self.host.restart(session), "Restart this deal?", "Restart"
+                    lambda: self.host.restart(session),
+                    tr("solitaire.ask_restart"),
+                    tr("solitaire.restart"),
                 )
                 return True
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.deal_entry:
@@ -180,12 +186,18 @@ class SolitaireView(PegView):
         controller = self.host.controller
         text = self.deal_entry.get_text().strip()
         if not text.isdigit() or not FIRST_DEAL <= int(text) <= LAST_DEAL:
-            controller.message = "Deals are numbered from 1 to 1,000,000."
+            controller.message = tr(
+                "solitaire.deal_range", first=number(FIRST_DEAL), last=number(LAST_DEAL)
+            )
             controller.changed = True
             return
         deal = int(text)
         self.deal_entry.ui_manager.set_focus_set(None)  # the keys are the game's again
-        self.host.confirm_leave(lambda: self.switch_deal(deal), f"Open deal {deal:,}?", "Open it")
+        self.host.confirm_leave(
+            lambda: self.switch_deal(deal),
+            tr("solitaire.ask_open", deal=number(deal)),
+            tr("solitaire.open_it"),
+        )
 
     def start_new(self) -> bool:
         self.switch_deal(random_deal_for(self.host.settings))
@@ -203,7 +215,7 @@ class SolitaireView(PegView):
             self.difficulty_job.cancel()
         position = self.host.session.start()
         self.difficulty_job = Job(lambda stop: difficulty(position, stop=stop))
-        self._show_difficulty("Difficulty: rating the deal...")
+        self._show_difficulty(tr("solitaire.rating"))
 
     # --- the deal's difficulty ---------------------------------------------------------
 
@@ -218,11 +230,12 @@ class SolitaireView(PegView):
             return
         self.difficulty_job = None
         if job.error is not None:
-            self._show_difficulty("Difficulty: unknown")
+            self._show_difficulty(tr("solitaire.difficulty_unknown"))
         elif job.result is None:
-            self._show_difficulty("This deal cannot be won: no line leaves one peg.")
+            self._show_difficulty(tr("solitaire.unwinnable"))
         else:
-            self._show_difficulty(f"Difficulty: {job.result}")
+            level = tr(f"solitaire.{job.result.replace(' ', '_')}")
+            self._show_difficulty(tr("solitaire.difficulty", level=level))
 
     def settle(self, timeout: float) -> None:
         if self.difficulty_job is not None:
