@@ -175,14 +175,19 @@ def focused_entry(manager: pygame_gui.UIManager) -> object | None:
     return None
 
 
-def _walk(container: object) -> Iterable[object]:
-    """Every element under ``container``, depth first."""
+def _walk(container: object, seen: set[int] | None = None) -> Iterable[object]:
+    """Every element under ``container``, depth first, each once (a panel's container is
+    an element of the screen's as well as the panel's own)."""
+    seen = set() if seen is None else seen
     if not hasattr(container, "elements") and hasattr(container, "get_container"):
         container = container.get_container()
     for element in list(getattr(container, "elements", ())):
+        if id(element) in seen:
+            continue
+        seen.add(id(element))
         yield element
         if hasattr(element, "elements") or hasattr(element, "get_container"):
-            yield from _walk(element)
+            yield from _walk(element, seen)
 
 
 def _list_entry(element: Any) -> bool:
@@ -302,10 +307,12 @@ class FocusRing:
         self.shown = False
 
     def show(self, element: Any = None) -> None:
-        """Show the ring, on ``element`` if given."""
+        """Show the ring, on ``element`` if given, else where it was (or on the first
+        stop); a text entry it lands on takes the typing."""
         self.shown = True
-        if element is not None:
-            self._put(element, self.stops())
+        target = element if element is not None else self.current()
+        if target is not None:
+            self._put(target, self.stops())
 
     def _put(self, element: Any, stops: list[Any]) -> None:
         entry = focused_entry(self.manager)
@@ -464,14 +471,12 @@ class BoardFocus:
     cursor: BoardCursor
     on_panel: bool = False
 
-    def to_panel(self, forwards: bool = True) -> None:
+    def to_panel(self) -> None:
         """Hand the focus to the panel's buttons."""
         self.on_panel = True
         self.cursor.hide()
         if not self.ring.shown:
             self.ring.show()
-            if self.ring.current() is None:
-                self.ring.step(forwards)
         self.host.focus_moved(True)
 
     def to_board(self) -> None:
@@ -529,7 +534,7 @@ class BoardFocus:
         the focus goes to the panel."""
         stops = self.host.tab_stops()
         if not stops:
-            self.to_panel(forwards)
+            self.to_panel()
             return True
         here = self.cursor.cell if self.cursor.shown else None
         if forwards:

@@ -96,11 +96,18 @@ class BoardController(Generic[S]):
         position = self.history.position
         return any(move.src == hole for move in position.legal_moves())
 
+    def reviewing(self) -> bool:
+        """Whether an earlier position is on the board, where no move is made; if so, the
+        panel says so."""
+        if self.review is not None:
+            self.say(tr("controller.reviewing"))
+            return True
+        return False
+
     def press(self, hole: int | None) -> None:
         """A click (or the start of a drag) on ``hole``, or on empty wood if ``None``."""
         self.finish_animation()
-        if self.review is not None:
-            self.say(tr("controller.reviewing"))
+        if self.reviewing():
             return
         position = self.history.position
         if hole is None:

@@ -145,6 +145,7 @@ class IcebreakerView(GameView):
             winner=position.winner,
             hint=moment.hint,
             played=moment.played,
+            cursor=moment.cursor,
         )
         if selected is not None and moment.drag_pos is not None:
             side = position.color_at(selected)
