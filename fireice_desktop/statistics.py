@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from .engine.words import Words, say
 from .storage import (
     SaveFileError,
     data_dir,
@@ -55,7 +56,34 @@ DASH: Final = "\u2013"
 
 
 class StatisticsError(ValueError):
-    """What makes a text not statistics, in words that follow "the file ..."."""
+    """What makes a text not statistics, in words that follow "the file ...": the message
+    is the English of :attr:`words`, a key of the ``statistics`` translations."""
+
+    def __init__(self, key: str, **values: Any) -> None:
+        self.words = say(f"statistics.{key}", **values)
+        super().__init__(str(self.words))
+
+
+class Notice(str):
+    """A line for the player: its English, and :attr:`words` to say it in their language."""
+
+    words: Words
+
+    def __new__(cls, key: str, **values: Any) -> Notice:
+        words = say(f"statistics.{key}", **values)
+        notice = super().__new__(cls, str(words))
+        notice.words = words
+        return notice
+
+
+#: What :func:`~.storage.special_kind` says a file is -> the key of the same words.
+_KINDS: Final = {
+    "a folder": "kind_folder",
+    "a named pipe (FIFO)": "kind_pipe",
+    "a device": "kind_device",
+    "a socket": "kind_socket",
+    "a special file": "kind_special",
+}
 
 
 # --- what a screen reports ------------------------------------------------------------------
@@ -240,7 +268,7 @@ class SolitaireStatistics:
         played, won, streak, best = (_count(data.get(key, 0), f"{where}.{key}") for key in counts)
         deals = data.get("deals_won", [])
         if not isinstance(deals, list):
-            raise StatisticsError(f"has {where}.deals_won that is not a list")
+            raise StatisticsError("file_not_list", where=f"{where}.deals_won")
         open_deal = data.get("open_deal")
         return cls(
             played,
@@ -308,11 +336,11 @@ class Statistics:
     def from_json(cls, value: object) -> Statistics:
         """The statistics in a JSON value; :class:`StatisticsError` if it holds none."""
         if not isinstance(value, dict) or value.get("format") != FORMAT:
-            raise StatisticsError("is not a statistics file")
+            raise StatisticsError("file_not_statistics")
         data, extra = _fields(value, "the file", ("format", "version", "duels", "solitaire"))
         version = data.get("version")
         if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-            raise StatisticsError(f"has the version {version!r}, which is not a version")
+            raise StatisticsError("file_bad_version", version=repr(version))
         duels = {
             game: DuelStatistics.from_json(duel, game)
             for game, duel in _object(data.get("duels", {}), "duels").items()
@@ -326,14 +354,14 @@ class Statistics:
         try:
             value = json.loads(text)
         except RecursionError:
-            raise StatisticsError("is not JSON (it is nested too deeply)") from None
+            raise StatisticsError("file_too_deep") from None
         except ValueError as error:
             if not text.strip():
-                raise StatisticsError("is empty") from None
+                raise StatisticsError("file_empty") from None
             cut = isinstance(error, json.JSONDecodeError) and (
                 error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated string")
             )
-            raise StatisticsError("is cut short" if cut else "is not JSON") from None
+            raise StatisticsError("file_cut_short" if cut else "file_not_json") from None
         return cls.from_json(value)
 
 
@@ -351,19 +379,19 @@ def _fields(
 
 def _object(value: object, where: str) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise StatisticsError(f"has {where} that is not an object")
+        raise StatisticsError("file_not_object", where=where)
     return value
 
 
 def _count(value: object, where: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_COUNT:
-        raise StatisticsError(f"has {where} = {_short(value)}, which is not a count")
+        raise StatisticsError("file_not_count", where=where, value=_short(value))
     return value
 
 
 def _deal(value: object, where: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value not in DEALS:
-        raise StatisticsError(f"has {_short(value)} in {where}, which is not a deal number")
+        raise StatisticsError("file_not_deal", where=where, value=_short(value))
     return value
 
 
@@ -442,24 +470,20 @@ class StatisticsFile:
         except FileNotFoundError:
             return Statistics(), True
         except StatisticsError as error:
-            return Statistics(), self._set_aside(str(error))
+            return Statistics(), self._set_aside(error.words)
 
-    def _set_aside(self, problem: str) -> bool:
+    def _set_aside(self, problem: Words) -> bool:
         """Rename the damaged file out of the way; ``False`` if that was not possible."""
         path = self.path
         target = _free_name(path)
         try:
             os.rename(path, target)
         except OSError as error:
-            self.notice = (
-                f"The statistics file {problem} and could not be set aside "
-                f"({error.strerror or error}): nothing is counted until it is moved away: {path}"
+            self.notice = Notice(
+                "notice_not_set_aside", problem=problem, error=error.strerror or error, path=path
             )
             return False
-        self.notice = (
-            f"The statistics file {problem}: it was kept as {target.name}, "
-            "and counting starts afresh."
-        )
+        self.notice = Notice("notice_set_aside", problem=problem, name=target.name)
         return True
 
     def _save(self, statistics: Statistics) -> bool:
@@ -468,7 +492,7 @@ class StatisticsFile:
             path.parent.mkdir(parents=True, exist_ok=True)
             write_atomic(path, statistics.to_text())
         except (OSError, SaveFileError) as error:
-            self.notice = f"The statistics could not be saved: {error}."
+            self.notice = Notice("notice_not_saved", error=error)
             return False
         return True
 
@@ -481,22 +505,22 @@ def _read(path: Path) -> str:
         # block the read for ever); the file is opened without waiting, as storage does.
         kind = special_kind(os.stat(path).st_mode)
         if kind is not None:
-            raise StatisticsError(f"is {kind}")
+            raise StatisticsError("file_is_kind", kind=say(f"statistics.{_KINDS[kind]}"))
         handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         with os.fdopen(handle, "rb") as stream:
             data = stream.read(MAX_BYTES + 1)
     except (StatisticsError, FileNotFoundError):
         raise
     except PermissionError:
-        raise StatisticsError("may not be read") from None
+        raise StatisticsError("file_not_readable") from None
     except OSError as error:
-        raise StatisticsError(f"cannot be read ({error.strerror or error})") from None
+        raise StatisticsError("file_cannot_read", error=error.strerror or error) from None
     if len(data) > MAX_BYTES:
-        raise StatisticsError(f"is too large (over {MAX_BYTES // (1024 * 1024)} MB)")
+        raise StatisticsError("file_too_large", megabytes=MAX_BYTES // (1024 * 1024))
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise StatisticsError("is not text") from None
+        raise StatisticsError("file_not_text") from None
 
 
 def _free_name(path: Path) -> Path:

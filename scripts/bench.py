@@ -8,6 +8,7 @@
     python scripts/bench.py saving     # only saving and loading games
     python scripts/bench.py icebreaker # only Icebreaker: moves, random games, the levels
     python scripts/bench.py review     # only the computer's review of a game
+    python scripts/bench.py standalone # build the standalone program; its size and start
 
 Engine targets: at least 6,000 uniformly random playouts (whole games from the
 start position) per second on one core, pure Python.
@@ -34,6 +35,12 @@ positions of fresh games between the casual and strong levels (not those the cur
 fitted on), the positions given about 70 % are won about 70 % of the time (the table
 groups them by tenths, with 95 % Wilson intervals).
 
+Standalone targets (Linux x86-64): the one-folder build at most 35 MB, the one-file
+build at most 20 MB, and the one-folder program's first frame under 0.5 s (from starting
+the process to its first frame shown, the menu in a 1280x800 window, the median of
+fresh starts; measured after one start that warms the disk cache). ``standalone`` builds
+both kinds into a temporary folder (a minute or two), or measures ``--executable``.
+
 UI targets, at the default 1280x800 window:
   - time to the first frame (a fresh process importing pygame, pygame-gui and the
     app, creating ``App`` and rendering once) under 1 s;
@@ -55,6 +62,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -787,6 +795,63 @@ def bench_frames_during_review() -> None:
     pygame.quit()
 
 
+STANDALONE_RUNS = 9
+
+
+def folder_megabytes(folder: Path) -> float:
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file()) / 1e6
+
+
+def start_times(executable: Path, runs: int) -> list[float]:
+    """Seconds from starting ``executable`` to its first frame, ``runs`` times (after one
+    start not counted, for the disk cache)."""
+    env = dict(os.environ, FIREICE_FIRST_FRAME="quit", SDL_AUDIODRIVER="dummy")
+    env.setdefault("SDL_VIDEODRIVER", "dummy")
+    times: list[float] = []
+    with tempfile.TemporaryDirectory() as home:
+        env.update(FIREICE_CONFIG_DIR=home, FIREICE_DATA_DIR=home)
+        for run in range(runs + 1):
+            begin = time.perf_counter()
+            child = subprocess.Popen([str(executable)], env=env, stdout=subprocess.PIPE, text=True)
+            assert child.stdout is not None
+            # A program that never says so (an older build) is stopped, not waited on.
+            timer = threading.Timer(30, child.kill)
+            timer.start()
+            line = child.stdout.readline()
+            timer.cancel()
+            elapsed = time.perf_counter() - begin
+            child.stdout.read()
+            if child.wait() != 0 or line.strip() != "first frame":
+                raise RuntimeError(f"{executable} did not show a first frame ({line!r})")
+            if run:
+                times.append(elapsed)
+    return times
+
+
+def bench_standalone(seconds: float, executable: Path | None = None) -> None:
+    sizes = {}
+    with tempfile.TemporaryDirectory() as work:
+        if executable is None:
+            for kind in ("onedir", "onefile"):
+                command = [sys.executable, str(ROOT / "scripts" / "build_exe.py")]
+                command += ["--dist", f"{work}/{kind}", "--work", f"{work}/build-{kind}"]
+                if kind == "onefile":
+                    command.append("--onefile")
+                subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+            executable = Path(work) / "onedir" / "fireice" / "fireice"
+            sizes["one folder"] = (folder_megabytes(executable.parent), 35)
+            sizes["one file"] = ((Path(work) / "onefile" / "fireice").stat().st_size / 1e6, 20)
+        for kind, (size, target) in sizes.items():
+            print(f"{kind:>10}: {size:5.1f} MB  (target at most {target} MB)")
+        times = start_times(executable, STANDALONE_RUNS)
+    median, worst = statistics.median(times) * 1000, max(times) * 1000
+    driver = os.environ.get("SDL_VIDEODRIVER", "dummy")
+    print(
+        f"first frame of the one-folder program: median {median:,.0f} ms, slowest {worst:,.0f} ms"
+        f" over {STANDALONE_RUNS} starts ({driver} video driver; target under 500 ms)"
+    )
+
+
 SECTIONS = {
     "engine": bench_engine,
     "ui": bench_ui,
@@ -795,6 +860,7 @@ SECTIONS = {
     "saving": bench_saving,
     "icebreaker": bench_icebreaker,
     "review": bench_review,
+    "standalone": bench_standalone,
 }
 
 
@@ -807,6 +873,11 @@ def main() -> int:
         help=f"what to measure: {', '.join(SECTIONS)} (default: all)",
     )
     parser.add_argument("--seconds", type=float, default=3.0, help="time per figure")
+    parser.add_argument(
+        "--executable",
+        type=Path,
+        help="standalone: measure this built program instead of building one",
+    )
     parser.add_argument(IDLE_CHILD_FLAG, type=float, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.ui_idle_child is not None:
@@ -818,7 +889,10 @@ def main() -> int:
     print(f"Python {sys.version.split()[0]} on {sys.platform}")
     for name in args.sections or SECTIONS:
         print(f"\n== {name} ==")
-        SECTIONS[name](args.seconds)
+        if name == "standalone":
+            bench_standalone(args.seconds, args.executable)
+        else:
+            SECTIONS[name](args.seconds)
     return 0
 
 

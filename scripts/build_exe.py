@@ -22,15 +22,23 @@ NAME = "fireice"
 ASSETS = ROOT / "assets"
 #: Where ``fireice_desktop/ui/assets.py`` looks for the assets inside a bundle.
 BUNDLED_ASSETS = "fireice_desktop/assets"
-#: Files that must be in every build: the game's own assets, and pygame-gui's default
-#: theme and the font the board is drawn with (collected by pygame-gui's PyInstaller hook).
+#: The game's translations: one set of files a language (``fireice.<code>.json`` and
+#: ``rules.<code>.md``), where ``fireice_desktop/engine/words.py`` looks for them.
+TRANSLATIONS = ROOT / "fireice_desktop" / "translations"
+BUNDLED_TRANSLATIONS = "fireice_desktop/translations"
+LANGUAGES = sorted(path.name.split(".")[1] for path in TRANSLATIONS.glob("fireice.*.json"))
+#: Files that must be in every build: the game's own assets and translations, and
+#: pygame-gui's default theme, the font the board is drawn with and its translations for
+#: the game's languages (collected by our hook for pygame-gui).
 REQUIRED = (
     f"{BUNDLED_ASSETS}/theme.json",
     f"{BUNDLED_ASSETS}/images/wood_board.jpg",
-    f"{BUNDLED_ASSETS}/rules.md",
+    *(f"{BUNDLED_TRANSLATIONS}/fireice.{code}.json" for code in LANGUAGES),
+    *(f"{BUNDLED_TRANSLATIONS}/rules.{code}.md" for code in LANGUAGES),
     "pygame_gui/data/default_theme.json",
     "pygame_gui/data/NotoSans-Bold.ttf",
     "pygame_gui/data/NotoSans-Regular.ttf",
+    *(f"pygame_gui/data/translations/pygame-gui.{code}.json" for code in LANGUAGES),
 )
 #: Our hook for pygame-gui's data (only the fonts and translations the game uses), found
 #: before pygame-gui's own, which bundles every font it has.
@@ -133,6 +141,8 @@ def pyinstaller_args(args: argparse.Namespace, launcher: Path) -> list[str]:
         "fireice_desktop",
         "--add-data",
         f"{ASSETS}{os.pathsep}{BUNDLED_ASSETS}",
+        "--add-data",
+        f"{TRANSLATIONS}{os.pathsep}{BUNDLED_TRANSLATIONS}",
         "--additional-hooks-dir",
         str(HOOKS),
     ]

@@ -1,9 +1,10 @@
 """Packaging checks: the game installed from this repository into a fresh virtualenv, and
 the standalone executable built by ``scripts/build_exe.py``.
 
-Both draw the same screen with ``--screenshot`` from a folder outside the source tree,
-with no display and no way back to the development environment, and the picture must
-match the one this test's own Python draws from the repository.
+Both draw the same screens with ``--screenshot`` from a folder outside the source tree,
+with no display and no way back to the development environment, in English and in
+Italian (a game and a page of the rules), and the pictures must match the ones this
+test's own Python draws from the repository.
 """
 
 from __future__ import annotations
@@ -21,7 +22,14 @@ from tests.support.shared import made_once
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD_SCRIPT = ROOT / "scripts" / "build_exe.py"
-SHOT_ARGS = ("--scene", "game", "--moves", "D4-C4 D4-D5", "--size", "1024x640")
+GAME_SHOT = ("--scene", "game", "--moves", "D4-C4 D4-D5", "--size", "1024x640")
+#: The pictures drawn by each program: a game in both languages, and the Italian rules
+#: (the words of the game and of the rules come from the translation files).
+SHOTS = {
+    "game-en": (*GAME_SHOT, "--language", "en"),
+    "game-it": (*GAME_SHOT, "--language", "it"),
+    "rules-it": ("--scene", "rules", "--page", "2", "--size", "1024x640", "--language", "it"),
+}
 EXE_SUFFIX = ".exe" if os.name == "nt" else ""
 #: Installing the dependencies or building the executable takes minutes on a slow machine.
 LONG = 1500
@@ -66,12 +74,13 @@ def run(
     )
 
 
-def screenshot(command: list[str], out: Path, tmp_path: Path) -> Path:
+def screenshot(command: list[str], out: Path, tmp_path: Path, shot: str) -> Path:
     """Run ``COMMAND --screenshot OUT`` the way a user would, from a folder of its own."""
     home = tmp_path / "home"
     cwd = tmp_path / "elsewhere"
     cwd.mkdir(exist_ok=True)
-    result = run([*command, "--screenshot", str(out), *SHOT_ARGS], cwd=cwd, env=outside_env(home))
+    arguments = [*command, "--screenshot", str(out), *SHOTS[shot]]
+    result = run(arguments, cwd=cwd, env=outside_env(home))
     assert result.returncode == 0, f"{command[0]} failed:\n{result.stdout}{result.stderr}"
     assert out.is_file(), f"{command[0]} wrote no {out}"
     return out
@@ -97,17 +106,32 @@ def assert_same_picture(actual: Path, expected: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def reference(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The screen drawn by the test's own Python from the repository (drawn once for all of
-    pytest-xdist's workers)."""
-    return made_once(tmp_path_factory, "reference", lambda: draw_reference(tmp_path_factory))
+def reference(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The screens drawn by the test's own Python from the repository (drawn once for all
+    of pytest-xdist's workers)."""
+    return {
+        shot: made_once(
+            tmp_path_factory,
+            f"reference-{shot}",
+            lambda shot=shot: draw_reference(tmp_path_factory, shot),  # type: ignore[misc]
+        )
+        for shot in SHOTS
+    }
 
 
-def draw_reference(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def check_pictures(command: list[str], tmp_path: Path, reference: dict[str, Path]) -> None:
+    """``command`` draws every shot as the repository does; the languages differ."""
+    for shot, expected in reference.items():
+        assert_same_picture(screenshot(command, tmp_path / f"{shot}.png", tmp_path, shot), expected)
+    with pytest.raises(AssertionError):
+        assert_same_picture(reference["game-en"], reference["game-it"])
+
+
+def draw_reference(tmp_path_factory: pytest.TempPathFactory, shot: str) -> Path:
     tmp_path = tmp_path_factory.mktemp("reference")
     out = tmp_path / "reference.png"
     result = run(
-        [sys.executable, "-m", "fireice_desktop", "--screenshot", str(out), *SHOT_ARGS],
+        [sys.executable, "-m", "fireice_desktop", "--screenshot", str(out), *SHOTS[shot]],
         cwd=ROOT,
         env=outside_env(tmp_path / "home") | {"PYTHONPATH": str(ROOT)},
     )
@@ -120,7 +144,7 @@ def draw_reference(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.mark.slow
 @pytest.mark.timeout(2 * LONG)
-def test_plain_install_draws_the_board(tmp_path: Path, reference: Path) -> None:
+def test_plain_install_draws_the_board(tmp_path: Path, reference: dict[str, Path]) -> None:
     venv = tmp_path / "venv"
     made = run([sys.executable, "-m", "venv", str(venv)], timeout=LONG)
     assert made.returncode == 0, made.stderr
@@ -145,8 +169,7 @@ def test_plain_install_draws_the_board(tmp_path: Path, reference: Path) -> None:
     assert package.is_relative_to(venv.resolve()), package
     assert not package.is_relative_to(ROOT), package
 
-    shot = screenshot([str(venv_bin(venv, "fireice"))], tmp_path / "installed.png", tmp_path)
-    assert_same_picture(shot, reference)
+    check_pictures([str(venv_bin(venv, "fireice"))], tmp_path, reference)
 
 
 @pytest.mark.slow
@@ -155,7 +178,7 @@ def test_plain_install_draws_the_board(tmp_path: Path, reference: Path) -> None:
     importlib.util.find_spec("PyInstaller") is None,
     reason="PyInstaller is not installed (pip install '.[build]' or '.[test]')",
 )
-def test_standalone_executable_draws_the_board(tmp_path: Path, reference: Path) -> None:
+def test_standalone_executable_draws_the_board(tmp_path: Path, reference: dict[str, Path]) -> None:
     dist = tmp_path / "dist"
     built = run(
         [sys.executable, str(BUILD_SCRIPT), "--dist", str(dist), "--work", str(tmp_path / "build")],
@@ -168,8 +191,7 @@ def test_standalone_executable_draws_the_board(tmp_path: Path, reference: Path) 
     assert str(exe) in built.stdout
     assert re.search(r"\d+\.\d MB", built.stdout), built.stdout
 
-    shot = screenshot([str(exe)], tmp_path / "standalone.png", tmp_path)
-    assert_same_picture(shot, reference)
+    check_pictures([str(exe)], tmp_path, reference)
 
     bogus = run([str(exe), "--bogus"], cwd=tmp_path, env=outside_env(tmp_path / "home"))
     assert bogus.returncode == 2

@@ -9,6 +9,7 @@ uses almost no CPU.
 from __future__ import annotations
 
 import io
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,9 @@ MIN_SIZE = (860, 600)
 DEFAULT_SIZE = (1280, 800)
 IDLE_WAIT_MS = 500
 RESIZE_SETTLE = 0.1  # seconds a new window size must last before everything is laid out again
+#: Set, the loop says "first frame" on standard output once it has shown one (``quit``:
+#: and stops), so that ``scripts/bench.py standalone`` can time a start from outside.
+FIRST_FRAME_VARIABLE = "FIREICE_FIRST_FRAME"
 
 
 class App:
@@ -214,6 +218,7 @@ class App:
         """The main loop, until the window closes or Quit is chosen."""
         clock = pygame.time.Clock()
         animating = True
+        report_first_frame = bool(os.environ.get(FIRST_FRAME_VARIABLE))
         while self.running:
             if animating:
                 events = pygame.event.get()
@@ -233,7 +238,17 @@ class App:
                 self.render()
                 if self.window is not None:
                     self.window.flip()
+                if report_first_frame:
+                    report_first_frame = False
+                    self._report_first_frame()
         self.scene.leave()
+
+    def _report_first_frame(self) -> None:
+        """For ``scripts/bench.py standalone``: say on standard output that the first frame
+        is on the screen, and with ``FIREICE_FIRST_FRAME=quit`` stop there."""
+        print("first frame", flush=True)
+        if os.environ.get(FIRST_FRAME_VARIABLE) == "quit":
+            self.running = False
 
     def save_screenshot(self, path: Path) -> None:
         """Write the current frame to ``path`` as PNG, atomically (a temporary file, then

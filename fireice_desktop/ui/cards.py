@@ -23,6 +23,11 @@ def level_name(level: str) -> str:
     return tr(f"level.{level}")
 
 
+def level_words(level: str) -> str:
+    """A computer level's name in running text: "the casual level"."""
+    return level_name(level).lower()
+
+
 def level_tip(level: str) -> str | None:
     """What a computer level is like, for the set-up cards' tool tips."""
     return tr(f"level.{level}_tip") if level in LEVEL_NAMES else None
@@ -140,4 +145,4 @@ class ChoiceCard(CardScreen):
                 self.start()
 
 
-__all__ = ["LEVEL_NAMES", "CardScreen", "ChoiceCard", "level_name", "level_tip"]
+__all__ = ["LEVEL_NAMES", "CardScreen", "ChoiceCard", "level_name", "level_tip", "level_words"]

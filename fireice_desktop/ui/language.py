@@ -14,7 +14,6 @@ import os
 from typing import Any
 
 import i18n  # type: ignore[import-untyped]  # python-i18n, pygame-gui's translator
-from pygame_gui.core.utility import translate
 
 from ..engine.words import NAMESPACE, TRANSLATIONS, Words
 
@@ -79,7 +78,9 @@ def tr(key: str, **values: Any) -> str:
     said = {
         name: say(value) if isinstance(value, Words) else value for name, value in values.items()
     }
-    return str(translate(f"{NAMESPACE}.{key}", **said))
+    # python-i18n's t(), as pygame-gui's own translate() calls it (this module imports no
+    # pygame: the board controller, which says things, must not).
+    return str(i18n.t(f"{NAMESPACE}.{key}", **said))
 
 
 def side_name(side: Any, game: str = "") -> str:

@@ -21,7 +21,7 @@ from .screens.game import GameScreen
 from .screens.handicap import HandicapScene, HandicapSetup
 from .screens.icebreaker_setup import IcebreakerSetupScene
 from .screens.menu import MenuScene
-from .screens.rules import CHAPTERS, RulesScene
+from .screens.rules import RulesScene, chapters
 from .screens.settings import SettingsScene
 from .screens.statistics import StatisticsScene
 from .views import VIEWS
@@ -53,8 +53,8 @@ def _icebreaker(
 
 
 def _rules(ctx: Context, chapter: int | str = 0) -> Scene:
-    if isinstance(chapter, str):
-        chapter = next(i for i, c in enumerate(CHAPTERS) if c.title == chapter)
+    if isinstance(chapter, str):  # by the name of its drawings, in any case: "Icebreaker"
+        chapter = next(i for i, c in enumerate(chapters()) if c.drawings == chapter.lower())
     return RulesScene(ctx, chapter=chapter)
 
 
@@ -105,8 +105,8 @@ def screen_for_screenshot(
         handicap.setup.draw_random(deal or 42)
         return handicap
     if name == "rules":
-        if page is not None and not 1 <= page <= len(CHAPTERS):
-            raise ValueError(f"--page {page}: the rules have chapters 1 to {len(CHAPTERS)}")
+        if page is not None and not 1 <= page <= len(chapters()):
+            raise ValueError(f"--page {page}: the rules have chapters 1 to {len(chapters())}")
         return _rules(ctx, (page or 1) - 1)
     if name == "solitaire":
         screen = _solitaire(ctx, deal or 1)

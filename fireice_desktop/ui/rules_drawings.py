@@ -22,17 +22,19 @@ from ..engine.games.icebreaker.rules import IcebreakerPosition
 from .art import cover, font, peg_sprite, texture
 from .board_view import BoardArt, BoardPicture, board_art, draw_arrow, draw_board
 from .hex_view import SeaArt, SeaPicture, draw_sea, sea_art
+from .language import side_name, tr
 from .layout import ISLAND_SIDE
 
 ISLANDS = "ABCDEFG"
+#: The seven lines of an island: (the kind of line, a key of ``drawings``; its holes).
 POINT_LINE_NAMES = (
-    "edge 1-2-5",
-    "edge 1-3-7",
-    "edge 5-6-7",
-    "median 1-4-6",
-    "median 5-4-3",
-    "median 7-4-2",
-    "circle 2-3-6",
+    ("edge", "1-2-5"),
+    ("edge", "1-3-7"),
+    ("edge", "5-6-7"),
+    ("median", "1-4-6"),
+    ("median", "5-4-3"),
+    ("median", "7-4-2"),
+    ("circle", "2-3-6"),
 )
 
 
@@ -154,8 +156,8 @@ def _board_drawings() -> tuple[Drawing, ...]:
     numbers = tuple((3 * 7 + k, str(k + 1)) for k in range(7))
     empty = BoardPicture(0, 0, show_control=False)
     return (
-        Drawing("The seven islands, A to G", empty, island_labels=True),
-        Drawing("The holes of an island, 1 to 7", empty, island=3, labels=numbers),
+        Drawing(tr("drawings.islands"), empty, island_labels=True),
+        Drawing(tr("drawings.holes"), empty, island=3, labels=numbers),
     )
 
 
@@ -166,11 +168,11 @@ def _turn_drawings() -> tuple[Drawing, ...]:
     after = start.play("D4-C4")
     return (
         Drawing(
-            "Fire picks up D4: the marked holes are its moves",
+            tr("drawings.picks_up"),
             BoardPicture(start.fire, start.ice, selected=d4, targets=targets),
         ),
         Drawing(
-            "Fire plays D4-C4; Ice's peg fills D4",
+            tr("drawings.plays"),
             BoardPicture(after.fire, after.ice, last_move=(d4, parse_hole("C4"))),
             arrows=((d4, parse_hole("C4")),),
         ),
@@ -179,10 +181,10 @@ def _turn_drawings() -> tuple[Drawing, ...]:
 
 def _control_drawings() -> tuple[Drawing, ...]:
     drawings = []
-    for line, name in enumerate(POINT_LINE_NAMES):
+    for line, (kind, holes) in enumerate(POINT_LINE_NAMES):
         pegs = _line_pegs(3, line)
         picture = BoardPicture(pegs, 0) if line % 2 == 0 else BoardPicture(0, pegs)
-        drawings.append(Drawing(name, picture, island=3))
+        drawings.append(Drawing(tr(f"drawings.{kind}", holes=holes), picture, island=3))
     return tuple(drawings)
 
 
@@ -196,7 +198,7 @@ def _win_drawings() -> tuple[Drawing, ...]:
         fire, ice = (pegs, 0) if winner is Color.FIRE else (0, pegs)
         name = "-".join(ISLANDS[i] for i in islands)
         picture = BoardPicture(fire, ice, winning_islands=islands, winner=winner)
-        drawings.append(Drawing(f"{winner.title} wins: {name}", picture))
+        drawings.append(Drawing(tr("drawings.wins", side=side_name(winner), islands=name), picture))
     return tuple(drawings)
 
 
@@ -205,7 +207,11 @@ def _handicap_drawings() -> tuple[Drawing, ...]:
     start = Position.start(holes)
     return (
         Drawing(
-            f"Fire with 4 extra pegs: {', '.join(hole_name(h) for h in sorted(holes))}",
+            tr(
+                "drawings.extra_pegs",
+                count=len(holes),
+                holes=", ".join(hole_name(h) for h in sorted(holes)),
+            ),
             BoardPicture(start.fire, start.ice, marked=tuple(holes)),
         ),
     )
@@ -219,7 +225,7 @@ def _solitaire_drawings() -> tuple[Drawing, ...]:
     colour = "red" if deal.fire >> src & 1 else "aqua"
     return (
         Drawing(
-            f"Deal 1: the {colour} peg on {hole_name(src)} can capture the marked pegs",
+            tr(f"drawings.deal_{colour}", deal=1, hole=hole_name(src)),
             BoardPicture(deal.fire, deal.ice, selected=src, targets=targets, show_control=False),
         ),
     )
@@ -243,12 +249,16 @@ def _icebreaker_drawings() -> tuple[Drawing, ...]:
     name = board.name(far)
     return (
         Drawing(
-            "The start: Red on a1, e9 and i1, Black on a5, e1 and i5",
+            tr("drawings.sea_start"),
             SeaPicture(start.red, start.black, start.icebergs),
         ),
         Drawing(
-            f"{position.to_move.title} to move: the ship on {name} may take the "
-            f"orange dot{'s' if len(paths) > 1 else ''}, along the way to its nearest iceberg",
+            tr(
+                "drawings.ship_steps",
+                count=len(paths),
+                side=side_name(position.to_move),
+                cell=name,
+            ),
             SeaPicture(
                 position.red,
                 position.black,

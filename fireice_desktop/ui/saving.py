@@ -20,6 +20,7 @@ from pygame_gui.core.utility import clipboard_copy, clipboard_paste
 
 from ..engine.record import GameRecord
 from ..storage import SAVE_SUFFIX, TEXT_SUFFIX, SaveFileError, games_dir, read_game, write_game
+from .language import tr
 from .scene import button
 from .views import VIEWS
 
@@ -117,14 +118,14 @@ class FileDialogs:
     def ask_open(self) -> None:
         """Show the Open dialog (saved games and plain text games)."""
         self.purpose = "open"
-        self._dialog("Open a saved game", self.start_folder(), existing_only=True)
+        self._dialog(tr("menu.open"), self.start_folder(), existing_only=True)
 
     def ask_save(self, record: GameRecord) -> None:
         """Show the Save dialog for ``record`` (``.txt`` saves plain text)."""
         self.purpose = "save"
         self.record = record
         self._dialog(
-            "Save this game (.fireice, or .txt for text)",
+            tr("saving.save_title", game=SAVE_SUFFIX, text=TEXT_SUFFIX),
             self.start_folder() / default_name(record),
             existing_only=False,
         )
@@ -187,7 +188,7 @@ class FileDialogs:
         try:
             record = read_game(path)
         except SaveFileError as error:
-            self._error("Cannot open this game", str(error))
+            self._error(tr("saving.cannot_open"), str(error))
             return
         self.opened(record, path)
 
@@ -201,10 +202,10 @@ class FileDialogs:
             rect.center = (width // 2, height // 2)
             self.replace_dialog = pygame_gui.windows.UIConfirmationDialog(
                 rect,
-                f"{html.escape(path.name)} already exists. Replace it with this game?",
+                tr("saving.replace_text", name=html.escape(path.name)),
                 self.manager,
-                window_title="Replace the file?",
-                action_short_name="Replace",
+                window_title=tr("saving.replace_title"),
+                action_short_name=tr("saving.replace"),
                 blocking=True,
                 always_on_top=True,
             )
@@ -217,7 +218,7 @@ class FileDialogs:
         try:
             write_game(path, self.record)
         except SaveFileError as error:
-            self._error("Cannot save the game", str(error))
+            self._error(tr("saving.cannot_save"), str(error))
             return
         self.saved(path)
 
@@ -259,14 +260,14 @@ class TextWindow:
         rect = pygame.Rect(0, 0, min(460, width - 40), min(520, height - 40))
         rect.center = (width // 2, height // 2)
         self.window = pygame_gui.elements.UIWindow(
-            rect, manager, window_display_title="The game as text", always_on_top=True
+            rect, manager, window_display_title=tr("saving.text_title"), always_on_top=True
         )
         self.window.set_blocking(True)
         inner = self.window.get_container().get_rect()
         w, h = inner.width, inner.height
         pygame_gui.elements.UILabel(
             pygame.Rect(10, 6, w - 20, 22),
-            "One move per line, the set-up on top (pbmserv notation).",
+            tr("saving.text_help"),
             manager,
             container=self.window,
             object_id="#keys",
@@ -282,22 +283,22 @@ class TextWindow:
         self.copy_button = button(
             manager,
             pygame.Rect(10, y, third, 36),
-            "Copy",
-            "Copy the text, to paste into a message",
+            tr("saving.copy"),
+            tr("saving.copy_tip"),
             container=self.window,
         )
         self.paste_button = button(
             manager,
             pygame.Rect(18 + third, y, third, 36),
-            "Paste",
-            "Put a game copied from a message here",
+            tr("saving.paste"),
+            tr("saving.paste_tip"),
             container=self.window,
         )
         self.play_button = button(
             manager,
             pygame.Rect(26 + 2 * third, y, w - 20 - 2 * third - 16, 36),
-            "Play it",
-            "Set up the game in this text and play on from its last move",
+            tr("saving.play"),
+            tr("saving.play_tip"),
             container=self.window,
         )
 
@@ -317,15 +318,15 @@ class TextWindow:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.copy_button:
                 clipboard_copy(self.box.get_text())
-                self._say("Copied: paste it into a message.")
+                self._say(tr("saving.copied"))
                 return True
             if event.ui_element is self.paste_button:
                 pasted = clipboard_paste() or ""
                 if not pasted.strip():
-                    self._say("There is no text to paste: copy a game first.")
+                    self._say(tr("saving.nothing_to_paste"))
                 else:
                     self.box.set_text(pasted)
-                    self._say("Pasted: press Play it to set it up.")
+                    self._say(tr("saving.pasted"))
                 return True
             if event.ui_element is self.play_button:
                 self.play_text()
@@ -341,7 +342,7 @@ class TextWindow:
         try:
             record = GameRecord.parse(self.box.get_text())
         except ValueError as error:
-            self._say(f"Not a game: {error}")
+            self._say(tr("saving.not_a_game", error=error))
             return
         self.close()
         self.play(record)

@@ -15,8 +15,10 @@ import pygame_gui
 
 DATA = Path(pygame_gui.__file__).parent / "data"
 
-#: The game's languages (pygame-gui's translation files are ``pygame-gui.<code>.json``).
-LANGUAGES = ("en", "it")
+#: The game's languages, those it has translation files for (pygame-gui's own files are
+#: ``pygame-gui.<code>.json``).
+GAME_TRANSLATIONS = Path(__file__).resolve().parents[2] / "fireice_desktop" / "translations"
+LANGUAGES = sorted(path.name.split(".")[1] for path in GAME_TRANSLATIONS.glob("fireice.*.json"))
 FONTS = (
     "NotoSans-Regular.ttf",
     "NotoSans-Bold.ttf",

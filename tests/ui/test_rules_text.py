@@ -31,8 +31,15 @@ INLINE: dict[str, tuple[str, str]] = {
     "italic": ("see *Notation* below", "see <i>Notation</i> below"),
     "italic in bold": ("**the *whole* line**", "<b>the <i>whole</i> line</b>"),
     "code is plain text": ("type `d4` or `D4`", "type d4 or D4"),
-    "decision": ("**Decision:** either colour", f"{DECISION} either colour"),
-    "decision mid-line": ("**Turns.** **Decision:** either", f"<b>Turns.</b> {DECISION} either"),
+    "decision": ("**Decision:** either colour", f"{DECISION.format('Decision:')} either colour"),
+    "decision mid-line": (
+        "**Turns.** **Decision:** either",
+        f"<b>Turns.</b> {DECISION.format('Decision:')} either",
+    ),
+    "decision in Italian": (
+        "**Decisione:** l'uno o l'altro",
+        f"{DECISION.format('Decisione:')} l'uno o l'altro",
+    ),
     "other bold colon": ("**Decision** and **Note:**", "<b>Decision</b> and <b>Note:</b>"),
     "ampersand": ("**Fire & Ice**", "<b>Fire &amp; Ice</b>"),
     "angle brackets": ("a <b> tag & 1 > 0", "a &lt;b&gt; tag &amp; 1 &gt; 0"),
@@ -72,7 +79,7 @@ BLOCKS: dict[str, tuple[str, str]] = {
     "italic is not a bullet": ("*italic* start", "<i>italic</i> start"),
     "decision paragraph": (
         "**Decision:** if your\nsupply is empty.",
-        f"{DECISION} if your supply is empty.",
+        f"{DECISION.format('Decision:')} if your supply is empty.",
     ),
     "numbers inside a line": (
         "E-D-C, 1-2-5 and\n1,000,000 deals",

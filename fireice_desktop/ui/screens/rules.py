@@ -1,18 +1,21 @@
 """The Rules screen: chapters on the left, the chosen chapter's text and drawings on the right.
 
-The text comes from the rules source that docs/RULES.md is made from (:mod:`.rules_text`);
-the drawings are the game's own board, drawn small (:mod:`.rules_drawings`).
+The text comes from the rules source that docs/RULES.md is made from (:mod:`.rules_text`),
+in the player's language; the drawings are the game's own board, drawn small
+(:mod:`.rules_drawings`).
 """
 
 from __future__ import annotations
 
 import math
+from functools import cache
 
 import pygame
 import pygame_gui
 
 from ...engine.games.fireice.rules import Color
 from ..art import font
+from ..language import current, tr
 from ..navigation import Context
 from ..rules_drawings import ASPECT, Drawing, big_peg, drawing_set, render_drawing
 from ..rules_text import Chapter, load_chapters
@@ -29,11 +32,18 @@ def _checked(chapters: tuple[Chapter, ...]) -> tuple[Chapter, ...]:
     return chapters
 
 
-#: The chapters, in the order of their buttons.
-CHAPTERS: tuple[Chapter, ...] = _checked(load_chapters())
+@cache
+def chapters(language: str | None = None) -> tuple[Chapter, ...]:
+    """The chapters in ``language`` (the player's, by default), in the order of their
+    buttons; every language has the same chapters, with the same drawings."""
+    return _checked(load_chapters(language or current()))
 
-#: The Icebreaker chapter, which Icebreaker's set-up card opens.
-ICEBREAKER_CHAPTER = next(i for i, c in enumerate(CHAPTERS) if c.title == "Icebreaker")
+
+#: The chapters in English.
+CHAPTERS: tuple[Chapter, ...] = chapters("en")
+
+#: The Icebreaker chapter, which Icebreaker's set-up card opens: the one with its drawings.
+ICEBREAKER_CHAPTER = next(i for i, c in enumerate(CHAPTERS) if c.drawings == "icebreaker")
 
 
 class RulesScene(Scene):
@@ -44,6 +54,7 @@ class RulesScene(Scene):
     def __init__(self, ctx: Context, chapter: int = 0) -> None:
         super().__init__(ctx)
         self.chapter = chapter
+        self.chapters = chapters()
         self.drawings: list[tuple[pygame.Rect, pygame.Surface, list[pygame.Surface]]] = []
         self.page_rect = pygame.Rect(0, 0, 0, 0)
         self.nav_rect = pygame.Rect(0, 0, 0, 0)
@@ -58,26 +69,27 @@ class RulesScene(Scene):
         nav = max(180, min(230, width // 6))
         self.nav_rect = pygame.Rect(0, 0, nav, height)
         pygame_gui.elements.UILabel(
-            pygame.Rect(12, 16, nav - 24, 40), "Rules", m, object_id="#turn"
+            pygame.Rect(12, 16, nav - 24, 40), tr("menu.rules"), m, object_id="#turn"
         )
         self.chapter_buttons: list[pygame_gui.elements.UIButton] = []
         y = 66
-        for chapter in CHAPTERS:
+        self.chapters = chapters()
+        for chapter in self.chapters:
             element = button(m, pygame.Rect(12, y, nav - 24, 38), chapter.title)
             self.chapter_buttons.append(element)
             y += 44
         self.back_button = button(
             m,
             pygame.Rect(12, height - 52, nav - 24, 38),
-            "Back",
-            "Back to the main menu (Esc)",
+            tr("common.back"),
+            tr("settings.back_tip"),
         )
         self.page_rect = pygame.Rect(nav + 24, 16, width - nav - 40, height - 32)
         self.show(self.chapter)
 
     def show(self, chapter: int) -> None:
         """Open chapter number ``chapter``."""
-        self.chapter = chapter % len(CHAPTERS)
+        self.chapter = chapter % len(self.chapters)
         for index, element in enumerate(self.chapter_buttons):
             if index == self.chapter:
                 element.select()
@@ -87,7 +99,7 @@ class RulesScene(Scene):
             element.kill()
         page = self.page_rect
         m = self.manager
-        content = CHAPTERS[self.chapter]
+        content = self.chapters[self.chapter]
         art = drawing_set(content.drawings)
         drawings = art.make()
         title = pygame_gui.elements.UILabel(
@@ -108,18 +120,18 @@ class RulesScene(Scene):
         previous = button(
             m,
             pygame.Rect(page.x, page.bottom - 38, 150, 38),
-            "< Previous",
-            "The previous chapter (Left)",
+            tr("rules.previous"),
+            tr("rules.previous_tip"),
         )
         following = button(
             m,
             pygame.Rect(page.x + text_width - 150, page.bottom - 38, 150, 38),
-            "Next >",
-            "The next chapter (Right)",
+            tr("rules.next"),
+            tr("rules.next_tip"),
         )
         if self.chapter == 0:
             previous.disable()
-        if self.chapter == len(CHAPTERS) - 1:
+        if self.chapter == len(self.chapters) - 1:
             following.disable()
         self.previous_button, self.next_button = previous, following
         self.page_elements = [title, text, previous, following]
@@ -140,7 +152,7 @@ class RulesScene(Scene):
         count = len(drawings)
         if not count or area.width < 80:
             return []
-        caption = 34
+        caption = 40  # two lines of caption under each drawing
         best = (0.0, 1)
         options = [columns] if columns else range(1, count + 1)
         for cols in options:
@@ -163,7 +175,7 @@ class RulesScene(Scene):
             face = font(15, bold=False)
             caption_lines = [
                 face.render(line, True, TEXT_RGB)
-                for line in _wrap(drawing.caption, face, box.width + 36)
+                for line in _wrap(drawing.caption, face, min(box.width + 36, cell_w - 8))
             ]
             placed.append((box, render_drawing(drawing, box.size), caption_lines))
         return placed
@@ -186,7 +198,7 @@ class RulesScene(Scene):
             ):
                 pass  # the chapter's text moved, and the chapter turns only at its end
             elif event.key in (pygame.K_RIGHT, pygame.K_PAGEDOWN) and self.chapter + 1 < len(
-                CHAPTERS
+                self.chapters
             ):
                 self.show(self.chapter + 1)
             elif event.key in (pygame.K_LEFT, pygame.K_PAGEUP) and self.chapter > 0:
@@ -224,7 +236,7 @@ class RulesScene(Scene):
                     rendered,
                     rendered.get_rect(midtop=(frame.centerx, frame.bottom + 4 + index * 17)),
                 )
-        if drawing_set(CHAPTERS[self.chapter].drawings).pegs_key:
+        if drawing_set(self.chapters[self.chapter].drawings).pegs_key:
             self._draw_pegs_key(surface)
 
     def _draw_pegs_key(self, surface: pygame.Surface) -> None:
@@ -236,7 +248,7 @@ class RulesScene(Scene):
         x = page.x + text_width + (page.width - text_width) // 2
         caption_font = font(16)
         for row, (color, words) in enumerate(
-            ((Color.FIRE, "Fire: red, triangle"), (Color.ICE, "Ice: aqua, star"))
+            ((Color.FIRE, tr("rules.fire_peg")), (Color.ICE, tr("rules.ice_peg")))
         ):
             sprite = big_peg(color)
             y = page.y + 120 + row * 130

@@ -22,9 +22,10 @@ from ...engine.games.icebreaker.board import Side
 from ...statistics import DASH, DuelStatistics, SolitaireStatistics, Statistics, deal_ranges
 from ..art import Rgb, font, peg_sprite
 from ..backdrops import BoardInPlay
-from ..cards import CardScreen
+from ..cards import CardScreen, level_name
 from ..game.question import Question
 from ..hex_view import ship_sprite
+from ..language import number, say, side_name, tr
 from ..navigation import Context
 from ..scene import button, translucent
 
@@ -56,12 +57,8 @@ DUELS = (
     DuelShown("icebreaker", (Side.RED, Side.BLACK), ship_sprite, handicaps=False),
 )
 
-#: What the card says under the tables: when a game counts.
-HOW_IT_COUNTS = (
-    "A game counts once, when it ends; games the computer plays against itself do not count.",
-    "A deal counts from its first move; the streak ends when you move on to another deal "
-    "without winning.",
-)
+#: What the card says under the tables, when a game counts: keys of ``statistics``.
+HOW_IT_COUNTS = ("counts_games", "counts_deals")
 
 
 @dataclass(frozen=True)
@@ -118,27 +115,43 @@ def two_player_text(duel: DuelStatistics, sides: Sequence[Any]) -> str:
     """The line for games between two people: how many, and who won them."""
     games = duel.two_player_games
     if not games:
-        return "Two players: no game finished yet"
-    wins = ", ".join(f"{side.title} won {duel.two_players.get(side.key, 0):,}" for side in sides)
-    return f"Two players: {games:,} game{'' if games == 1 else 's'} ({wins})"
+        return tr("statistics.two_players_none")
+    won = {side: number(duel.two_players.get(side.key, 0)) for side in sides}
+    wins = ", ".join(
+        tr("statistics.side_won", side=side_name(side), won=won[side]) for side in sides
+    )
+    return tr("statistics.two_players", count=games, games=number(games), wins=wins)
 
 
 def handicap_text(duel: DuelStatistics) -> str:
     """The line for handicap games against the computer."""
     tally = duel.handicap
     if not tally.played:
-        return "With a handicap against the computer: none yet"
-    return f"With a handicap against the computer: won {tally.won:,}, lost {tally.lost:,}"
+        return tr("statistics.handicap_none")
+    return tr("statistics.handicap", won=number(tally.won), lost=number(tally.lost))
 
 
 def solitaire_figures(solitaire: SolitaireStatistics) -> dict[str, str]:
     """The solitaire's figures: what each counts -> the number."""
     return {
-        "deals played": f"{solitaire.played:,}",
-        "deals won": f"{solitaire.won:,}",
-        "current streak": f"{solitaire.streak:,}",
-        "best streak": f"{solitaire.best_streak:,}",
+        tr("statistics.deals_played"): number(solitaire.played),
+        tr("statistics.deals_won"): number(solitaire.won),
+        tr("statistics.current_streak"): number(solitaire.streak),
+        tr("statistics.best_streak"): number(solitaire.best_streak),
     }
+
+
+def deal_words(deals: set[int]) -> list[str]:
+    """:func:`~...statistics.deal_ranges` with the numbers written as the language writes
+    them ("1.000" in Italian)."""
+    words = deal_ranges(deals)
+    return [word.replace(",", ".") for word in words] if number(1000) != "1,000" else words
+
+
+def notice_text(notice: str) -> str:
+    """The statistics file's notice in the player's language (it carries its words)."""
+    words = getattr(notice, "words", None)
+    return say(words) if words is not None else notice
 
 
 def wrap(words: Sequence[str], fits: Callable[[str], bool]) -> list[str]:
@@ -156,18 +169,18 @@ def deals_won_lines(deals: set[int], fits: Callable[[str], bool], most: int) -> 
     """The deals won, written compactly in at most ``most`` lines that each ``fits``; what
     does not fit is counted at the end ("and 12 more")."""
     if not deals:
-        return ["Deals won: none yet"]
-    words = deal_ranges(deals)
+        return [tr("statistics.deals_won_none")]
+    words = deal_words(deals)
     counts = [_deals_in(word) for word in words]
 
     def lines(shown: int) -> list[str]:
         listed = [f"{word}," for word in words[:shown]]
         rest = sum(counts[shown:])
         if rest:
-            listed.append(f"and {rest:,} more")
+            listed.append(tr("statistics.and_more", count=rest, more=number(rest)))
         else:
             listed[-1] = listed[-1].rstrip(",")
-        return wrap(["Deals won:", *listed], fits)
+        return wrap([tr("statistics.deals_won_list"), *listed], fits)
 
     low, high = 0, len(words)  # the most words shown that still fit: binary search
     while low < high:
@@ -181,7 +194,7 @@ def deals_won_lines(deals: set[int], fits: Callable[[str], bool], most: int) -> 
 
 def _deals_in(word: str) -> int:
     """How many deals a word of :func:`~...statistics.deal_ranges` stands for."""
-    first, _, last = word.replace(",", "").partition(DASH)
+    first, _, last = word.replace(",", "").replace(".", "").partition(DASH)
     return int(last) - int(first) + 1 if last else 1
 
 
@@ -214,7 +227,7 @@ class StatisticsScene(CardScreen):
         self.question = Question(m)  # the manager was cleared
         pygame_gui.elements.UILabel(
             pygame.Rect(card.x, card.y + 6, card.width, metrics.title),
-            "Statistics",
+            tr("menu.statistics"),
             m,
             object_id="#title",
         )
@@ -222,14 +235,14 @@ class StatisticsScene(CardScreen):
         self.reset_button = button(
             m,
             pygame.Rect(card.centerx - 238, y, 230, metrics.button),
-            "Reset statistics...",
-            "Forget every game counted so far (asks first)",
+            tr("statistics.reset_button"),
+            tr("statistics.reset_button_tip"),
         )
         self.back_button = button(
             m,
             pygame.Rect(card.centerx + 8, y, 230, metrics.button),
-            "Back",
-            "Back to the main menu (Esc)",
+            tr("common.back"),
+            tr("settings.back_tip"),
         )
         self.refresh()
 
@@ -298,19 +311,20 @@ class StatisticsScene(CardScreen):
         metrics = self.metrics
         kind = find_game(shown.game)
         duel = self.statistics.duel(shown.game)
-        y = self._panel(rect, kind.title, f"against the computer, won{DASH}lost")
+        y = self._panel(rect, kind.title, tr("statistics.against_computer", dash=DASH))
         left, right = rect.x + 14, rect.right - 14
         centres = self._columns(left, right)
         middle = y + metrics.row // 2
-        self._text("Level", (left, middle), metrics.small, MUTED, True)
+        self._text(tr("statistics.level"), (left, middle), metrics.small, MUTED, True)
         for centre, side in zip(centres, shown.sides, strict=False):
             icon = shown.icon(side, metrics.row * 0.38)
-            words = f"As {side.title}"
+            words = tr("statistics.as_side", side=side_name(side))
             x = centre - (font(metrics.small, True).size(words)[0] + icon.get_width() + 5) // 2
             self.sheet.blit(icon, icon.get_rect(midleft=(x, middle)))
             where = (x + icon.get_width() + 5, middle)
             self._text(words, where, metrics.small, SIDE_COLOURS[side], True)
-        self._text("In all", (centres[2], middle), metrics.small, MUTED, True, "center")
+        in_all = tr("statistics.in_all")
+        self._text(in_all, (centres[2], middle), metrics.small, MUTED, True, "center")
         y += metrics.row
         pygame.draw.line(self.sheet, EDGE, (left, y), (right, y))
         for index, level in enumerate([*kind.levels, ""]):
@@ -338,7 +352,8 @@ class StatisticsScene(CardScreen):
     ) -> None:
         """A level's row (all levels' for ``""``): won and lost with each side and in all."""
         size = self.metrics.text
-        self._text(level.capitalize() or "All levels", (left, middle), size, TEXT, not level)
+        name = level_name(level) if level else tr("statistics.all_levels")
+        self._text(name, (left, middle), size, TEXT, not level)
         for centre, side in zip(centres, (*shown.sides, None), strict=True):
             key = side.key if side is not None else None
             tally = duel.against(level or None, key)
@@ -352,15 +367,15 @@ class StatisticsScene(CardScreen):
         assert self.sheet is not None
         metrics = self.metrics
         solitaire = self.statistics.solitaire
-        y = self._panel(rect, "Solitaire")
+        y = self._panel(rect, tr("menu.solitaire"))
         left, right = rect.x + 14, rect.right - 14
         self.figures = solitaire_figures(solitaire)
         width = (right - left) // len(self.figures)
-        for k, (words, number) in enumerate(self.figures.items()):
+        for k, (words, figure) in enumerate(self.figures.items()):
             tile = pygame.Rect(left + k * width + 4, y, width - 8, metrics.tiles)
             self.sheet.blit(translucent(tile.size, (255, 236, 210, 16), radius=8), tile.topleft)
             top = (tile.centerx, tile.y + metrics.tiles * 40 // 100)
-            self._text(number, top, metrics.text + 10, HEADING, True, "center")
+            self._text(figure, top, metrics.text + 10, HEADING, True, "center")
             bottom = (tile.centerx, tile.y + metrics.tiles * 79 // 100)
             self._text(words, bottom, metrics.small, MUTED, anchor="center")
         y += metrics.tiles + 4 + metrics.line // 2
@@ -382,7 +397,7 @@ class StatisticsScene(CardScreen):
         def fits(text: str) -> bool:
             return face.size(text)[0] <= rect.width
 
-        notice = self.message or self.ctx.files.statistics_notice
+        notice = self.message or notice_text(self.ctx.files.statistics_notice)
         lines = [(text, NOTICE) for text in wrap(notice.split(), fits)]
         if len(lines) > metrics.notes:
             del lines[metrics.notes :]
@@ -390,7 +405,8 @@ class StatisticsScene(CardScreen):
             while not fits(last + "...") and " " in last:
                 last = last.rsplit(" ", 1)[0]
             lines[-1] = (last + "...", NOTICE)
-        lines += [(text, MUTED) for text in HOW_IT_COUNTS if fits(text)]
+        counts = (tr(f"statistics.{key}") for key in HOW_IT_COUNTS)
+        lines += [(text, MUTED) for text in counts if fits(text)]
         for index, (text, colour) in enumerate(lines[: metrics.notes]):
             middle = (rect.centerx, rect.y + index * metrics.note_step + metrics.note_step // 2)
             self._text(text, middle, metrics.small, colour, anchor="center")
@@ -412,16 +428,16 @@ class StatisticsScene(CardScreen):
         """Reset: first ask, since every count would be lost."""
         self.question.ask(
             self.panel_rect.center,
-            "Reset the statistics?",
-            "Reset",
+            tr("statistics.reset_question"),
+            tr("statistics.reset_verb"),
             self.reset,
-            "Every game counted so far will be forgotten.",
+            tr("statistics.reset_detail"),
         )
 
     def reset(self) -> None:
         """Forget every count (the player has said yes)."""
         reset = self.ctx.files.reset_statistics()
-        self.message = "The statistics were reset: counting starts afresh." if reset else ""
+        self.message = tr("statistics.reset_done") if reset else ""
         self.refresh()
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -9,7 +9,7 @@ from ...engine.games.fireice.board import ISLANDS
 from ...engine.games.fireice.rules import Color, Position
 from ...engine.record import GameRecord
 from ...engine.search import hint
-from ..cards import level_name
+from ..cards import level_words
 from ..language import side_name, tr
 from .base import HintWork, moves_text
 from .pegs import PegView
@@ -18,9 +18,9 @@ from .pegs import PegView
 def computer_title(levels: Mapping[Any, str]) -> str:
     """The panel's title against the computer (short enough for the narrowest panel)."""
     if len(levels) == 2:
-        return tr("fireice.watching", level=level_name(next(iter(levels.values()))))
+        return tr("fireice.watching", level=level_words(next(iter(levels.values()))))
     (side, level), *_ = levels.items()
-    return tr("fireice.you_vs", side=side_name(side.other), level=level_name(level))
+    return tr("fireice.you_vs", side=side_name(side.other), level=level_words(level))
 
 
 def handicap_title(count: int, side: Color) -> str:
@@ -47,9 +47,9 @@ class FireIceView(PegView):
             levels = dict(record.computer)
             level = next(iter(levels.values()))
             who = (
-                tr("fireice.computer_itself", level=level_name(level))
+                tr("fireice.computer_itself", level=level_words(level))
                 if len(levels) == 2
-                else tr("fireice.you_against", level=level_name(level))
+                else tr("fireice.you_against", level=level_words(level))
             )
         else:
             who = tr("menu.handicap" if record.setup.holes else "menu.two_players")

@@ -12,7 +12,7 @@ import pygame_gui
 from ...engine.games.icebreaker.board import HexBoard, Side
 from ...engine.record import GameRecord
 from ..art import font
-from ..cards import level_name
+from ..cards import level_words
 from ..game.motion import ease, lerp
 from ..hex_view import SeaArt, SeaPicture, draw_sea, sea_art
 from ..language import side_name, tr
@@ -33,7 +33,7 @@ class IcebreakerView(GameView):
         final: Any = record.positions()[len(record.moves)]
         game = tr("icebreaker.summary_side", size=record.setup.size)
         if record.computer:
-            level = level_name(next(iter(dict(record.computer).values())))
+            level = level_words(next(iter(dict(record.computer).values())))
             game = tr("icebreaker.summary_against", game=game, level=level)
         score = tr("icebreaker.score", red=final.red_score, black=final.black_score)
         return f"{game}: {moves_text(record)}, {score}"
