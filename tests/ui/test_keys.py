@@ -14,6 +14,7 @@ from fireice_desktop.engine.games.fireice.solitaire import SolitairePosition
 from fireice_desktop.engine.games.fireice.solver import solve
 from fireice_desktop.engine.games.icebreaker.board import HexBoard
 from fireice_desktop.engine.games.icebreaker.rules import IcebreakerPosition
+from fireice_desktop.ui import language
 from fireice_desktop.ui.hex_layout import HexLayout
 from fireice_desktop.ui.keyboard import CONE, BoardCursor, centres_of, step_towards
 from fireice_desktop.ui.layout import BoardLayout
@@ -648,3 +649,15 @@ def test_in_icebreaker_row_letters_type_moves_and_ctrl_gives_the_shortcut(menu: 
         ui.type_keys(legal)
         ui.press(pygame.K_RETURN)
         assert ui.played == [legal]
+
+
+def test_the_keys_words_are_said_in_italian(ui: Driver) -> None:
+    try:
+        language.use("it", ui.app.manager)
+        ui.type_keys("d4c")
+        assert ui.message.startswith("Digitata: D4C (Invio")
+        ui.press(pygame.K_ESCAPE)
+        ui.press(pygame.K_F6)
+        assert ui.message.startswith("I pulsanti hanno il focus")
+    finally:
+        language.use("en", ui.app.manager)
