@@ -27,8 +27,9 @@ from typing import Final
 
 import platformdirs
 
-from .engine.errors import IllegalMoveError
+from .engine.errors import IllegalMoveError, words_of
 from .engine.record import GameRecord
+from .engine.words import Words, say
 
 APP_NAME: Final = "fireice-desktop"
 #: A game record is a few kilobytes at most; anything far larger is not one.
@@ -53,13 +54,32 @@ _READ_FLAGS: Final = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O
 class SaveFileError(ValueError):
     """A game file that cannot be read or written; the message says why, in plain words.
 
-    ``system``: the computer failed (a full disk, an input/output error) rather than the
-    file chosen being a wrong one; the command line exits with status 1 for it, not 2.
+    The message is :class:`~.engine.words.Words` (a plain string is accepted too):
+    ``str(error)`` is its English, what the command line prints, and :attr:`words` lets
+    the desktop game say it in the player's language.  ``system``: the computer failed
+    (a full disk, an input/output error) rather than the file chosen being a wrong one;
+    the command line exits with status 1 for it, not 2.
     """
 
-    def __init__(self, message: str, system: bool = False) -> None:
-        super().__init__(message)
+    words: Words | str
+
+    def __init__(self, message: Words | str, system: bool = False) -> None:
+        super().__init__(str(message))
+        self.words = message
         self.system = system
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), (self.words, self.system))
+
+
+def _refuse(key: str, system: bool = False, /, **values: object) -> SaveFileError:
+    """The :class:`SaveFileError` saying the ``files`` section's ``key``."""
+    return SaveFileError(say(f"files.{key}", **values), system)
+
+
+def _os_words(error: OSError) -> str:
+    """What the system said about ``error`` (its own words, as the system gives them)."""
+    return str(error.strerror or error)
 
 
 def is_system_error(error: OSError) -> bool:
@@ -81,6 +101,21 @@ def special_kind(mode: int) -> str | None:
     if stat.S_ISSOCK(mode):
         return "a socket"
     return "a special file"
+
+
+#: What :func:`special_kind` says a file is -> the key of the same words.
+_KIND_KEYS: Final = {
+    "a folder": "files.kind_folder",
+    "a named pipe (FIFO)": "files.kind_fifo",
+    "a device": "files.kind_device",
+    "a socket": "files.kind_socket",
+    "a special file": "files.kind_special",
+}
+
+
+def _kind_words(kind: str) -> Words:
+    """The words of what :func:`special_kind` says a file is."""
+    return say(_KIND_KEYS.get(str(kind), "files.kind_special"))
 
 
 def config_dir() -> Path:
@@ -121,18 +156,17 @@ def check_target(path: Path) -> None:
     except (OSError, ValueError):
         info = None  # a dangling or looping link, a name too long: mkstemp says what
     if info is not None and stat.S_ISDIR(info.st_mode):
-        raise SaveFileError(f"{path} is a folder: choose a file name")
+        raise _refuse("is_folder_choose", path=str(path))
     if info is not None and not stat.S_ISREG(info.st_mode):
-        raise SaveFileError(
-            f"{path} is {special_kind(info.st_mode)}, not a file: choose a file name"
-        )
+        kind = _kind_words(str(special_kind(info.st_mode)))
+        raise _refuse("is_kind_choose", path=str(path), kind=kind)
     folder = path.parent
     if info is None and not folder.is_dir():
         if folder.exists():
-            raise SaveFileError(f"{folder} is not a folder, so {path} cannot be written")
-        raise SaveFileError(f"the folder {folder} does not exist")
+            raise _refuse("parent_not_folder", folder=str(folder), path=str(path))
+        raise _refuse("no_folder", folder=str(folder))
     if not os.access(folder, os.W_OK):  # a read-only folder (root may write anywhere)
-        raise SaveFileError(f"this program may not write into {folder}")
+        raise _refuse("may_not_write_into", folder=str(folder))
 
 
 def write_atomic(path: Path, data: str | bytes) -> None:
@@ -149,14 +183,14 @@ def write_atomic(path: Path, data: str | bytes) -> None:
     try:
         handle, temporary = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=folder)
     except FileNotFoundError:
-        raise SaveFileError(f"the folder {folder} does not exist") from None
+        raise _refuse("no_folder", folder=str(folder)) from None
     except NotADirectoryError:
-        raise SaveFileError(f"{folder} is not a folder, so {path} cannot be written") from None
+        raise _refuse("parent_not_folder", folder=str(folder), path=str(path)) from None
     except PermissionError:
-        raise SaveFileError(f"this program may not write into {folder}") from None
+        raise _refuse("may_not_write_into", folder=str(folder)) from None
     except OSError as error:
-        raise SaveFileError(
-            f"cannot write into {folder}: {error.strerror or error}", is_system_error(error)
+        raise _refuse(
+            "cannot_write_into", is_system_error(error), folder=str(folder), error=_os_words(error)
         ) from None
     try:
         # mkstemp makes the file private (0600); give it the mode a new file gets, or keep
@@ -173,10 +207,10 @@ def write_atomic(path: Path, data: str | bytes) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         if isinstance(error, PermissionError):
-            raise SaveFileError(f"this program may not write {path}") from None
+            raise _refuse("may_not_write", path=str(path)) from None
         if isinstance(error, OSError):
-            raise SaveFileError(
-                f"cannot write {path}: {error.strerror or error}", is_system_error(error)
+            raise _refuse(
+                "cannot_write", is_system_error(error), path=str(path), error=_os_words(error)
             ) from None
         raise
 
@@ -199,14 +233,14 @@ def _umask() -> int:
 def _refuse_unreadable(path: Path, error: OSError | ValueError) -> SaveFileError:
     """The message for a file that cannot be opened or read."""
     if isinstance(error, FileNotFoundError):
-        return SaveFileError(f"{path} does not exist")
+        return _refuse("missing", path=str(path))
     if isinstance(error, NotADirectoryError):
-        return SaveFileError(f"{path} does not exist: {path.parent} is not a folder")
+        return _refuse("missing_parent", path=str(path), folder=str(path.parent))
     if isinstance(error, PermissionError):
-        return SaveFileError(f"this program may not read {path}")
+        return _refuse("may_not_read", path=str(path))
     if isinstance(error, ValueError):  # a NUL in the name: no file is called that
-        return SaveFileError(f"{path} cannot be a file name")
-    return SaveFileError(f"cannot read {path}: {error.strerror or error}", is_system_error(error))
+        return _refuse("bad_name", path=str(path))
+    return _refuse("cannot_read", is_system_error(error), path=str(path), error=_os_words(error))
 
 
 def read_bytes(path: Path, limit: int = MAX_RECORD_BYTES) -> bytes:
@@ -223,9 +257,9 @@ def read_bytes(path: Path, limit: int = MAX_RECORD_BYTES) -> bytes:
     except (OSError, ValueError) as error:
         raise _refuse_unreadable(path, error) from None
     if kind == "a folder":
-        raise SaveFileError(f"{path.name or path} is a folder, not a saved game")
+        raise _refuse("folder_not_game", name=str(path.name or path))
     if kind is not None:
-        raise SaveFileError(f"{path} is {kind}, not a saved game")
+        raise _refuse("kind_not_game", path=str(path), kind=_kind_words(kind))
     try:
         handle = os.open(path, _READ_FLAGS)
     except OSError as error:
@@ -233,7 +267,7 @@ def read_bytes(path: Path, limit: int = MAX_RECORD_BYTES) -> bytes:
     try:
         kind = special_kind(os.fstat(handle).st_mode)
         if kind is not None:
-            raise SaveFileError(f"{path} is {kind}, not a saved game")
+            raise _refuse("kind_not_game", path=str(path), kind=_kind_words(kind))
         chunks: list[bytes] = []
         left = limit + 1
         while left > 0:
@@ -253,16 +287,13 @@ def decode_text(data: bytes, name: str, limit: int = MAX_RECORD_BYTES) -> str:
     """``data`` read from ``name`` (a file's name, "standard input") as text, or
     :class:`SaveFileError` if it is too large (over ``limit`` bytes) or not UTF-8 text."""
     if len(data) > limit:
-        raise SaveFileError(
-            f"{name} is too large to be a saved game "
-            f"(over {limit // 1024} kB; a game takes about 1 kB)"
-        )
+        raise _refuse("too_large", name=name, kb=limit // 1024)
     if b"\0" in data:
-        raise SaveFileError(f"{name} is not a saved game: it is not a text file")
+        raise _refuse("not_text", name=name)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise SaveFileError(f"{name} is not a saved game: it is not UTF-8 text") from None
+        raise _refuse("not_utf8", name=name) from None
 
 
 def read_text(path: Path, limit: int = MAX_RECORD_BYTES) -> str:
@@ -282,14 +313,11 @@ def read_game(path: Path) -> GameRecord:
     try:
         return GameRecord.parse(text)
     except IllegalMoveError as error:
-        raise SaveFileError(f"{path.name} holds an illegal move: {error}") from None
+        raise _refuse("illegal_move", name=path.name, error=words_of(error)) from None
     except ValueError as error:
         if path.suffix.lower() == SAVE_SUFFIX and text.lstrip("\ufeff \t\r\n")[:1] not in "{[":
-            raise SaveFileError(
-                f"{path.name} is not a saved game: it is neither a game record nor a game "
-                f"written as text ({error})"
-            ) from None
-        raise SaveFileError(f"{path.name}: {error}") from None
+            raise _refuse("neither", name=path.name, error=words_of(error)) from None
+        raise _refuse("damaged", name=path.name, error=words_of(error)) from None
 
 
 def write_game(path: Path, record: GameRecord) -> None:

@@ -34,10 +34,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
-from .errors import IllegalMoveError, NotationError
+from .errors import IllegalMoveError, NotationError, words_of
 from .games import find_game, registered_games
 from .interface import GameState, History
-from .registry import Game, SideType
+from .registry import Game, SideType, game_title
+from .words import Words, say
 
 FORMAT: Final = "fireice-record"
 VERSION: Final = 1
@@ -56,10 +57,15 @@ def replay(start: S, moves: Iterable[Any]) -> list[S]:
         try:
             positions.append(positions[-1].play(move))  # type: ignore[arg-type]
         except IllegalMoveError as error:
-            raise IllegalMoveError(f"move {number}: {error}") from None
+            raise IllegalMoveError(at_move(number, error)) from None
         except NotationError as error:
-            raise NotationError(f"move {number}: {error}") from None
+            raise NotationError(at_move(number, error)) from None
     return positions
+
+
+def at_move(number: int, error: BaseException) -> Words:
+    """``move N: ...``: what ``error`` says, with the number of the move it is about."""
+    return say("parse.at_move", number=number, error=words_of(error))
 
 
 @dataclass(frozen=True)
@@ -163,7 +169,7 @@ class GameRecord:
         data = _json_object(text)
         name = data.get("game")
         if not isinstance(name, str) or name not in {g.name for g in registered_games()}:
-            raise NotationError(f"game record: unknown game {name!r}")
+            raise NotationError.of("parse.unknown_game", name=repr(name))
         game = find_game(name)
         _refuse_other_games_fields(game, data, as_text=False)
         setup = game.setup_from_json(data)
@@ -216,15 +222,16 @@ class GameRecord:
             if header is not None:
                 key = header.group(1).strip().capitalize()
                 if words:
-                    raise NotationError(
-                        f"line {line_number}: the header ({key}:) must come before the moves"
-                    )
+                    raise NotationError.of("parse.header_after_moves", line=line_number, field=key)
                 if key not in known:
-                    raise NotationError(
-                        f"line {line_number}: unknown header {key!r} (known: {', '.join(known)})"
+                    raise NotationError.of(
+                        "parse.unknown_header",
+                        line=line_number,
+                        field=repr(key),
+                        known=", ".join(known),
                     )
                 if key in headers:
-                    raise NotationError(f"line {line_number}: {key}: is given twice")
+                    raise NotationError.of("parse.header_twice", line=line_number, field=key)
                 headers[key] = header.group(2).strip()
                 continue
             words.extend((line_number, word) for word in line.split())
@@ -238,7 +245,9 @@ class GameRecord:
             try:
                 moves.append(start.parse_move(word))
             except NotationError as error:
-                raise NotationError(f"line {line_number}: {error}") from None
+                raise NotationError.of(
+                    "parse.at_line", line=line_number, error=words_of(error)
+                ) from None
         record = dataclasses.replace(record, moves=tuple(moves))
         record.positions()
         return record
@@ -269,23 +278,20 @@ def _json_object(text: str) -> dict[str, Any]:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         if not text.strip():
-            raise NotationError("not a game record: it is empty") from None
+            raise NotationError.of("parse.empty") from None
         if error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated string"):
-            raise NotationError(
-                "not a game record: it ends too soon, as if cut off (truncated)"
-            ) from None
-        raise NotationError(f"not a game record: it is not valid JSON ({error})") from None
+            raise NotationError.of("parse.cut_short") from None
+        # The parser's own words (English) say where the JSON breaks.
+        raise NotationError.of("parse.not_json", error=str(error)) from None
     except RecursionError:
-        raise NotationError("not a game record: it is nested too deeply") from None
+        raise NotationError.of("parse.too_deep") from None
     except ValueError:  # a number of thousands of digits
-        raise NotationError("not a game record: it holds an absurdly long number") from None
+        raise NotationError.of("parse.long_number") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise NotationError(f'not a game record: it lacks "format": "{FORMAT}"')
+        raise NotationError.of("parse.no_format", format=FORMAT)
     version = data.get("version")
     if version != VERSION or isinstance(version, bool):
-        raise NotationError(
-            f"game record version {version!r} is not supported (this program reads {VERSION})"
-        )
+        raise NotationError.of("parse.version", version=repr(version), supported=VERSION)
     return data
 
 
@@ -295,9 +301,25 @@ def _refuse_other_games_fields(game: Game, given: Mapping[str, Any], as_text: bo
         for key, (header, what) in other.setup_fields.items():
             if key in game.setup_fields or (header if as_text else key) not in given:
                 continue
+            title, said = game_title(other), _what(key, what)
             if as_text:
-                raise NotationError(f"{header}: only {other.title} has {what}")
-            raise NotationError(f'game record: only {other.title} has {what} ("{key}")')
+                raise NotationError.of(
+                    "parse.text_only_game_has", header=header, game=title, what=said
+                )
+            raise NotationError.of("parse.record_only_game_has", game=title, what=said, field=key)
+
+
+#: The set-up fields' keys -> the key of what they are, in a sentence.
+_WHATS: Final = {
+    "handicap": "parse.what_handicap",
+    "deal": "parse.what_deal",
+    "size": "parse.what_size",
+}
+
+
+def _what(key: str, what: str) -> Words | str:
+    words_key = _WHATS.get(key)
+    return what if words_key is None else say(words_key)
 
 
 def _comment(text: str) -> str:
@@ -311,7 +333,7 @@ def _record_from_headers(headers: dict[str, str]) -> GameRecord:
     try:
         game = find_game(title)
     except NotationError as error:
-        raise NotationError(f"Game: {error}") from None
+        raise NotationError.of("parse.header", header="Game", error=words_of(error)) from None
     _refuse_other_games_fields(game, headers, as_text=True)
     computer: tuple[tuple[Any, str], ...] = ()
     if "Computer" in headers:
@@ -324,8 +346,8 @@ def _computer_text(game: Game, text: str) -> tuple[tuple[Any, str], ...]:
     for part in text.split(","):
         words = part.split()
         if len(words) != 2:
-            raise NotationError(
-                f"Computer: {text!r} should name a side and a level, like '{game.side_example()}'"
+            raise NotationError.of(
+                "parse.computer_text", text=repr(text), example=game.side_example()
             )
         pairs.append((game.parse_side(words[0]), _level(game, words[1].lower())))
     return _check_computer(game, pairs)
@@ -338,7 +360,7 @@ def _computer(game: Game, raw: object) -> tuple[tuple[Any, str], ...]:
         isinstance(k, str) and isinstance(v, str) for k, v in raw.items()
     ):
         side, level = game.side_example().lower().split()
-        raise NotationError(f'game record: "computer" must be like {{"{side}": "{level}"}}')
+        raise NotationError.of("parse.computer_shape", side=side, level=level)
     return _check_computer(game, [(game.parse_side(k), _level(game, v)) for k, v in raw.items()])
 
 
@@ -346,16 +368,16 @@ def _check_computer(
     game: Game, pairs: list[tuple[SideType, str]]
 ) -> tuple[tuple[SideType, str], ...]:
     if pairs and not game.levels:
-        raise NotationError(f"{game.title} record: the computer does not play {game.title}")
+        raise NotationError.of("parse.computer_not_playing", game=game_title(game))
     sides = [side for side, _ in pairs]
     if len(set(sides)) != len(sides):
-        raise NotationError("the computer's level is given twice for one side")
+        raise NotationError.of("parse.level_twice")
     return tuple(pairs)
 
 
 def _level(game: Game, name: str) -> str:
     if game.levels and name not in game.levels:
-        raise NotationError(f"{name!r} is not a computer level ({', '.join(game.levels)})")
+        raise NotationError.of("parse.not_a_level", name=repr(name), levels=", ".join(game.levels))
     return name
 
 
@@ -363,15 +385,13 @@ def _move_list(
     raw: object, key: str, start: GameState, game: Game, first: int = 1
 ) -> tuple[Any, ...]:
     if not isinstance(raw, list) or not all(isinstance(m, str) for m in raw):
-        raise NotationError(
-            f'game record: "{key}" must be a list of moves like "{game.move_example}"'
-        )
+        raise NotationError.of("parse.moves_shape", field=key, example=game.move_example)
     moves = []
     for number, text in enumerate(raw, start=first):
         try:
             moves.append(start.parse_move(text))
         except NotationError as error:
-            raise NotationError(f"move {number}: {error}") from None
+            raise NotationError(at_move(number, error)) from None
     return tuple(moves)
 
 

@@ -21,6 +21,7 @@ from typing import Any, ClassVar, NamedTuple, Protocol
 from .errors import NotationError
 from .interface import GameState
 from .levels import Budget, Level
+from .words import Words, say
 
 
 class SideType(Protocol):
@@ -224,9 +225,31 @@ def find_game(name: str) -> Game:
     """
     game = _GAMES.get(_key(name))
     if game is None:
-        known = " or ".join(game.title for game in registered_games())
-        raise NotationError(f"{name!r} is not a game this program plays ({known})")
+        known = _either([game_title(game) for game in registered_games()])
+        raise NotationError(say("parse.not_a_game", name=repr(name), known=known))
     return game
+
+
+#: The registered games' names -> the key of their titles in a sentence.
+_TITLES = {
+    "fire-and-ice": "parse.title_fire_and_ice",
+    "solitaire": "parse.title_solitaire",
+    "icebreaker": "parse.title_icebreaker",
+}
+
+
+def game_title(game: Game) -> Words | str:
+    """``game``'s title in a sentence, in any language (its English :attr:`~Game.title`
+    where the translations have no key for it)."""
+    key = _TITLES.get(game.name)
+    return game.title if key is None else say(key)
+
+
+def _either(titles: Sequence[Words | str]) -> Words | str:
+    """``A or B or C``."""
+    if len(titles) == 1:
+        return titles[0]
+    return say("parse.games_or", first=titles[0], rest=_either(titles[1:]))
 
 
 def registered_games() -> Sequence[Game]:

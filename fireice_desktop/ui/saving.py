@@ -18,9 +18,10 @@ import pygame
 import pygame_gui
 from pygame_gui.core.utility import clipboard_copy, clipboard_paste
 
+from ..engine.errors import words_of
 from ..engine.record import GameRecord
 from ..storage import SAVE_SUFFIX, TEXT_SUFFIX, SaveFileError, games_dir, read_game, write_game
-from .language import tr
+from .language import say, tr
 from .scene import button
 from .views import VIEWS
 
@@ -44,8 +45,19 @@ def show_error(
         window_title=title,
         always_on_top=True,
     )
+    # pygame-gui's own word for the button ("Dismiss", in Italian "Congedare") is not one
+    # for an error: the game's "Close", without pygame-gui's English tip.
+    if window.dismiss_button is not None:
+        window.dismiss_button.set_text(tr("common.close"))
+        window.dismiss_button.set_tooltip(None)
     window.set_blocking(True)
     return window
+
+
+def error_text(error: BaseException) -> str:
+    """What ``error`` says (a file that cannot be opened or saved, a game that cannot be
+    read), in the player's language where it was given in words the game translates."""
+    return say(words_of(error))
 
 
 def default_name(record: GameRecord) -> str:
@@ -188,7 +200,7 @@ class FileDialogs:
         try:
             record = read_game(path)
         except SaveFileError as error:
-            self._error(tr("saving.cannot_open"), str(error))
+            self._error(tr("saving.cannot_open"), error_text(error))
             return
         self.opened(record, path)
 
@@ -218,7 +230,7 @@ class FileDialogs:
         try:
             write_game(path, self.record)
         except SaveFileError as error:
-            self._error(tr("saving.cannot_save"), str(error))
+            self._error(tr("saving.cannot_save"), error_text(error))
             return
         self.saved(path)
 
@@ -342,7 +354,7 @@ class TextWindow:
         try:
             record = GameRecord.parse(self.box.get_text())
         except ValueError as error:
-            self._say(tr("saving.not_a_game", error=error))
+            self._say(tr("saving.not_a_game", error=words_of(error)))
             return
         self.close()
         self.play(record)
@@ -351,4 +363,4 @@ class TextWindow:
         self.status.set_text(html.escape(text))
 
 
-__all__ = ["FileDialogs", "TextWindow", "record_summary", "show_error"]
+__all__ = ["FileDialogs", "TextWindow", "error_text", "record_summary", "show_error"]

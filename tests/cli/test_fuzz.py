@@ -549,6 +549,8 @@ def check(outcome: Outcome, argv: list[str], output: str) -> None:
         return
     lines = err.splitlines()
     assert err.endswith("\n") and lines, (status, err)
+    if "--verbose" in argv:  # a match's games, each reported as it ends, come first
+        lines = [line for line in lines if not line.startswith("game ")]
     if lines[0].startswith("usage: "):  # the usage, wrapped on indented lines, then one line
         lines = lines[1:]
         while lines and lines[0].startswith(" "):

@@ -21,7 +21,7 @@ from fireice_desktop.storage import (
     read_game,
     save_autosave,
 )
-from fireice_desktop.ui import saving
+from fireice_desktop.ui import language, saving
 from fireice_desktop.ui.screens.menu import MenuScene
 from fireice_desktop.ui.settings import Settings
 from tests.support.files import deny_reading, deny_writing
@@ -548,6 +548,45 @@ def test_a_bad_file_opened_from_the_menu_shows_an_error_and_keeps_continue(
         assert ui.has_button("Continue")
     assert bad.read_bytes() == b"\x00\x01 not a game"
     assert file_state(sandbox / "config" / "data" / "autosave.fireice") == saved_before
+
+
+def test_a_damaged_file_is_refused_in_italian_with_a_close_button(
+    ui: Driver, sandbox: Path
+) -> None:
+    play_all(ui, OPENING)
+    before = history_state(ui)
+    bad = sandbox / "files" / "rotto.fireice"
+    bad.write_text(record_of(OPENING).to_json()[:60], encoding="utf-8")
+    language.use("it", ui.app.manager)
+    try:
+        ui.key(pygame.K_o, mod=CTRL)
+        choose(ui, bad)
+        title, text = error_window(ui)
+        assert title == "Impossibile aprire la partita"
+        assert text == (
+            "rotto.fireice: non è una registrazione di partita: finisce troppo presto, "
+            "come se fosse stata troncata"
+        )
+        (window,) = windows(ui, pygame_gui.windows.UIMessageWindow)
+        assert window.dismiss_button.text == "Chiudi"
+        assert window.get_container().get_rect().contains(window.dismiss_button.rect)
+        ui.click_element(window.dismiss_button)
+        ui.pump(2)
+        assert windows(ui, pygame_gui.windows.UIMessageWindow) == []
+    finally:
+        language.use("en", ui.app.manager)
+    assert history_state(ui) == before
+
+
+def test_the_error_windows_button_says_close_in_english(ui: Driver, sandbox: Path) -> None:
+    ui.key(pygame.K_o, mod=CTRL)
+    pick_directly(ui, sandbox / "files" / "gone.fireice")
+    assert error_window(ui) == (
+        "Cannot open this game",
+        f"{sandbox}/files/gone.fireice does not exist",
+    )
+    (window,) = windows(ui, pygame_gui.windows.UIMessageWindow)
+    assert window.dismiss_button.text == "Close"
 
 
 def test_escape_closes_the_menus_open_dialog_without_quitting(

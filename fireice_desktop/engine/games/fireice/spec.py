@@ -22,9 +22,6 @@ from .formats import position_json, position_report, solitaire_board, solitaire_
 from .rules import CENTRE, Color, Position, check_handicap
 from .solitaire import FIRST_DEAL, SolitairePosition, check_deal
 
-#: The JSON form of a handicap, for messages.
-_HANDICAP_SHAPE: Final = 'game record: "handicap" must be {"side": ..., "holes": [...]}'
-
 
 @dataclass(frozen=True)
 class Handicap:
@@ -93,7 +90,7 @@ class FireAndIce(Game):
         if raw is None:
             return Handicap()
         if not isinstance(raw, dict):
-            raise NotationError(_HANDICAP_SHAPE)
+            raise NotationError.of("parse.handicap_shape")
         side_text = raw.get("side", "fire")
         holes_raw = raw.get("holes", [])
         if (
@@ -101,7 +98,7 @@ class FireAndIce(Game):
             or not isinstance(holes_raw, list)
             or not all(isinstance(h, str) for h in holes_raw)
         ):
-            raise NotationError(_HANDICAP_SHAPE)
+            raise NotationError.of("parse.handicap_shape")
         side = Color.parse(side_text)
         return Handicap(check_handicap(parse_hole(h) for h in holes_raw), side)
 
@@ -115,10 +112,7 @@ class FireAndIce(Game):
             return Handicap()
         parts = headers["Handicap"].replace(",", " ").split()
         if len(parts) < 2:
-            raise NotationError(
-                f"Handicap: {headers['Handicap']!r} should name the side and the holes, "
-                "like 'Fire A3 B5'"
-            )
+            raise NotationError.of("parse.handicap_text", text=repr(headers["Handicap"]))
         side = Color.parse(parts[0])
         return Handicap(check_handicap(parse_hole(part) for part in parts[1:]), side)
 
@@ -184,7 +178,7 @@ class Solitaire(Game):
     def setup_from_json(self, data: Mapping[str, Any]) -> Deal:
         deal = data.get("deal")
         if not isinstance(deal, int) or isinstance(deal, bool):
-            raise NotationError(f"solitaire record: deal {deal!r} is not a number")
+            raise NotationError.of("parse.deal_not_number", deal=repr(deal))
         return Deal(_deal(deal))
 
     def setup_to_text(self, setup: Deal) -> list[str]:
@@ -193,7 +187,7 @@ class Solitaire(Game):
     def setup_from_text(self, headers: Mapping[str, str]) -> Deal:
         deal_text = headers.get("Deal")
         if deal_text is None or not re.fullmatch(r"[0-9][0-9,]{0,15}", deal_text):
-            raise NotationError(f"Deal: {deal_text!r} is not a deal number (1 to 1,000,000)")
+            raise NotationError.of("parse.deal_text", text=repr(deal_text))
         return Deal(_deal(int(deal_text.replace(",", ""))))
 
     def position_json(self, setup: Deal, position: GameState) -> dict[str, Any]:
@@ -230,7 +224,7 @@ def _deal(number: int) -> int:
     try:
         return check_deal(number)
     except ValueError as error:
-        raise NotationError(f"solitaire record: {error}") from None
+        raise NotationError.of("parse.solitaire_record", error=str(error)) from None
 
 
 FIRE_AND_ICE: Final = FireAndIce()

@@ -64,7 +64,7 @@ class Icebreaker(Game):
     def setup_from_json(self, data: Mapping[str, Any]) -> Sea:
         raw = data.get("size", DEFAULT_SIZE)
         if not isinstance(raw, int) or isinstance(raw, bool):
-            raise NotationError(f"icebreaker record: size {raw!r} is not a number")
+            raise NotationError.of("parse.size_not_number", size=repr(raw))
         return Sea(_size(raw))
 
     def setup_to_text(self, setup: Sea) -> list[str]:
@@ -73,7 +73,7 @@ class Icebreaker(Game):
     def setup_from_text(self, headers: Mapping[str, str]) -> Sea:
         size_text = headers.get("Size", str(DEFAULT_SIZE))
         if not re.fullmatch(r"[0-9]{1,2}", size_text):
-            raise NotationError(f"Size: {size_text!r} is not a board size (4 to 8)")
+            raise NotationError.of("parse.size_text", text=repr(size_text))
         return Sea(_size(int(size_text)))
 
     def position_json(self, setup: Any, position: GameState) -> dict[str, Any]:
@@ -103,7 +103,7 @@ def _size(raw: int) -> int:
     try:
         return check_size(raw)
     except ValueError as error:
-        raise NotationError(f"icebreaker record: {error}") from None
+        raise NotationError.of("parse.icebreaker_record", error=str(error)) from None
 
 
 ICEBREAKER: Final = Icebreaker()
