@@ -221,9 +221,9 @@ class FocusRing:
 
     In reach are the enabled buttons and text entries of the window open on top, if
     one is, or else those of the screen within ``area`` (all of it when ``None``).  Title
-    bars, close buttons and scroll bars are left out (Esc closes a window); so are lists'
-    entries when ``lists`` is off.  With ``sideways`` off, Left and Right are left to the
-    screen.
+    bars, close buttons and scroll bars are left out (Esc closes a window); so are the
+    entries of the screen's lists when ``lists`` is off.  With ``sideways`` off, Left and
+    Right are left to the screen.
     """
 
     def __init__(self, manager: pygame_gui.UIManager) -> None:
@@ -232,8 +232,9 @@ class FocusRing:
         self.sideways = True
         self.lists = True
         self.area: pygame.Rect | None = None
-        self._element: Any = None
-        self._index: int | None = None  # where the ring was, should its button be rebuilt
+        #: Where the ring stood on the screen and on each window (by the window's id, 0
+        #: for the screen): the element, and its place in case the element is rebuilt.
+        self._places: dict[int, tuple[Any, int | None]] = {}
 
     # --- what is in reach ------------------------------------------------------------
 
@@ -273,7 +274,11 @@ class FocusRing:
                     for name in ("top_button", "bottom_button", "left_button", "right_button")
                 )
                 skipped.add(id(getattr(element, "sliding_button", None)))
-            elif isinstance(element, pygame_gui.elements.UISelectionList) and not self.lists:
+            elif (
+                isinstance(element, pygame_gui.elements.UISelectionList)
+                and not self.lists
+                and window is None  # a window's list (of files) is always in reach
+            ):
                 skipped.update(id(item["button_element"]) for item in element.item_list)
         area = self.area if window is None else None
         found = [
@@ -294,11 +299,17 @@ class FocusRing:
         stops = self.stops()
         if not stops:
             return None
-        if self._element in stops:
-            return self._element
-        if self._index is not None:
-            return stops[min(self._index, len(stops) - 1)]
+        element, index = self._places.get(self._scope(), (None, None))
+        if element in stops:
+            return element
+        if index is not None:
+            return stops[min(index, len(stops) - 1)]
         return stops[0]
+
+    def _scope(self) -> int:
+        """Which set of stops the ring is in: the window on top, or (0) the screen."""
+        window = self.top_window()
+        return 0 if window is None else id(window)
 
     # --- moving -----------------------------------------------------------------------
 
@@ -316,8 +327,9 @@ class FocusRing:
 
     def _put(self, element: Any, stops: list[Any]) -> None:
         entry = focused_entry(self.manager)
-        self._element = element
-        self._index = stops.index(element) if element in stops else None
+        scope = self._scope()
+        self._places = {key: place for key, place in self._places.items() if key == 0}
+        self._places[scope] = (element, stops.index(element) if element in stops else None)
         if is_text_entry(element):
             self.manager.set_focus_set(element)  # typing goes into it
         elif entry is not None:

@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 
 from fireice_desktop.engine.games.fireice.board import hole_name, parse_hole
-from fireice_desktop.engine.games.fireice.rules import Color, Position
+from fireice_desktop.engine.games.fireice.rules import Color, Move, Position
 from fireice_desktop.engine.games.fireice.solitaire import SolitairePosition
 from fireice_desktop.engine.games.fireice.solver import solve
 from fireice_desktop.engine.games.icebreaker.board import HexBoard
 from fireice_desktop.engine.games.icebreaker.rules import IcebreakerPosition
+from fireice_desktop.engine.record import GameRecord
 from fireice_desktop.ui import language
 from fireice_desktop.ui.hex_layout import HexLayout
 from fireice_desktop.ui.keyboard import CONE, BoardCursor, centres_of, step_towards
@@ -661,3 +662,40 @@ def test_the_keys_words_are_said_in_italian(ui: Driver) -> None:
         assert ui.message.startswith("I pulsanti hanno il focus")
     finally:
         language.use("en", ui.app.manager)
+
+
+def test_a_saved_game_opened_through_folders_by_keys(menu: Driver, tmp_path: Path) -> None:
+    folder = tmp_path / "games" / "kept"
+    folder.mkdir(parents=True)
+    (folder / "opening.fireice").write_text(
+        GameRecord(moves=tuple(Move.parse(m) for m in ("D4-C4", "D4-A4"))).to_json()
+    )
+    menu.tab_to("Open a saved game")
+    menu.press(pygame.K_RETURN)
+    menu.pump(2)
+    dialog = menu.scene.files.dialog  # type: ignore[attr-defined]
+    assert dialog is not None and dialog.alive()
+    entry = dialog.file_path_text_line
+    while menu.focused is not entry:
+        menu.press(pygame.K_TAB)
+    menu.press(pygame.K_END)
+    menu.press(pygame.K_BACKSPACE, times=len(entry.get_text()))
+    menu.type_text(str(tmp_path / "games"))
+    menu.press(pygame.K_RETURN)  # the folder typed: the dialog goes there
+    menu.pump(2)
+    assert Path(dialog.current_directory_path) == tmp_path / "games"
+    menu.tab_to("kept")
+    menu.press(pygame.K_RETURN)  # picks the folder
+    menu.pump(2)
+    menu.press(pygame.K_RETURN)  # and again: opens it
+    menu.pump(2)
+    assert Path(dialog.current_directory_path) == folder
+    menu.tab_to("opening.fireice")
+    menu.press(pygame.K_SPACE)
+    menu.pump(2)
+    while menu.focused is not dialog.ok_button:
+        menu.press(pygame.K_TAB)
+    menu.press(pygame.K_RETURN)
+    menu.pump(3)
+    assert is_game(menu.scene, "fire-and-ice")
+    assert menu.played == ["D4-C4", "D4-A4"]
