@@ -166,6 +166,16 @@ class GamePanel:
             return controller.message
         return self.view.idle_hint(controller.history.position, controller.selected)
 
+    def _fit_turn(self, text: str) -> None:
+        """Say whose turn it is, in smaller letters when the words are too long for the
+        narrowest panel (Italian's "Muove Ghiaccio")."""
+        label = self.turn_label
+        label.set_text(text)
+        wide = label.font.size(text)[0] > label.rect.width
+        wanted = "#turn_small" if wide else "#turn"
+        if label.object_ids[-1] != wanted:
+            label.change_object_id(wanted)
+
     def refresh(
         self,
         controller: BoardController[Any],
@@ -180,7 +190,8 @@ class GamePanel:
         if title != self._shown_title:
             self.title_label.set_text(title)
             self._shown_title = title
-        self.turn_label.set_text(turn_text)
+        if turn_text != self.turn_label.text:
+            self._fit_turn(turn_text)
         if message != self._shown_message:
             self.message_box.set_text(html.escape(message))
             self._shown_message = message
