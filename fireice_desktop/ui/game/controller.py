@@ -89,9 +89,7 @@ class BoardController(Generic[S]):
         to_move = position.to_move
         if to_move is None:
             return tr("controller.either_colour")
-        name = side_name(to_move, position.game)
-        # The solitaire's sides are its colours, said in lower case mid-sentence.
-        return name.lower() if position.game == "solitaire" else name
+        return side_name(to_move, position.game, in_text=True)
 
     def can_pick(self, hole: int) -> bool:
         """Whether the peg on ``hole`` may be picked up now (it has a move to make)."""

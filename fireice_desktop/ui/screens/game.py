@@ -105,7 +105,7 @@ class GameScreen(BoardScene):
         controller = self.controller
         side = self.table.computer_to_move(controller)
         if side is not None and controller.review is None:
-            name = controller.history.position.side_name(side).capitalize()
+            name = side_name(side, controller.history.position.game)
             return self.table.thinking_text(side, name), side
         return self.view.turn_text(controller.shown)
 
