@@ -179,6 +179,8 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
+        if self.scene.handle_keyboard(event):
+            return
         consumed = self.manager.process_events(event)
         if consumed and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             return
@@ -209,6 +211,7 @@ class App:
         """Draw the scene and the widgets onto the surface."""
         self.scene.draw(self.surface)
         self.manager.draw_ui(self.surface)
+        self.scene.draw_focus(self.surface)
         self.dirty = False
 
     def run(self) -> None:

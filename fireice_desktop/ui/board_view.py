@@ -14,6 +14,7 @@ import pygame
 from ..engine.games.fireice.board import HAS_LINE, LINE_OF, LINES
 from ..engine.games.fireice.rules import Color
 from .art import Rgb, cover, font, peg_sprite, texture
+from .keyboard import draw_cursor
 from .language import tr
 from .layout import HOLE_SPREAD, INCIRCLE, BoardLayout, Point
 
@@ -70,6 +71,7 @@ class BoardPicture:
     marked: tuple[int, ...] = ()  # holes ringed for attention (the handicap pegs being placed)
     hint: tuple[int, int] | None = None  # a suggested move, drawn as an arrow
     played: tuple[int, int] | None = None  # in an analysed game, the move played from here
+    cursor: int | None = None  # the keyboard's cursor (drawn over everything)
 
 
 class BoardArt:
@@ -362,6 +364,9 @@ def draw_board(surface: pygame.Surface, art: BoardArt, picture: BoardPicture) ->
         else:
             _blit_centered(surface, art.shadow, (fx + shadow_shift, fy + shadow_shift * 1.4))
             _blit_centered(surface, art.pegs[color], (fx, fy))
+
+    if picture.cursor is not None:
+        draw_cursor(surface, layout.holes[picture.cursor], layout.peg_radius * 1.6)
 
 
 HINT_COLOUR = (150, 240, 120)  # apart from the gold of the last move's marks

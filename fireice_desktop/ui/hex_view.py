@@ -18,6 +18,7 @@ from ..engine.games.icebreaker.board import Cell, HexBoard, Side
 from .art import cover, font, texture
 from .board_view import PLAYED_COLOUR, draw_arrow
 from .hex_layout import HexLayout
+from .keyboard import draw_cursor
 from .layout import Point
 
 Rgb = tuple[int, int, int]
@@ -50,6 +51,7 @@ class SeaPicture:
     last_move: tuple[Cell, Cell] | None = None
     hint: tuple[Cell, Cell] | None = None
     played: tuple[Cell, Cell] | None = None  # in an analysed game, the move played from here
+    cursor: Cell | None = None  # the keyboard's cursor (drawn over everything)
     hidden: int = 0  # ships not drawn in their cell (moving or carried)
     floating: tuple[tuple[Side, Point], ...] = ()  # ships in motion, drawn last
     fading: tuple[tuple[Cell, float], ...] = ()  # icebergs being broken (cell, 1 → 0)
@@ -356,6 +358,9 @@ def draw_sea(surface: pygame.Surface, art: SeaArt, picture: SeaPicture) -> None:
 
     for side, centre in picture.floating:
         _blit_centered(surface, art.lifted[side], centre)
+
+    if picture.cursor is not None:
+        draw_cursor(surface, holes[picture.cursor], layout.radius * 0.8)
 
 
 __all__ = ["SeaArt", "SeaPicture", "draw_sea", "iceberg_sprite", "sea_art", "ship_sprite"]

@@ -83,12 +83,13 @@ def tr(key: str, **values: Any) -> str:
     return str(i18n.t(f"{NAMESPACE}.{key}", **said))
 
 
-def side_name(side: Any, game: str = "") -> str:
-    """A side's name, "Fire" or "Fuoco" (``side`` has a ``key`` such as ``"fire"``); in
-    the solitaire (``game``), the pegs' colours, "Red" and "Aqua"."""
-    if game == "solitaire":
-        return tr(f"solitaire.{side.key}")
-    return tr(f"side.{side.key}")
+def side_name(side: Any, game: str = "", in_text: bool = False) -> str:
+    """A side's name, "Fire" or "Fuoco" (``side`` has a ``key`` such as ``"fire"``); with
+    its ``game``, as that game calls it (the solitaire's sides are the pegs' colours,
+    "Red" and "Aqua"), and ``in_text``, as a sentence says it ("red moves now")."""
+    if not game:
+        return tr(f"side.{side.key}")
+    return tr(f"{'movers' if in_text else 'sides'}.{game}.{side.key}")
 
 
 def say(words: Words | str) -> str:

@@ -10,6 +10,7 @@ import pygame_gui
 
 from .art import cover, texture
 from .board_view import BoardArt, BoardPicture, board_art, draw_board
+from .keyboard import FocusRing
 from .layout import BoardLayout
 from .navigation import Context
 
@@ -28,6 +29,8 @@ class Scene:
         self.nav = ctx.nav
         self.settings = ctx.settings
         self.sounds = ctx.sounds
+        #: The keyboard's ring over the screen's buttons (and over a window's).
+        self.focus = FocusRing(ctx.manager)
 
     @property
     def manager(self) -> pygame_gui.UIManager:
@@ -45,12 +48,21 @@ class Scene:
     def handle_event(self, event: pygame.event.Event) -> None:
         """React to one event (pygame-gui has seen it first)."""
 
+    def handle_keyboard(self, event: pygame.event.Event) -> bool:
+        """The keys that move the focus (and a mouse press, which hides it), before the
+        widgets see the event; ``True`` if it was taken."""
+        return self.focus.handle_event(event)
+
     def update(self, dt: float) -> bool:
         """Advance time by ``dt`` seconds; ``True`` while the scene is animating."""
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the scene under the widgets."""
+
+    def draw_focus(self, surface: pygame.Surface) -> None:
+        """Paint the keyboard's focus ring over the widgets."""
+        self.focus.draw(surface)
 
     def leave(self) -> None:
         """The scene is being replaced."""

@@ -169,6 +169,13 @@ KEYS: tuple[tuple[float, int, int, str], ...] = (
     (1, pygame.K_v, CTRL, ""),
     (0.5, pygame.K_a, CTRL, ""),
     (0.5, pygame.K_x, CTRL, ""),
+    # Playing without a mouse: the cursor and the ring, the board and the panel.
+    (1, pygame.K_UP, 0, ""),
+    (1, pygame.K_DOWN, 0, ""),
+    (0.5, pygame.K_TAB, SHIFT, ""),
+    (0.7, pygame.K_F6, 0, ""),
+    (0.3, pygame.K_TAB, CTRL, ""),
+    (0.3, pygame.K_h, CTRL, ""),
 )
 
 #: How much likelier a visible button is to be clicked than others, by its text: enough
@@ -1017,11 +1024,17 @@ class Monkey:
                 break
             move = self.rng.choice(legal)
             start, end = self.hole_point(move.src), self.hole_point(move.dst)
-            if self.rng.random() < 0.5:
+            way = self.rng.random()
+            if way < 0.4:
                 self.click(start)
                 self.click(end)
-            else:
+            elif way < 0.8:
                 self.drag(start, end, self.rng.randint(1, 4), batched=False)
+            else:  # typed, as a player without a mouse does
+                for char in str(move).replace("-", "" if self.rng.random() < 0.3 else "-"):
+                    self.post_key(pygame.key.key_code(char.lower()), text=char)
+                self.post_key(pygame.K_RETURN)
+                self.pump(2)
             played.append(str(move))
             if game.table.computer:
                 break  # the computer answers first

@@ -18,6 +18,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+import copy
 import html
 import random
 import re
@@ -39,6 +40,7 @@ from fireice_desktop.engine.record import GameRecord
 from fireice_desktop.storage import autosave_path, read_game
 from fireice_desktop.ui.app import App
 from fireice_desktop.ui.game.panel import GamePanel
+from fireice_desktop.ui.keyboard import BoardCursor, centres_of
 from fireice_desktop.ui.scene import BoardScene
 from fireice_desktop.ui.screens.game import GameScreen
 from fireice_desktop.ui.settings import Settings
@@ -404,6 +406,99 @@ class Driver:
         """Type ``text`` into the focused entry, key by key."""
         for char in text:
             self.key(pygame.key.key_code(char), text=char, frames=1)
+
+    def press(self, key: int, mod: int = 0, times: int = 1) -> None:
+        """Press ``key`` (with ``mod``) ``times`` times, as a player on the keyboard: letters
+        and digits type their character too."""
+        name = pygame.key.name(key)
+        text = name if len(name) == 1 else (" " if key == pygame.K_SPACE else "")
+        if mod & pygame.KMOD_SHIFT and text.isalpha():
+            text = text.upper()
+        if mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            text = ""
+        for _ in range(times):
+            self.key(key, mod=mod, text=text)
+
+    def type_keys(self, text: str) -> None:
+        """Type ``text`` key by key (capitals with Shift), wherever the keys go."""
+        for char in text:
+            key = pygame.key.key_code(char.lower()) if char != " " else pygame.K_SPACE
+            self.press(key, pygame.KMOD_LSHIFT if char.isupper() else 0)
+
+    @property
+    def focused(self) -> Any:
+        """The element the keyboard's focus ring stands on now (``None`` while hidden)."""
+        scene = self.app.scene
+        game_keys = getattr(scene, "keys", None)
+        focus = getattr(game_keys, "focus", game_keys)
+        if focus is not None and not (focus.on_panel or focus.host.windows_open()):
+            return None  # the board has the keys: the ring is not drawn
+        return scene.focus.current()  # type: ignore[attr-defined]
+
+    @property
+    def focused_text(self) -> str | None:
+        """The text of the button the focus ring stands on, if it stands on one."""
+        element = self.focused
+        return None if element is None else getattr(element, "text", None)
+
+    def tab_to(self, text: str, limit: int = 60) -> None:
+        """Press Tab until the focus ring stands on the button that says ``text``."""
+        for _ in range(limit):
+            self.press(pygame.K_TAB)
+            if self.focused_text == text:
+                return
+        raise AssertionError(f"Tab never reached a button saying {text!r}")
+
+    @property
+    def cursor(self) -> int | None:
+        """The cell the board's keyboard cursor is drawn on (``None`` while hidden)."""
+        scene = self.app.scene
+        keys = getattr(scene, "keys", None)
+        if isinstance(scene, GameScreen):
+            return scene.keys.cursor_cell
+        return None if keys is None else keys.cursor.visible
+
+    def cursor_to(self, cell: int) -> None:
+        """Walk the board's cursor to ``cell`` by the arrow keys: the fewest presses, found
+        by trying them on a copy of the cursor (which remembers where a run of presses
+        began) over the centres the board is drawn with."""
+        scene = self.app.scene
+        assert isinstance(scene, BoardScene) and scene.layout is not None
+        if self.cursor is None:
+            self.press(pygame.K_RIGHT)  # the first arrow shows the cursor
+        cursor = scene.keys.cursor  # type: ignore[attr-defined]
+        centres = centres_of(scene.layout)
+        arrows = {
+            pygame.K_LEFT: (-1, 0),
+            pygame.K_RIGHT: (1, 0),
+            pygame.K_UP: (0, -1),
+            pygame.K_DOWN: (0, 1),
+        }
+
+        def state(c: BoardCursor) -> tuple[object, ...]:
+            return (c.cell, c._axis, c._goal)
+
+        paths: dict[tuple[object, ...], tuple[BoardCursor, list[int]]] = {
+            state(cursor): (copy.copy(cursor), [])
+        }
+        queue = [state(cursor)]
+        plan: list[int] | None = [] if cursor.cell == cell else None
+        while queue and plan is None:
+            here, keys = paths[queue.pop(0)]
+            for key, direction in arrows.items():
+                step = copy.copy(here)
+                step.arrow(direction, centres)
+                if state(step) in paths:
+                    continue
+                paths[state(step)] = (step, [*keys, key])
+                queue.append(state(step))
+                if step.cell == cell:
+                    plan = [*keys, key]
+                    break
+        assert plan is not None, f"no arrows lead to cell {cell}"
+        for key in plan:
+            self.press(key)
+        assert self.cursor == cell
 
     def clear_entry(self, entry: object) -> None:
         """Click into ``entry`` and delete its text with End and Backspace."""

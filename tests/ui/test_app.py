@@ -332,7 +332,7 @@ def _solitaire_empty_target(ui: Driver) -> None:
 
 def _review(ui: Driver) -> None:
     open_game(ui)
-    ui.key(pygame.K_LEFT)
+    ui.key(pygame.K_PAGEUP)
 
 
 MESSAGE_STATES: dict[str, Callable[[Driver], None]] = {

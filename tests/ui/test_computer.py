@@ -118,7 +118,7 @@ def test_undo_while_looking_back_on_the_computers_turn_steps_back_through_the_mo
     ui.click_button("Start")
     scene = computer_game(ui)
     ui.play("D4-C4")
-    ui.key(pygame.K_LEFT)  # the computer waits while the player looks back
+    ui.key(pygame.K_PAGEUP)  # the computer waits while the player looks back
     assert scene.controller.review == 0
     ui.key(pygame.K_z, pygame.KMOD_LCTRL)  # used to loop for ever: undo moved only the review
     assert scene.controller.review == 0

@@ -382,24 +382,24 @@ def test_undo_and_redo_in_review_step_through_the_game(ui: Driver) -> None:
     assert ui.played == OPENING, "stepping through a review takes nothing back"
 
 
-def test_arrow_keys_step_through_the_game_and_end_returns(ui: Driver) -> None:
+def test_page_keys_step_through_the_game_and_end_returns(ui: Driver) -> None:
     play_all(ui, OPENING)
-    ui.key(pygame.K_LEFT)
+    ui.key(pygame.K_PAGEUP)
     assert ui.game.controller.review == 2
-    ui.key(pygame.K_LEFT)
-    ui.key(pygame.K_LEFT)
-    ui.key(pygame.K_LEFT)
+    ui.key(pygame.K_PAGEUP)
+    ui.key(pygame.K_PAGEUP)
+    ui.key(pygame.K_PAGEUP)
     assert ui.game.controller.review == 0
     assert ui.message == "Reviewing the start position. Return to the game to play on."
-    ui.key(pygame.K_RIGHT)
+    ui.key(pygame.K_PAGEDOWN)
     assert ui.game.controller.review == 1
     ui.key(pygame.K_END)
     assert ui.game.controller.review is None
     assert ui.played == OPENING
 
 
-def test_left_before_the_first_move_leaves_the_board_playable(ui: Driver) -> None:
-    ui.key(pygame.K_LEFT)
+def test_page_up_before_the_first_move_leaves_the_board_playable(ui: Driver) -> None:
+    ui.key(pygame.K_PAGEUP)
     assert ui.game.controller.review is None, "the start is the game itself, not a review"
     ui.play("D4-C4")
     assert ui.played == ["D4-C4"]
@@ -407,7 +407,7 @@ def test_left_before_the_first_move_leaves_the_board_playable(ui: Driver) -> Non
 
 def test_escape_leaves_review_first_and_then_the_game(ui: Driver) -> None:
     play_all(ui, OPENING)
-    ui.key(pygame.K_LEFT)
+    ui.key(pygame.K_PAGEUP)
     ui.key(pygame.K_ESCAPE)
     assert is_game(ui.scene, "fire-and-ice")
     assert ui.game.controller.review is None
@@ -652,7 +652,7 @@ def test_review_on_the_game_over_panel_shows_the_start_and_steps_through(ui: Dri
     assert ui.game.controller.review == 0
     assert ui.message == "Reviewing the start position. Return to the game to play on."
     assert ui.picture().fire == Position.start().fire
-    ui.key(pygame.K_RIGHT)
+    ui.key(pygame.K_PAGEDOWN)
     assert ui.game.controller.review == 1
     ui.click_button("Back to the game")
     assert ui.game.controller.review is None

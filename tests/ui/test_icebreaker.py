@@ -512,18 +512,18 @@ def test_undo_and_redo_by_buttons_and_keys(ui: Driver) -> None:
     assert ui.message == "Nothing to redo."
 
 
-def test_arrow_keys_and_the_move_list_show_earlier_positions(ui: Driver) -> None:
+def test_page_keys_and_the_move_list_show_earlier_positions(ui: Driver) -> None:
     play_all(ui, OPENING)
     scene = sea(ui)
     history = scene.controller.history
-    ui.key(pygame.K_LEFT)
+    ui.key(pygame.K_PAGEUP)
     assert scene.controller.review == 2
-    ui.key(pygame.K_LEFT)
-    ui.key(pygame.K_LEFT)
+    ui.key(pygame.K_PAGEUP)
+    ui.key(pygame.K_PAGEUP)
     assert scene.controller.review == 0
     assert drawn_sea(ui) == expected_sea(IcebreakerPosition.start(4))
     assert ui.message == "Reviewing the start position. Return to the game to play on."
-    ui.key(pygame.K_RIGHT)
+    ui.key(pygame.K_PAGEDOWN)
     assert scene.controller.review == 1
     ui.key(pygame.K_END)
     assert scene.controller.review is None
@@ -837,7 +837,7 @@ def test_a_finished_game_opens_in_review_at_its_start(menu: Driver, tmp_path: Pa
     assert menu.panel.over_panel is None
     assert drawn_sea(menu) == expected_sea(IcebreakerPosition.start(4))
     assert menu.message == "Reviewing the start position. Return to the game to play on."
-    menu.key(pygame.K_RIGHT)
+    menu.key(pygame.K_PAGEDOWN)
     assert drawn_sea(menu) == expected_sea(replay(moves[:1]))
     assert menu.played == moves and now(menu).winner is Side.BLACK
 

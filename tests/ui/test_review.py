@@ -13,6 +13,8 @@ from fireice_desktop.engine.games.fireice.rules import Color
 from fireice_desktop.engine.record import GameRecord
 from tests.support.ui import Driver, open_ui, plain_text, pygame
 
+CTRL = pygame.KMOD_LCTRL
+
 #: Two players' moves from the start; then Ice's B3-B2 lets Fire win with G-D-B at once.
 LINE = [
     "D4-D6",
@@ -76,7 +78,7 @@ def open_game(ui: Driver, moves: tuple[str, ...] | list[str], **computer: str) -
 def test_analyse_reviews_the_game_with_progress_marks_graph_and_summary(ui: Driver) -> None:
     open_game(ui, list(SHORT[:4]))
     game = ui.game
-    ui.key(pygame.K_LEFT)  # into review: Analyse is offered
+    ui.key(pygame.K_PAGEUP)  # into review: Analyse is offered
     assert ui.panel.analyse_button.visible
     ui.click_element(ui.panel.analyse_button)
     assert game.analysis.running
@@ -101,7 +103,7 @@ def test_analyse_reviews_the_game_with_progress_marks_graph_and_summary(ui: Driv
 def test_clicking_the_graph_shows_that_position_and_judges_its_move(ui: Driver) -> None:
     open_game(ui, list(SHORT[:4]))
     game = ui.game
-    ui.key(pygame.K_a)
+    ui.key(pygame.K_a, CTRL)
     pump_until(ui, lambda: game.analysis.review is not None)
     graph = ui.panel.graph_rect
     assert graph is not None
@@ -117,7 +119,7 @@ def test_clicking_the_graph_shows_that_position_and_judges_its_move(ui: Driver) 
 def test_an_analysis_can_be_cancelled_with_esc(ui: Driver) -> None:
     open_game(ui, list(LINE))
     game = ui.game
-    ui.key(pygame.K_a)
+    ui.key(pygame.K_a, CTRL)
     assert game.analysis.running
     ui.key(pygame.K_ESCAPE)
     assert not game.analysis.running and game.analysis.review is None
@@ -129,7 +131,7 @@ def test_an_analysis_can_be_cancelled_with_esc(ui: Driver) -> None:
 def test_a_new_move_drops_the_review_of_the_old_line(ui: Driver) -> None:
     open_game(ui, list(SHORT[:4]))
     game = ui.game
-    ui.key(pygame.K_a)
+    ui.key(pygame.K_a, CTRL)
     pump_until(ui, lambda: game.analysis.review is not None)
     ui.key(pygame.K_END)
     ui.play(SHORT[4])

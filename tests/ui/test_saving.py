@@ -615,7 +615,7 @@ def test_reviewing_a_finished_game_from_the_menu_keeps_continue(
         ui.click_button("Open a saved game")
         choose(ui, won)
         assert ui.game.controller.review == 0
-        ui.key(pygame.K_RIGHT)
+        ui.key(pygame.K_PAGEDOWN)
         ui.click_button("Menu")
         assert ui.has_button("Continue"), "the game in progress is lost"
         ui.click_button("Continue")
@@ -680,7 +680,7 @@ def test_a_finished_game_opens_in_review_at_its_start(menu: Driver, sandbox: Pat
     assert menu.panel.over_panel is None
     assert menu.message == "Reviewing the start position. Return to the game to play on."
     for step in range(1, 4):
-        menu.key(pygame.K_RIGHT)
+        menu.key(pygame.K_PAGEDOWN)
         assert controller.review == step
         assert controller.shown == controller.history.positions[step]
     assert menu.message.startswith(f"Reviewing: position after move 3 of {len(moves)}.")

@@ -161,7 +161,7 @@ def test_a_two_player_game_counts_once_when_it_ends(ui: Driver) -> None:
     assert counted(ui).duel("fire-and-ice").two_players == {"fire": 1}
     ui.key(pygame.K_z, CTRL)
     ui.key(pygame.K_y, CTRL)  # finished again
-    ui.key(pygame.K_LEFT)  # looking back through it
+    ui.key(pygame.K_PAGEUP)  # looking back through it
     ui.key(pygame.K_END)
     assert counted(ui).duel("fire-and-ice").two_players == {"fire": 1}
     ui.click_button("Rematch")

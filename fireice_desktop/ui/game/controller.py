@@ -14,7 +14,7 @@ from typing import Any, Generic, TypeVar
 from ...engine.errors import words_of
 from ...engine.interface import GameState, History
 from ..language import say as spoken
-from ..language import tr
+from ..language import side_name, tr
 from .motion import MOVE_SECONDS
 
 S = TypeVar("S", bound=GameState)
@@ -90,19 +90,25 @@ class BoardController(Generic[S]):
         to_move = position.to_move
         if to_move is None:
             return tr("controller.either_colour")
-        # The engine's name for the side: in the solitaire its colour, in lower case.
-        return spoken(position.side_name(to_move))
+        return side_name(to_move, position.game, in_text=True)
 
     def can_pick(self, hole: int) -> bool:
         """Whether the peg on ``hole`` may be picked up now (it has a move to make)."""
         position = self.history.position
         return any(move.src == hole for move in position.legal_moves())
 
+    def reviewing(self) -> bool:
+        """Whether an earlier position is on the board, where no move is made; if so, the
+        panel says so."""
+        if self.review is not None:
+            self.say(tr("controller.reviewing"))
+            return True
+        return False
+
     def press(self, hole: int | None) -> None:
         """A click (or the start of a drag) on ``hole``, or on empty wood if ``None``."""
         self.finish_animation()
-        if self.review is not None:
-            self.say(tr("controller.reviewing"))
+        if self.reviewing():
             return
         position = self.history.position
         if hole is None:

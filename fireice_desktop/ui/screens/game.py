@@ -19,6 +19,7 @@ from ...engine.record import GameRecord
 from ..game.analysis import GameAnalysis, draw_cursor, graph_index_at
 from ..game.controller import BoardController
 from ..game.hints import Hints
+from ..game.keys import GameKeys
 from ..game.motion import MOVE_SECONDS
 from ..game.panel import AnalysisState, GamePanel
 from ..game.players import Session, Table
@@ -61,6 +62,7 @@ class GameScreen(BoardScene):
         self._autosaved: object = None  # what the autosave holds: (history, changes)
         self.autosave_failed = False
         self.scorekeeper = Scorekeeper(ctx.files)  # counts the games in the statistics
+        self.keys = GameKeys(self)  # the board's cursor, typed moves, the panel's ring
         if record is not None:
             self.controller.history = record.history()
             if self.controller.history.position.is_over:
@@ -103,7 +105,7 @@ class GameScreen(BoardScene):
         controller = self.controller
         side = self.table.computer_to_move(controller)
         if side is not None and controller.review is None:
-            name = say(controller.history.position.side_name(side))
+            name = side_name(side, controller.history.position.game)
             return self.table.thinking_text(side, name), side
         return self.view.turn_text(controller.shown)
 
@@ -164,13 +166,7 @@ class GameScreen(BoardScene):
                 self.show_position(picked)
                 return
             if self.on_board(event.pos):
-                if self.tutor.checking:
-                    controller.say(tr("game.tutor_looking"))
-                    return
-                side = self.table.computer_to_move(controller)
-                if side is not None and controller.review is None:
-                    name = side_name(side, controller.history.position.game)
-                    controller.say(tr("game.computer_side", side=name))
+                if self.board_locked():
                     return
                 self.press_pos = event.pos
                 self.drag_pos = None
@@ -205,6 +201,41 @@ class GameScreen(BoardScene):
                 else:
                     controller.show_move(index)
 
+    def board_locked(self) -> bool:
+        """Whether the board takes no move now (the tutor is judging the last one, or the
+        computer is to move); if so, the panel says why."""
+        controller = self.controller
+        if self.tutor.checking:
+            controller.say(tr("game.tutor_looking"))
+            return True
+        side = self.table.computer_to_move(controller)
+        if side is not None and controller.review is None:
+            name = side_name(side, controller.history.position.game)
+            controller.say(tr("game.computer_side", side=name))
+            return True
+        return False
+
+    def person_to_move(self) -> bool:
+        """Whether a person may move now, in the game itself (not a review of it)."""
+        controller = self.controller
+        return (
+            controller.review is None
+            and not controller.history.position.is_over
+            and not self.tutor.checking
+            and self.table.computer_to_move(controller) is None
+        )
+
+    def windows_open(self) -> bool:
+        """Whether a window is open over the board: a question, a file dialog, the text."""
+        text = self.text_window
+        return self.question.is_open or self.files.is_open or (text is not None and text.is_open)
+
+    def handle_keyboard(self, event: pygame.event.Event) -> bool:
+        return self.keys.handle_event(event)
+
+    def draw_focus(self, surface: pygame.Surface) -> None:
+        self.keys.draw(surface)
+
     def _key(self, event: pygame.event.Event) -> None:
         controller = self.controller
         ctrl = bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
@@ -221,7 +252,7 @@ class GameScreen(BoardScene):
             self.ask_save()
         elif ctrl and event.key == pygame.K_o:
             self.files.ask_open()
-        elif event.key == pygame.K_t and not ctrl:
+        elif event.key == pygame.K_t:  # T, or Ctrl+T where T would start a typed move
             self.show_text()
         elif ctrl and event.key == pygame.K_z:
             if event.mod & pygame.KMOD_SHIFT:
@@ -230,19 +261,21 @@ class GameScreen(BoardScene):
                 self.undo()
         elif ctrl and event.key == pygame.K_y:
             self.redo()
-        elif event.key == pygame.K_h and not ctrl:
-            self.request_hint()
-        elif event.key == pygame.K_n and not ctrl:
+        elif event.key == pygame.K_h:  # the letters that may start a typed move (the
+            self.request_hint()  # islands, Icebreaker's rows) reach here only with Ctrl
+        elif event.key == pygame.K_n:
             self.ask_new()
-        elif event.key == pygame.K_a and not ctrl:
+        elif event.key == pygame.K_a:
             self.toggle_analysis()
-        elif event.key == pygame.K_LEFT:
+        elif event.key == pygame.K_PAGEUP:  # the arrow keys are the board cursor's
             if controller.review is None:
                 controller.show_move(controller.history.cursor - 2)
             elif controller.review > 0:
                 controller.show_move(controller.review - 2)
-        elif event.key == pygame.K_RIGHT and controller.review is not None:
+        elif event.key == pygame.K_PAGEDOWN and controller.review is not None:
             controller.show_move(controller.review)
+        elif event.key == pygame.K_HOME and controller.history.cursor > 0:
+            controller.show_start()
         elif event.key == pygame.K_END:
             controller.leave_review()
 
@@ -568,6 +601,7 @@ class GameScreen(BoardScene):
             hint=better or ((self.hint.src, self.hint.dst) if shown_hint else None),
             show_targets=self.settings.show_legal_moves,
             played=played,
+            cursor=self.keys.cursor_cell,
         )
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -21,6 +21,7 @@ from ...engine.games.fireice.rules import (
 from ...engine.games.fireice.spec import Handicap
 from ..board_view import BoardPicture
 from ..game.players import Session
+from ..keyboard import BoardCursor, BoardFocus, centres_of, nearest
 from ..language import tr
 from ..navigation import Context
 from ..scene import BoardScene, button
@@ -101,6 +102,7 @@ class HandicapScene(BoardScene):
         self.setup = setup or HandicapSetup()
         self.computer = dict(computer or {})  # the sides the computer will play
         self.message = tr("handicap.intro")
+        self.keys = BoardFocus(self, self.focus, BoardCursor())
 
     def build(self, size: tuple[int, int]) -> None:
         height = size[1]
@@ -190,14 +192,7 @@ class HandicapScene(BoardScene):
         setup = self.setup
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.layout is not None:
             if self.on_board(event.pos):
-                hole = self.layout.hole_at(event.pos)
-                if hole is None:
-                    self.message = tr("handicap.click_a_hole")
-                else:
-                    self.message = setup.toggle(hole)
-                    if self.setup.seed is None:
-                        self.seed_entry.set_text("")
-                self.refresh()
+                self.activate(self.layout.hole_at(event.pos))
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             element = event.ui_element
             if element in self.side_buttons:
@@ -251,6 +246,45 @@ class HandicapScene(BoardScene):
         again = ("handicap", {"setup": setup, "computer": self.computer})
         self.nav.go("play", session=Session("fire-and-ice", handicap, self.computer, again))
 
+    def activate(self, hole: int | None) -> None:
+        """A click on ``hole`` (or Enter on it): place a peg there or take it off."""
+        if hole is None:
+            self.message = tr("handicap.click_a_hole")
+        else:
+            self.message = self.setup.toggle(hole)
+            if self.setup.seed is None:
+                self.seed_entry.set_text("")
+        self.refresh()
+
+    # --- the keys: the board's cursor, or the ring on the buttons (F6, or Tab) ----------
+
+    def handle_keyboard(self, event: pygame.event.Event) -> bool:
+        self.keys.ring.area = self.panel_rect
+        return self.keys.handle_event(event)
+
+    def draw_focus(self, surface: pygame.Surface) -> None:
+        self.keys.draw(surface)
+
+    def cell_centres(self) -> dict[int, tuple[float, float]]:
+        """The holes' centres, as drawn."""
+        return centres_of(self.layout) if self.layout is not None else {}
+
+    def cursor_start(self) -> int | None:
+        """The cursor starts on the first peg placed, else in the middle of the board."""
+        if self.setup.holes:
+            return self.setup.holes[0]
+        return nearest(self.cell_centres(), self.layout.centre) if self.layout else None
+
+    def tab_stops(self) -> list[int]:
+        """Nothing moves here: Tab goes to the buttons."""
+        return []
+
+    def windows_open(self) -> bool:
+        return False
+
+    def focus_moved(self, to_panel: bool) -> None:
+        pass
+
     def draw(self, surface: pygame.Surface) -> None:
         position = self.setup.start()
         picture = BoardPicture(
@@ -258,6 +292,7 @@ class HandicapScene(BoardScene):
             position.ice,
             (position.fire_supply, position.ice_supply),
             marked=tuple(self.setup.holes),
+            cursor=self.keys.cursor.visible,
         )
         self.draw_board_and_panel(surface, picture)
 

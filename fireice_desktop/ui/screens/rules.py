@@ -64,6 +64,8 @@ class RulesScene(Scene):
         self.page_rect = pygame.Rect(0, 0, 0, 0)
         self.nav_rect = pygame.Rect(0, 0, 0, 0)
         self.size = (0, 0)
+        self.text_box: pygame_gui.elements.UITextBox | None = None
+        self.focus.sideways = False  # Left and Right turn the pages
 
     def build(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -138,6 +140,7 @@ class RulesScene(Scene):
             following.disable()
         self.previous_button, self.next_button = previous, following
         self.page_elements = [title, text, previous, following]
+        self.text_box = text
         area = pygame.Rect(
             page.x + text_width + 24,
             body_top,
@@ -195,12 +198,32 @@ class RulesScene(Scene):
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.nav.show_menu()
+            elif event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP) and self.scroll(
+                event.key == pygame.K_PAGEDOWN
+            ):
+                pass  # the chapter's text moved, and the chapter turns only at its end
             elif event.key in (pygame.K_RIGHT, pygame.K_PAGEDOWN) and self.chapter + 1 < len(
                 self.chapters
             ):
                 self.show(self.chapter + 1)
             elif event.key in (pygame.K_LEFT, pygame.K_PAGEUP) and self.chapter > 0:
                 self.show(self.chapter - 1)
+
+    def scroll(self, down: bool) -> bool:
+        """Page Down or Up: the chapter's text by most of a page; ``False`` when it is
+        already at that end (or fits), where the key turns the page instead."""
+        bar = self.text_box.scroll_bar if self.text_box is not None else None
+        if bar is None:
+            return False
+        start, shown = bar.start_percentage, bar.visible_percentage
+        end = 1.0 - shown
+        if (down and start >= end - 1e-3) or (not down and start <= 1e-3):
+            return False
+        step = shown * 0.85
+        bar.set_scroll_from_start_percentage(
+            min(end, start + step) if down else max(0.0, start - step)
+        )
+        return True
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(surface.get_size()), (0, 0))

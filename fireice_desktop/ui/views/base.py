@@ -51,6 +51,7 @@ class Moment:
     hint: tuple[int, int] | None  # the hinted move's cells, when one is shown
     show_targets: bool  # the settings' marks for legal moves
     played: tuple[int, int] | None = None  # in an analysed game: the move played from here
+    cursor: int | None = None  # the keyboard's cursor, once the keys have moved it
 
 
 class HitLayout(Protocol):

@@ -26,6 +26,8 @@ class IcebreakerView(GameView):
     """Playing Icebreaker against a friend or the computer."""
 
     new_label = ("view.new_game", "icebreaker.new_game_tip")
+    # Its rows are lettered, and H types a move on row h: the hint is Ctrl+H here.
+    keys_lines = ("keys.icebreaker_keys_1", "keys.icebreaker_keys_2")
     graph_colours = ((205, 62, 50), (150, 150, 160))  # Red's ships; Black's, lightened
 
     @classmethod
@@ -145,6 +147,7 @@ class IcebreakerView(GameView):
             winner=position.winner,
             hint=moment.hint,
             played=moment.played,
+            cursor=moment.cursor,
         )
         if selected is not None and moment.drag_pos is not None:
             side = position.color_at(selected)

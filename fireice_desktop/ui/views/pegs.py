@@ -64,6 +64,7 @@ class PegView(GameView):
             show_control=self.drops_a_peg,
             hint=moment.hint,
             played=moment.played,
+            cursor=moment.cursor,
         )
         holes = self.layout.holes
         if controller.selected is not None and moment.drag_pos is not None:

@@ -22,7 +22,7 @@ from ...engine.record import GameRecord
 from ...statistics import DealPlayed
 from ..game.jobs import Job
 from ..game.players import Session
-from ..language import number, side_name, tr
+from ..language import number, tr
 from ..scene import button
 from ..settings import Settings
 from .base import HintWork, Host, moves_text
@@ -101,7 +101,7 @@ class SolitaireView(PegView):
             return tr("solitaire.solved" if won else "solitaire.no_captures"), None
         if position.to_move is None:
             return tr("solitaire.either_colour"), None
-        colour = side_name(position.to_move, "solitaire")
+        colour = self.side_name(position.to_move)
         return tr("view.to_move", side=colour), position.to_move
 
     def result_text(self, position: Any) -> tuple[str, str]:
