@@ -34,13 +34,14 @@ from fireice_desktop.engine.analysis import (
     reason_of,
     would_have,
 )
+from fireice_desktop.engine.errors import NotationError, words_of
 from fireice_desktop.engine.games import find_game
 from fireice_desktop.engine.games.fireice import ai
-from fireice_desktop.engine.games.fireice.board import ISLANDS
+from fireice_desktop.engine.games.fireice.board import ISLANDS, parse_hole
 from fireice_desktop.engine.games.fireice.playout import random_playout
 from fireice_desktop.engine.games.fireice.rules import Color, Move, Position
 from fireice_desktop.engine.games.fireice.solitaire import SolitairePosition
-from fireice_desktop.engine.games.icebreaker.board import Side
+from fireice_desktop.engine.games.icebreaker.board import Side, Step
 from fireice_desktop.engine.games.icebreaker.rules import IcebreakerPosition
 from fireice_desktop.engine.words import (
     NAMESPACE,
@@ -209,6 +210,13 @@ def mistake(reason: Words | Literal[""], solo: bool = False) -> tuple[Review, Mo
     game = "solitaire" if solo else "fire-and-ice"
     first: Any = SolitairePosition.deal(7) if solo else START
     return Review(game, (first, first), (0.55, after), (), (reviewed,)), reviewed
+
+
+def refused(parse: Callable[[str], Any], text: str) -> Words | str:
+    """What the notation error of ``parse(text)`` says."""
+    with pytest.raises(NotationError) as raised:
+        parse(text)
+    return words_of(raised.value)
 
 
 def annotated(reason: Words | Literal[""], solo: bool = False) -> Words:
@@ -473,6 +481,25 @@ CASES: list[tuple[str, Callable[[], Any], str, str]] = [
         "d1 holds a Black ship and it is Red's turn",
         "in d1 c'è una nave del Nero e tocca al Rosso",
     ),
+    (
+        "a move that is no move",
+        lambda: refused(Move.parse, "x9"),
+        "'x9' is not a move: write FROM-TO with two holes, like F6-C6",
+        "'x9' non è una mossa: scrivi partenza-arrivo con due fori, come F6-C6",
+    ),
+    (
+        "a hole that is no hole",
+        lambda: refused(parse_hole, "H1"),
+        "'H1' is not a hole: holes are an island A-G and a number 1-7, like D4",
+        "'H1' non è un foro: un foro è un'isola da A a G e un numero da 1 a 7, come D4",
+    ),
+    (
+        "a cell off the board",
+        lambda: refused(lambda text: Step.parse(text, 4), "a1-q3"),
+        "'q3' is not a cell of the side-4 board (rows a to g, cells numbered from the left)",
+        "'q3' non è una casella del tavoliere di lato 4 (righe da a a g, caselle numerate da "
+        "sinistra)",
+    ),
 ]
 CASE_IDS = [case[0] for case in CASES]
 
@@ -506,7 +533,7 @@ def test_plural_forms_follow_the_count_in_italian() -> None:
 #: The sections of what the engine says while a game is played and reviewed.
 PLAY_SECTIONS = {
     *("side", "colour", "piece", "list", "reason", "would_have", "hint", "verdict_name"),
-    *("review", "tutor", "number", "illegal", "stuck"),
+    *("review", "tutor", "number", "illegal", "stuck", "notation"),
 }
 #: Words spelled the same in both languages, or names that stay as they are.
 SHARED = {"in", "iceberg", "file", "json", "fifo", "socket", "mb"}

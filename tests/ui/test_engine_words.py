@@ -125,3 +125,11 @@ def test_the_computers_side_is_named_in_italian_while_it_thinks(italian_app: Dri
     italian_app.play("D4-C4")
     assert italian_app.panel.turn_label.text.startswith("Ghiaccio sta pensando")
     wait_for_computer(italian_app)
+
+
+def test_a_typed_move_that_is_no_move_is_explained_in_italian(italian: None) -> None:
+    controller = BoardController(Position.start())
+    assert not controller.play("Z9-A1")
+    assert language.say(controller.message) == (
+        "'Z9-A1' non è una mossa: scrivi partenza-arrivo con due fori, come F6-C6"
+    )

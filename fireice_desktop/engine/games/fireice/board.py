@@ -103,9 +103,7 @@ def parse_hole(text: str) -> Hole:
     """
     hole = _HOLE_BY_NAME.get(text.strip().upper())
     if hole is None:
-        raise NotationError(
-            f"{text!r} is not a hole: holes are an island A-G and a number 1-7, like D4"
-        )
+        raise NotationError.of("notation.not_a_hole", text=repr(text))
     return hole
 
 

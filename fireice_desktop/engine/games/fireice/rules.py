@@ -110,7 +110,7 @@ class Move(NamedTuple):
         """
         match = _MOVE_RE.fullmatch(text.strip().upper())
         if match is None:
-            raise NotationError(f"{text!r} is not a move: write FROM-TO with two holes, like F6-C6")
+            raise NotationError.of("notation.not_a_move_holes", text=repr(text))
         return cls(parse_hole(match.group(1)), parse_hole(match.group(2)))
 
     def __str__(self) -> str:

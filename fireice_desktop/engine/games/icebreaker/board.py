@@ -166,9 +166,8 @@ class HexBoard:
         cell = self.by_name.get(name)
         if cell is None:
             last_row = chr(ord("a") + len(self.rows) - 1)
-            raise NotationError(
-                f"{text.strip()!r} is not a cell of the side-{self.size} board "
-                f"(rows a to {last_row}, cells numbered from the left)"
+            raise NotationError.of(
+                "notation.not_a_cell", text=repr(text.strip()), size=self.size, last_row=last_row
             )
         return cell
 
@@ -218,9 +217,7 @@ class Step(NamedTuple):
         """
         match = _MOVE_RE.fullmatch(text)
         if match is None:
-            raise NotationError(
-                f"{text.strip()!r} is not a move: write FROM-TO with two cells, like a1-b2"
-            )
+            raise NotationError.of("notation.not_a_move_cells", text=repr(text.strip()))
         board = HexBoard.of(size)
         return cls(board.parse_cell(match.group(1)), board.parse_cell(match.group(2)), size)
 
