@@ -159,7 +159,7 @@ def _mangle(draw: st.DrawFn, data: bytes) -> bytes:
     if kind == "field":
         try:
             value = json.loads(data)
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested too deeply by "nest"
             return data
         if isinstance(value, dict):
             value[draw(st.sampled_from(RECORD_KEYS))] = draw(JSON_VALUES)
