@@ -304,10 +304,12 @@ def test_shortcut_letters_and_move_letters(ui: Driver) -> None:
     ui.press(pygame.K_ESCAPE)
     ui.press(pygame.K_a, CTRL)
     assert ui.game.analysis.running or ui.game.analysis.review is not None
-    ui.press(pygame.K_ESCAPE)  # stops it
+    if ui.game.analysis.running:  # a one-move game may be analysed already: Esc would leave
+        ui.press(pygame.K_ESCAPE)  # stops it
     # H (no island) asks for a hint, as before; so does Ctrl+H.
     ui.press(pygame.K_h)
-    assert ui.game.hints.move is not None or "best move" in ui.message
+    hints = ui.game.hints  # looking for the hint, or found it (the summary may fill the box)
+    assert hints.job is not None or hints.move is not None
 
 
 def test_page_up_and_down_step_through_the_moves(ui: Driver) -> None:
