@@ -286,7 +286,7 @@ CASES: list[tuple[str, Callable[[], Any], str, str]] = [
         "a hint",
         lambda: say("hint.move_which", move="E5-G5", reason=say("reason.wins_at_once")),
         "Hint: E5-G5, which wins at once.",
-        "Suggerimento: E5-G5, che vince subito.",
+        "Consiglio: E5-G5, che vince subito.",
     ),
     (
         "a forced win's hint",
@@ -296,7 +296,7 @@ CASES: list[tuple[str, Callable[[], Any], str, str]] = [
             reason=say("hint.forced_because", count=2, reason=TAKES_G),
         ),
         "Hint: E5-G5, which wins by force in 2 moves: it takes control of G.",
-        "Suggerimento: E5-G5, che forza la vittoria in 2 mosse: prende il controllo di G.",
+        "Consiglio: E5-G5, che forza la vittoria in 2 mosse: prende il controllo di G.",
     ),
     (
         "a verdict",

@@ -92,8 +92,7 @@ class SolitaireView(PegView):
 
     def title(self) -> str:
         pegs = self.host.controller.shown.pegs_left
-        left = tr("solitaire.pegs_left", count=pegs)
-        return tr("solitaire.title", deal=number(self.deal), left=left)
+        return tr("solitaire.title", deal=number(self.deal), count=pegs)
 
     def turn_text(self, position: Any) -> tuple[str, Any]:
         if position.is_over:
