@@ -799,7 +799,9 @@ STANDALONE_RUNS = 9
 
 
 def folder_megabytes(folder: Path) -> float:
-    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file()) / 1e6
+    """The size of ``folder``'s files (a library's symbolic links counted once, as copied)."""
+    files = (p for p in folder.rglob("*") if p.is_file() and not p.is_symlink())
+    return sum(p.stat().st_size for p in files) / 1e6
 
 
 def start_times(executable: Path, runs: int) -> list[float]:
@@ -837,7 +839,9 @@ def bench_standalone(seconds: float, executable: Path | None = None) -> None:
                 command += ["--dist", f"{work}/{kind}", "--work", f"{work}/build-{kind}"]
                 if kind == "onefile":
                     command.append("--onefile")
-                subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+                built = subprocess.run(command, capture_output=True, text=True)
+                if built.returncode != 0:
+                    raise RuntimeError(f"the {kind} build failed:\n{built.stderr}")
             executable = Path(work) / "onedir" / "fireice" / "fireice"
             sizes["one folder"] = (folder_megabytes(executable.parent), 35)
             sizes["one file"] = ((Path(work) / "onefile" / "fireice").stat().st_size / 1e6, 20)
