@@ -6,6 +6,8 @@ not left for the end, where one of them would keep a worker busy after the other
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 
@@ -22,3 +24,15 @@ def _private_user_folders(
     folder = tmp_path_factory.mktemp("user")
     monkeypatch.setenv("FIREICE_CONFIG_DIR", str(folder / "config"))
     monkeypatch.setenv("FIREICE_DATA_DIR", str(folder / "data"))
+
+
+@pytest.fixture
+def italian() -> Iterator[None]:
+    """Words said in Italian for the test, in English again after it."""
+    from fireice_desktop.ui import language
+
+    language.use("it")
+    try:
+        yield
+    finally:
+        language.use("en")

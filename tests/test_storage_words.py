@@ -4,7 +4,7 @@ command line prints is as it always was, and the desktop game says them in Itali
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -24,16 +24,6 @@ from fireice_desktop.ui import language
 
 ROOT = os.geteuid() == 0 if hasattr(os, "geteuid") else False
 RECORD = '{"format": "fireice-record", "version": 1, "game": "fire-and-ice", "moves": ["D4-C4"]}'
-
-
-@pytest.fixture
-def italian() -> Iterator[None]:
-    """Words said in Italian for the test, in English again after it."""
-    language.use("it")
-    try:
-        yield
-    finally:
-        language.use("en")
 
 
 def refused(call: Callable[[], object]) -> SaveFileError:

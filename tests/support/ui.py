@@ -41,6 +41,7 @@ from fireice_desktop.storage import autosave_path, read_game
 from fireice_desktop.ui.app import App
 from fireice_desktop.ui.game.panel import GamePanel
 from fireice_desktop.ui.keyboard import BoardCursor, centres_of
+from fireice_desktop.ui.language import use as use_language
 from fireice_desktop.ui.scene import BoardScene
 from fireice_desktop.ui.screens.game import GameScreen
 from fireice_desktop.ui.settings import Settings
@@ -533,13 +534,16 @@ def open_ui(
     monkeypatch: pytest.MonkeyPatch,
     size: tuple[int, int] = (1280, 800),
     animation_speed: str = "off",
+    language: str = "en",
 ) -> Iterator[Driver]:
-    """A fresh :class:`App` in a real (dummy-driver) window, its settings kept in ``config_dir``."""
+    """A fresh :class:`App` in a real (dummy-driver) window, its settings kept in ``config_dir``,
+    speaking ``language`` (English again afterwards)."""
     monkeypatch.setenv("FIREICE_CONFIG_DIR", str(config_dir))
     monkeypatch.setenv("FIREICE_DATA_DIR", str(config_dir / "data"))  # the autosave
     if pygame.display.get_init():
         pygame.event.clear()  # nothing left over from an earlier test
-    app = App(size, settings=Settings(sound=False, animation_speed=animation_speed), window=True)
+    settings = Settings(sound=False, animation_speed=animation_speed, language=language)
+    app = App(size, settings=settings, window=True)
     driver = Driver(app)
     try:
         driver.pump(2)
@@ -549,6 +553,7 @@ def open_ui(
         if app.window is not None:
             app.window.destroy()
         pygame.event.clear()
+        use_language("en")
 
 
 def wait_for_computer(ui: Driver, limit: float = 20.0) -> None:

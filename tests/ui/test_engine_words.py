@@ -8,7 +8,6 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import pygame
 import pytest
 
 from fireice_desktop.engine.games.fireice.board import parse_hole
@@ -16,21 +15,9 @@ from fireice_desktop.engine.games.fireice.rules import Move, Position
 from fireice_desktop.engine.games.icebreaker.rules import IcebreakerPosition
 from fireice_desktop.engine.words import spoken
 from fireice_desktop.ui import language
-from fireice_desktop.ui.app import App
 from fireice_desktop.ui.game.controller import BoardController
-from fireice_desktop.ui.settings import Settings
 from tests.engine.test_words import CASE_IDS, CASES, english_left_in
-from tests.support.ui import Driver, wait_for_computer
-
-
-@pytest.fixture
-def italian() -> Iterator[None]:
-    """The game speaks Italian for the test, English again after it."""
-    language.use("it")
-    try:
-        yield
-    finally:
-        language.use("en")
+from tests.support.ui import Driver, open_ui, wait_for_computer
 
 
 @pytest.mark.parametrize(("name", "make", "english", "italian_text"), CASES, ids=CASE_IDS)
@@ -85,22 +72,8 @@ def test_an_illegal_move_played_as_text_is_explained_in_italian(italian: None) -
 @pytest.fixture
 def italian_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Driver]:
     """The desktop game in Italian, on its menu."""
-    monkeypatch.setenv("FIREICE_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("FIREICE_DATA_DIR", str(tmp_path / "data"))
-    if pygame.display.get_init():
-        pygame.event.clear()
-    settings = Settings(sound=False, animation_speed="off", language="it")
-    app = App((1280, 800), settings=settings, window=True)
-    driver = Driver(app)
-    try:
-        driver.pump(2)
+    with open_ui(tmp_path, monkeypatch, language="it") as driver:
         yield driver
-    finally:
-        app.scene.leave()
-        if app.window is not None:
-            app.window.destroy()
-        pygame.event.clear()
-        language.use("en")
 
 
 @pytest.fixture
