@@ -48,12 +48,18 @@ def menu(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Driver]:
         yield driver
 
 
+def choose(menu: Driver, text: str) -> object:
+    """Tab to the button ``text`` and press Enter; the screen it leads to."""
+    menu.tab_to(text)
+    menu.press(pygame.K_RETURN)
+    menu.pump(2)
+    return menu.scene
+
+
 @pytest.fixture
 def ui(menu: Driver) -> Driver:
     """A two-player game, opened from the menu by keys."""
-    menu.tab_to("Two players")
-    menu.press(pygame.K_RETURN, times=1)
-    menu.pump(2)
+    choose(menu, "Two players")
     assert is_game(menu.scene, "fire-and-ice", computer=False)
     return menu
 
@@ -451,23 +457,15 @@ def test_a_card_and_the_settings_by_keys(menu: Driver) -> None:
     menu.pump(2)
     assert not settings.show_legal_moves
     menu.press(pygame.K_ESCAPE)
-    menu.tab_to("Against the computer")
-    menu.press(pygame.K_RETURN)
-    menu.pump(2)
-    menu.tab_to("Ice")
-    menu.press(pygame.K_RETURN)
-    menu.pump(2)
-    menu.tab_to("Start")
-    menu.press(pygame.K_RETURN)
-    menu.pump(2)
+    choose(menu, "Against the computer")
+    choose(menu, "Ice")
+    choose(menu, "Start")
     assert is_game(menu.scene, "fire-and-ice", computer=True)
     assert list(menu.game.table.computer) == [Color.FIRE]
 
 
 def test_rules_page_down_scrolls_the_text_before_turning_the_page(menu: Driver) -> None:
-    menu.tab_to("Rules")
-    menu.press(pygame.K_RETURN)
-    menu.pump(2)
+    choose(menu, "Rules")
     rules = menu.scene
     assert isinstance(rules, RulesScene)
     for chapter in range(1, len(rules.chapter_buttons)):  # the first long chapter
@@ -498,9 +496,7 @@ def test_rules_page_down_scrolls_the_text_before_turning_the_page(menu: Driver) 
 
 
 def test_the_handicap_set_up_by_keys(menu: Driver) -> None:
-    menu.tab_to("Handicap game")
-    menu.press(pygame.K_RETURN)
-    menu.pump(2)
+    choose(menu, "Handicap game")
     scene = menu.scene
     assert isinstance(scene, HandicapScene)
     menu.cursor_to(parse_hole("A1"))
@@ -566,9 +562,7 @@ def test_a_two_player_game_won_by_keys_alone(menu: Driver) -> None:
 
 
 def test_a_solitaire_deal_won_by_keys_alone(menu: Driver) -> None:
-    menu.tab_to("Solitaire")
-    menu.press(pygame.K_RETURN)
-    menu.pump(2)
+    choose(menu, "Solitaire")
     ui = menu
     assert is_game(ui.scene, "solitaire")
     ui.press(pygame.K_F6)
@@ -596,14 +590,10 @@ def test_a_solitaire_deal_won_by_keys_alone(menu: Driver) -> None:
 
 
 def test_an_icebreaker_game_played_to_its_end_by_keys_alone(menu: Driver) -> None:
-    menu.tab_to("Icebreaker")
-    menu.press(pygame.K_RETURN)
-    menu.pump(2)
+    choose(menu, "Icebreaker")
     menu.tab_to("4")
     menu.press(pygame.K_SPACE)
-    menu.tab_to("Start")
-    menu.press(pygame.K_RETURN)
-    menu.pump(2)
+    choose(menu, "Start")
     ui = menu
     assert is_game(ui.scene, "icebreaker", computer=False)
     position = ui.position
@@ -629,9 +619,7 @@ def test_an_icebreaker_game_played_to_its_end_by_keys_alone(menu: Driver) -> Non
 
 
 def test_in_icebreaker_row_letters_type_moves_and_ctrl_gives_the_shortcut(menu: Driver) -> None:
-    menu.tab_to("Icebreaker")
-    menu.press(pygame.K_RETURN)
-    menu.pump(2)
+    choose(menu, "Icebreaker")
     menu.press(pygame.K_RETURN)  # Enter on the card: Start, as before
     menu.pump(2)
     ui = menu
@@ -672,9 +660,7 @@ def test_a_saved_game_opened_through_folders_by_keys(menu: Driver, tmp_path: Pat
     (folder / "opening.fireice").write_text(
         GameRecord(moves=tuple(Move.parse(m) for m in ("D4-C4", "D4-A4"))).to_json()
     )
-    menu.tab_to("Open a saved game")
-    menu.press(pygame.K_RETURN)
-    menu.pump(2)
+    choose(menu, "Open a saved game")
     dialog = menu.scene.files.dialog  # type: ignore[attr-defined]
     assert dialog is not None and dialog.alive()
     entry = dialog.file_path_text_line
