@@ -40,3 +40,6 @@ $fireice --screenshot "$out/icebreaker-won.png" --scene icebreaker --size "$size
 $fireice --screenshot "$out/icebreaker-setup.png" --scene icebreaker-setup --size "$size"
 $fireice --screenshot "$out/icebreaker-small.png" --scene icebreaker --size 4 --size "$size"
 $fireice --screenshot "$out/rules-icebreaker.png" --scene rules --page 7 --size "$size"
+# In Italian: a game with a hint, and the review.
+$fireice --screenshot "$out/italian.png" --scene game --size "$size" --moves "D4-C4 D4-D5" --hint --language it
+$fireice --screenshot "$out/italian-review.png" --scene game --size "$size" --moves "$played" --analyse --language it
