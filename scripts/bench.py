@@ -71,6 +71,8 @@ from typing import TYPE_CHECKING, Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import build_exe  # scripts/build_exe.py, beside this script: the size of a built folder
+
 from fireice_desktop.engine.games import find_game
 from fireice_desktop.engine.games.fireice import ai
 from fireice_desktop.engine.games.fireice.playout import random_playout
@@ -798,12 +800,6 @@ def bench_frames_during_review() -> None:
 STANDALONE_RUNS = 9
 
 
-def folder_megabytes(folder: Path) -> float:
-    """The size of ``folder``'s files (a library's symbolic links counted once, as copied)."""
-    files = (p for p in folder.rglob("*") if p.is_file() and not p.is_symlink())
-    return sum(p.stat().st_size for p in files) / 1e6
-
-
 def start_times(executable: Path, runs: int) -> list[float]:
     """Seconds from starting ``executable`` to its first frame, ``runs`` times (after one
     start not counted, for the disk cache)."""
@@ -843,7 +839,7 @@ def bench_standalone(seconds: float, executable: Path | None = None) -> None:
                 if built.returncode != 0:
                     raise RuntimeError(f"the {kind} build failed:\n{built.stderr}")
             executable = Path(work) / "onedir" / "fireice" / "fireice"
-            sizes["one folder"] = (folder_megabytes(executable.parent), 35)
+            sizes["one folder"] = (build_exe.folder_size(executable.parent) / 1e6, 35)
             sizes["one file"] = ((Path(work) / "onefile" / "fireice").stat().st_size / 1e6, 20)
         for kind, (size, target) in sizes.items():
             print(f"{kind:>10}: {size:5.1f} MB  (target at most {target} MB)")

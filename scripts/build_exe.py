@@ -18,15 +18,19 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+# The game's languages from this checkout's translation files, as the game finds them.
+sys.path.insert(0, str(ROOT))
+
+from fireice_desktop.engine.words import TRANSLATIONS, languages  # noqa: E402
+
 NAME = "fireice"
 ASSETS = ROOT / "assets"
 #: Where ``fireice_desktop/ui/assets.py`` looks for the assets inside a bundle.
 BUNDLED_ASSETS = "fireice_desktop/assets"
-#: The game's translations: one set of files a language (``fireice.<code>.json`` and
-#: ``rules.<code>.md``), where ``fireice_desktop/engine/words.py`` looks for them.
-TRANSLATIONS = ROOT / "fireice_desktop" / "translations"
+#: Where the game's translations go: one set of files a language (``fireice.<code>.json``
+#: and ``rules.<code>.md``), where ``fireice_desktop/engine/words.py`` looks for them.
 BUNDLED_TRANSLATIONS = "fireice_desktop/translations"
-LANGUAGES = sorted(path.name.split(".")[1] for path in TRANSLATIONS.glob("fireice.*.json"))
+LANGUAGES = languages()
 #: Files that must be in every build: the game's own assets and translations, and
 #: pygame-gui's default theme, the font the board is drawn with and its translations for
 #: the game's languages (collected by our hook for pygame-gui).

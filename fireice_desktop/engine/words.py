@@ -120,11 +120,6 @@ def render(text: Any, values: Mapping[str, Any]) -> str:
     return _Template(str(text)).safe_substitute(values)
 
 
-def english(words: Words) -> str:
-    """``words`` in English (what ``str(words)`` gives)."""
-    return str.__str__(words)
-
-
 def spoken(words: Words | str, language: str) -> str:
     """``words`` in ``language`` (in English where that language's file lacks the key),
     the values that are :class:`Words` said in the same language; plain text as it is."""
@@ -174,7 +169,6 @@ __all__ = [
     "Words",
     "all_of",
     "any_of",
-    "english",
     "flatten",
     "is_plural",
     "joined",

@@ -210,7 +210,6 @@ def pseudo_language(folder: Path) -> None:
         return f"{OPEN}{value}{CLOSE}"
 
     english = json.loads((TRANSLATIONS / "fireice.en.json").read_text(encoding="utf-8"))["en"]
-    tree = {"xx": json.loads(json.dumps(english), object_hook=lambda d: d)}
 
     def walk(node: dict[str, Any]) -> dict[str, Any]:
         return {
@@ -218,7 +217,7 @@ def pseudo_language(folder: Path) -> None:
             for k, v in node.items()
         }
 
-    tree["xx"] = walk(english)
+    tree = {"xx": walk(english)}
     (folder / "fireice.xx.json").write_text(json.dumps(tree, ensure_ascii=False), "utf-8")
     assert flatten(tree["xx"]).keys() == texts("en").keys()
 
