@@ -81,7 +81,7 @@ def run(argv: list[str] | None) -> int:
         "--race",
         dest="sync",
         action="store_false",
-        help="let the computer's searches race the frames, as in the real app "
+        help="let the background jobs race the frames, as in the real app "
         "(the default waits for them, so that a seed replays exactly)",
     )
     parser.add_argument(

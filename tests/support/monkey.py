@@ -16,11 +16,12 @@ holes for Fire & Ice and a dict from cell to centre for Icebreaker's sea.
 Determinism.  The monkey draws every choice from its own generator, and while it runs
 the app's own randomness is pinned to the seed too: the global ``random`` module (the
 handicap screen's "At random" without a seed) and the solitaire's random deals.  With
-``sync=True`` (the default) every frame first waits for the computer's search to end,
-so when its move lands does not depend on the speed of the machine: a seed then replays
-the same run event for event.  ``sync=False`` lets the searches race the frames as in
-the real app (better for finding races, but a failure may not replay).  Hints and deal
-ratings always run free: they change what the panel says, never the game.  What the app
+``sync=True`` (the default) every frame first waits for every background job to end (the
+computer's search, hints, the tutor, deal ratings, reviews, whose searches then spend a
+few nodes a position: see :func:`quick_reviews`), so when their results land does not
+depend on the speed of the machine: a seed then replays the same run event for event, on
+any machine and after any other test.  ``sync=False`` lets the jobs race the frames as in
+the real app (better for finding races, but a failure may not replay).  What the app
 remembers while it runs (the choices on the computer's set-up card and on Icebreaker's,
 the file dialogs' last folder) and the clipboard are reset as a run starts.  One thing
 still depends on the clock: a saved game's file name has the time of day in it, so a
@@ -39,7 +40,7 @@ the end (:meth:`Monkey.finish`) the scene is left, which cancels its jobs, and n
 thread may still be running.
 
 Hangs.  A frame that runs longer than ``HANG_LIMIT`` seconds (the waits for the
-computer's search in sync mode not counted) is interrupted by a watchdog thread, and the
+background jobs in sync mode not counted) is interrupted by a watchdog thread, and the
 run fails with the stack where the app was stuck.
 
 Files.  Everything the app writes goes under a sandbox folder (see
@@ -52,6 +53,7 @@ from __future__ import annotations
 
 import _thread
 import contextlib
+import dataclasses
 import itertools
 import random
 import sys
@@ -98,6 +100,7 @@ from fireice_desktop.engine.games.icebreaker.board import (
 from fireice_desktop.engine.games.icebreaker.rules import IcebreakerPosition
 from fireice_desktop.engine.games.icebreaker.spec import Sea
 from fireice_desktop.engine.record import GameRecord
+from fireice_desktop.engine.registry import registered_games
 from fireice_desktop.ui.app import MIN_SIZE, App
 from fireice_desktop.ui.game import jobs
 from fireice_desktop.ui.game.panel import GamePanel
@@ -137,6 +140,9 @@ DEFAULT_SIZES: tuple[tuple[int, int], tuple[int, int]] = (MIN_SIZE, (1700, 1000)
 
 #: Seconds a single wait on a background thread may take before the run fails.
 JOB_TIMEOUT = 30.0
+
+#: Nodes a position of a review is searched with while a monkey waits for every job.
+REVIEW_NODES = 300
 
 #: Seconds one frame (or one check) may take before the app counts as hung.
 HANG_LIMIT = 10.0
@@ -311,6 +317,8 @@ class JobWatch:
         self.threads: weakref.WeakSet[threading.Thread] = weakref.WeakSet()
         self.failures: list[str] = []
         self.started = 0
+        #: What each job does (the function that made its work), for messages.
+        self.names: weakref.WeakKeyDictionary[jobs.Job[object], str] = weakref.WeakKeyDictionary()
 
     @contextlib.contextmanager
     def installed(self) -> Iterator[JobWatch]:
@@ -334,6 +342,7 @@ class JobWatch:
             watch.started += 1
             original(job, watched, *args, **kwargs)
             watch.jobs.add(job)
+            watch.names[job] = work.__qualname__
 
         jobs.Job.__init__ = init  # type: ignore[method-assign]
         try:
@@ -391,6 +400,20 @@ class Watchdog:
             frame = sys._current_frames().get(self._ident)
             self.stack = "".join(traceback.format_stack(frame)) if frame else "(no stack)"
             _thread.interrupt_main()
+
+
+@contextlib.contextmanager
+def quick_reviews(nodes: int = REVIEW_NODES) -> Iterator[None]:
+    """Each game's review searched with ``nodes`` nodes a position while active, so that
+    the monkey can wait for a whole review as for any other job."""
+    levels = {type(game): game.analysis for game in registered_games() if game.analysis is not None}
+    try:
+        for kind, level in levels.items():
+            kind.analysis = dataclasses.replace(level, nodes=nodes)
+        yield
+    finally:
+        for kind, level in levels.items():
+            kind.analysis = level
 
 
 @contextlib.contextmanager
@@ -495,6 +518,8 @@ class Monkey:
         self._watchdog = stack.enter_context(Watchdog(self.hang_limit))
         stack.enter_context(self.watch.installed())
         stack.enter_context(pinned_randomness(self.seed))
+        if self.sync:
+            stack.enter_context(quick_reviews())
         # State the app keeps while it runs, made the same for every run of a seed: the
         # set-up cards' choices (as the app starts), the file dialogs' last folder (so
         # that they start in this run's sandbox) and the clipboard (the text window).
@@ -625,13 +650,13 @@ class Monkey:
     # --- frames and events --------------------------------------------------------------
 
     def pump(self, frames: int = 1, dt: float = FRAME) -> None:
-        """Run ``frames`` frames (with ``sync``, each first lets the computer's search end)."""
+        """Run ``frames`` frames (with ``sync``, each first lets every background job end)."""
         for _ in range(frames):
             if not self.app.running:
                 return  # App.run has left its loop
             if self.sync and self._watchdog is not None:
-                self._watchdog.disarm()  # a search is no hang: JOB_TIMEOUT bounds it
-                self._wait_for_search()
+                self._watchdog.disarm()  # a job is no hang: JOB_TIMEOUT bounds it
+                self._wait_for_jobs()
                 self._watchdog.arm()
             self.frame(dt)
             self.stats.frames += 1
@@ -674,13 +699,13 @@ class Monkey:
                 window.kill()
                 self.stats.dialogs_closed += 1
 
-    def _wait_for_search(self) -> None:
-        scene = self.app.scene
-        players = scene.table.players.values() if isinstance(scene, GameScreen) else ()
-        for player in players:  # only the side to move thinks; the others have no job
-            job = player.job
-            if job is not None and not job.wait(JOB_TIMEOUT):
-                raise AssertionError(f"the computer's search took over {JOB_TIMEOUT:.0f} s")
+    def _wait_for_jobs(self) -> None:
+        """Let every background job end: the computer's search, hints, the tutor, deal
+        ratings and reviews."""
+        for job in list(self.watch.jobs):
+            if not job.wait(JOB_TIMEOUT):
+                name = self.watch.names.get(job, "?")
+                raise AssertionError(f"a background job took over {JOB_TIMEOUT:.0f} s: {name}")
 
     def post(self, kind: int, **attributes: object) -> None:
         """Post one pygame event."""
@@ -1161,6 +1186,7 @@ class Monkey:
                 "statistics",
                 "icebreaker setup",
                 "icebreaker",
+                "icebreaker",  # the second game, about as often as the first's screens
             ]
         )
         route, options = {

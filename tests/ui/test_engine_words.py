@@ -96,7 +96,7 @@ def test_the_computers_side_is_named_in_italian_while_it_thinks(italian_app: Dri
     italian_app.click_button(language.tr("menu.computer"))
     italian_app.click_button(language.tr("setup.start"))
     italian_app.play("D4-C4")
-    assert italian_app.panel.turn_label.text.startswith("Ghiaccio sta pensando")
+    assert italian_app.panel.turn_label.text.startswith("Ghiaccio pensa.")
     wait_for_computer(italian_app)
 
 

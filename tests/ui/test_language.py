@@ -377,3 +377,33 @@ def test_italian_labels_fit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
             ]
             assert over == [], route
         language.use("en", ui.app.manager)
+
+
+def turn_lines() -> list[str]:
+    """Every line the panel's turn label can show in the current language."""
+    lines = [language.tr(f"solitaire.{key}") for key in ("solved", "no_captures", "either_colour")]
+    for key in texts("en"):
+        if key.startswith("sides."):
+            side = language.tr(key)
+            lines += [language.tr(key, side=side) for key in ("view.to_move", "view.wins")]
+            lines += [language.tr("players.thinking", side=side, dots=d) for d in (".", "...")]
+    return lines
+
+
+@pytest.mark.parametrize("code", languages())
+def test_every_turn_line_fits_the_narrowest_panel(
+    code: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, recwarn: pytest.WarningsRecorder
+) -> None:
+    with open_ui(tmp_path, monkeypatch, size=(860, 600), language=code) as ui:
+        ui.click_button(language.tr("menu.two_players"))
+        panel = ui.app.scene.panel  # type: ignore[attr-defined]
+        label = panel.turn_label
+        for line in turn_lines() + turn_lines()[::-1]:  # into the small letters and out
+            panel._fit_turn(line)
+            ui.pump()
+            assert label.text == line
+            assert not text_overflows(label), (line, label.object_ids)
+        small = label.ui_theme.get_font(["#turn_small", *label.element_ids])
+        too_long = [line for line in turn_lines() if small.size(line)[0] > label.rect.width]
+        assert too_long == []
+    assert [str(w.message) for w in recwarn if "Label Rect" in str(w.message)] == []

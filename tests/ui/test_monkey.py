@@ -9,6 +9,7 @@ failing seed names the event number and the action (see ``tests/support/monkey.p
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -18,7 +19,9 @@ import pytest
 from fireice_desktop.engine.games.fireice.rules import Move
 from fireice_desktop.engine.games.icebreaker.board import HexBoard, Side
 from fireice_desktop.engine.games.icebreaker.rules import IcebreakerPosition
+from fireice_desktop.engine.registry import registered_games
 from fireice_desktop.ui.app import MIN_SIZE
+from fireice_desktop.ui.game import jobs
 from fireice_desktop.ui.screens.game import GameScreen
 from fireice_desktop.ui.screens.menu import MenuScene
 from tests.support.monkey import (
@@ -158,6 +161,37 @@ def test_a_broken_history_fails_with_the_seed_the_event_and_the_action(
     assert caught.value.seed == 7 and caught.value.event == 4
     assert str(caught.value).startswith("monkey seed 7, event 4 (")
     assert "move 1 (D4-A4)" in str(caught.value)
+
+
+def test_in_sync_every_background_job_lands_in_the_next_frame_however_slow(
+    ui: Driver, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Hints and reviews, like the computer's moves, land when they would on any machine,
+    so a seed replays the same run: here every job first sleeps, as on a slow, busy one."""
+    original = jobs.Job.__init__
+
+    def slow(job: jobs.Job[object], work: Callable[..., object]) -> None:
+        def late(stop: Callable[[], bool]) -> object:
+            time.sleep(0.3)
+            return work(stop)
+
+        original(job, late)
+
+    monkeypatch.setattr(jobs.Job, "__init__", slow)
+    ui.click_button("Two players")
+    ui.play("D4-C4")
+    scene = ui.app.scene
+    assert isinstance(scene, GameScreen)
+    levels = [game.analysis for game in registered_games()]
+    with Monkey(ui, seed=1, sandbox=tmp_path) as monkey:
+        monkey.post_key(pygame.K_h, text="h")
+        monkey.pump(2)
+        assert scene.hint is not None
+        monkey.post_key(pygame.K_a, mod=pygame.KMOD_LCTRL)
+        monkey.pump(2)
+        assert scene.analysis.review is not None
+        assert monkey.watch.started == 2
+    assert [game.analysis for game in registered_games()] == levels  # reviews searched again
 
 
 def test_a_file_dialog_outside_the_sandbox_is_closed(ui: Driver, tmp_path: Path) -> None:

@@ -168,13 +168,17 @@ class GamePanel:
 
     def _fit_turn(self, text: str) -> None:
         """Say whose turn it is, in smaller letters when the words are too long for the
-        narrowest panel (Italian's "Muove Ghiaccio")."""
+        panel in the usual ones (Italian's "Muove Ghiaccio" on the narrowest).
+
+        The letters are chosen before the words are set, so the label is never drawn
+        with words it cannot hold."""
         label = self.turn_label
-        label.set_text(text)
-        wide = label.font.size(text)[0] > label.rect.width
-        wanted = "#turn_small" if wide else "#turn"
+        usual = label.ui_theme.get_font(["#turn", *label.element_ids])
+        wanted = "#turn_small" if usual.size(text)[0] > label.rect.width else "#turn"
         if label.object_ids[-1] != wanted:
+            label.set_text("")  # the old words may not fit the new letters
             label.change_object_id(wanted)
+        label.set_text(text)
 
     def refresh(
         self,
