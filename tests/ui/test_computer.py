@@ -39,10 +39,12 @@ def test_the_computer_answers_the_players_move(ui: Driver) -> None:
     assert scene.table.computer == {Color.ICE: "casual"}
     ui.play("D4-C4")
     assert ui.panel.turn_label.text.startswith("Ice is thinking")
+    assert ui.message == "The computer is choosing its move."  # no "Click one of your pegs"
     wait_for_computer(ui)
     after = Position.start().play("D4-C4")
     assert ui.played[1] == str(search(after, "casual", 1).move)
     assert ui.panel.turn_label.text == "Fire to move"
+    assert ui.message == "Click one of your pegs to pick it up."
 
 
 def test_the_computer_moves_first_when_the_player_takes_ice(ui: Driver) -> None:

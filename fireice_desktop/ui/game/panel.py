@@ -154,8 +154,9 @@ class GamePanel:
 
     # --- keeping in step ---------------------------------------------------------------
 
-    def message(self, controller: BoardController[Any]) -> str:
-        """What the message box says now: the review, the controller's news, or a tip."""
+    def message(self, controller: BoardController[Any], thinking: bool = False) -> str:
+        """What the message box says now: the review, the controller's news, or a tip
+        (none that asks for a click while the computer is ``thinking``)."""
         if controller.review is not None:
             if controller.review:
                 return tr(
@@ -164,6 +165,8 @@ class GamePanel:
             return tr("panel.reviewing_start")
         if controller.message:
             return controller.message
+        if thinking:
+            return tr("panel.computer_moving")
         return self.view.idle_hint(controller.history.position, controller.selected)
 
     def _fit_turn(self, text: str) -> None:
@@ -186,10 +189,12 @@ class GamePanel:
         turn_text: str,
         show_over: bool,
         analysis: AnalysisState | None = None,
+        thinking: bool = False,
     ) -> None:
-        """Bring labels, the move list, the buttons and the game-over card in line."""
+        """Bring labels, the move list, the buttons and the game-over card in line
+        (``thinking``: the computer is choosing a move)."""
         analysis = analysis or AnalysisState()
-        message = analysis.message or self.message(controller)
+        message = analysis.message or self.message(controller, thinking)
         title = self.view.title()
         if title != self._shown_title:
             self.title_label.set_text(title)

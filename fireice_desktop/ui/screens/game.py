@@ -100,11 +100,17 @@ class GameScreen(BoardScene):
 
     # --- keeping the panel in step ---------------------------------------------------
 
+    def thinking(self) -> Any:
+        """The side the computer is choosing a move for now (``None``: nobody thinks)."""
+        controller = self.controller
+        side = self.table.computer_to_move(controller)
+        return side if controller.review is None else None
+
     def turn_text(self) -> tuple[str, Any]:
         """The turn line and the side beside it ("Ice is thinking..." on its turn)."""
         controller = self.controller
-        side = self.table.computer_to_move(controller)
-        if side is not None and controller.review is None:
+        side = self.thinking()
+        if side is not None:
             name = side_name(side, controller.history.position.game)
             return self.table.thinking_text(side, name), side
         return self.view.turn_text(controller.shown)
@@ -121,7 +127,13 @@ class GameScreen(BoardScene):
             and not self._over_dismissed
         )
         if self.panel is not None:
-            self.panel.refresh(controller, self.turn_text()[0], show_over, self.analysis_state())
+            self.panel.refresh(
+                controller,
+                self.turn_text()[0],
+                show_over,
+                self.analysis_state(),
+                thinking=self.thinking() is not None,
+            )
         controller.changed = False
 
     def analysis_state(self) -> AnalysisState:
