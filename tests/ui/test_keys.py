@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from fireice_desktop.engine.games.fireice.board import hole_name, parse_hole
-from fireice_desktop.engine.games.fireice.rules import Color, Move, Position
+from fireice_desktop.engine.games.fireice.board import hole_name, island_of, parse_hole
+from fireice_desktop.engine.games.fireice.rules import CENTRE_ISLAND, Color, Move, Position
 from fireice_desktop.engine.games.fireice.solitaire import SolitairePosition
 from fireice_desktop.engine.games.fireice.solver import solve
 from fireice_desktop.engine.games.icebreaker.board import HexBoard
@@ -499,6 +499,13 @@ def test_the_handicap_set_up_by_keys(menu: Driver) -> None:
     choose(menu, "Handicap game")
     scene = menu.scene
     assert isinstance(scene, HandicapScene)
+    menu.press(pygame.K_RIGHT)  # the first arrow shows the cursor: on a hole that takes a peg
+    first = menu.cursor
+    assert first is not None and island_of(first) != CENTRE_ISLAND
+    menu.press(pygame.K_RETURN)
+    assert scene.setup.holes == [first]
+    menu.press(pygame.K_SPACE)
+    assert scene.setup.holes == []
     menu.cursor_to(parse_hole("A1"))
     menu.press(pygame.K_RETURN)
     menu.cursor_to(parse_hole("G7"))

@@ -270,10 +270,18 @@ class HandicapScene(BoardScene):
         return centres_of(self.layout) if self.layout is not None else {}
 
     def cursor_start(self) -> int | None:
-        """The cursor starts on the first peg placed, else in the middle of the board."""
+        """The cursor starts on the first peg placed, else on the hole nearest the middle
+        of the board that may take one (island D takes none)."""
         if self.setup.holes:
             return self.setup.holes[0]
-        return nearest(self.cell_centres(), self.layout.centre) if self.layout else None
+        if self.layout is None:
+            return None
+        open_holes = {
+            hole: centre
+            for hole, centre in self.cell_centres().items()
+            if island_of(hole) != CENTRE_ISLAND
+        }
+        return nearest(open_holes, self.layout.centre)
 
     def tab_stops(self) -> list[int]:
         """Nothing moves here: Tab goes to the buttons."""
