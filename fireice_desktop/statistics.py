@@ -39,6 +39,7 @@ from .storage import (
     data_dir,
     remove_stale_temporaries,
     special_kind,
+    system_words,
     write_atomic,
 )
 
@@ -480,7 +481,7 @@ class StatisticsFile:
             os.rename(path, target)
         except OSError as error:
             self.notice = Notice(
-                "notice_not_set_aside", problem=problem, error=error.strerror or error, path=path
+                "notice_not_set_aside", problem=problem, error=system_words(error), path=path
             )
             return False
         self.notice = Notice("notice_set_aside", problem=problem, name=target.name)
@@ -491,8 +492,13 @@ class StatisticsFile:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             write_atomic(path, statistics.to_text())
-        except (OSError, SaveFileError) as error:
-            self.notice = Notice("notice_not_saved", error=error)
+        except SaveFileError as error:
+            self.notice = Notice("notice_not_saved", error=error.words)
+            return False
+        except OSError as error:  # the folder could not be made
+            folder = str(error.filename or path.parent)
+            words = say("files.cannot_write_into", folder=folder, error=system_words(error))
+            self.notice = Notice("notice_not_saved", error=words)
             return False
         return True
 
@@ -514,7 +520,7 @@ def _read(path: Path) -> str:
     except PermissionError:
         raise StatisticsError("file_not_readable") from None
     except OSError as error:
-        raise StatisticsError("file_cannot_read", error=error.strerror or error) from None
+        raise StatisticsError("file_cannot_read", error=system_words(error)) from None
     if len(data) > MAX_BYTES:
         raise StatisticsError("file_too_large", megabytes=MAX_BYTES // (1024 * 1024))
     try:

@@ -77,9 +77,42 @@ def _refuse(key: str, system: bool = False, /, **values: object) -> SaveFileErro
     return SaveFileError(say(f"files.{key}", **values), system)
 
 
-def _os_words(error: OSError) -> str:
-    """What the system said about ``error`` (its own words, as the system gives them)."""
-    return str(error.strerror or error)
+#: The system's errors a player may meet with a file -> the key of the same words.
+SYSTEM_WORDS: Final = {
+    errno.ENOENT: "system.no_such_file",
+    errno.EACCES: "system.permission_denied",
+    errno.EPERM: "system.not_permitted",
+    errno.ENOSPC: "system.disk_full",
+    errno.EDQUOT: "system.quota",
+    errno.EROFS: "system.read_only",
+    errno.EISDIR: "system.is_folder",
+    errno.ENOTDIR: "system.not_folder",
+    errno.EEXIST: "system.exists",
+    errno.EIO: "system.input_output",
+    errno.ENAMETOOLONG: "system.name_too_long",
+    errno.EMFILE: "system.too_many_open",
+    errno.EBUSY: "system.busy",
+    errno.ELOOP: "system.links",
+    errno.ENXIO: "system.no_device_or_address",
+    errno.ENODEV: "system.no_device",
+    errno.EINVAL: "system.invalid_argument",
+    errno.ETXTBSY: "system.text_busy",
+    errno.EXDEV: "system.cross_device",
+    errno.EAGAIN: "system.try_again",
+}
+
+
+def system_words(error: OSError) -> Words | str:
+    """What the system said about ``error``: its own words, as :class:`Words` (so that the
+    desktop game says them in the player's language) when they are the English ones of a
+    common error; otherwise the system's words as they are."""
+    text = str(error.strerror or error)
+    key = SYSTEM_WORDS.get(error.errno or 0)
+    if key is not None:
+        words = say(key)
+        if words == text:
+            return words
+    return text
 
 
 def is_system_error(error: OSError) -> bool:
@@ -190,7 +223,10 @@ def write_atomic(path: Path, data: str | bytes) -> None:
         raise _refuse("may_not_write_into", folder=str(folder)) from None
     except OSError as error:
         raise _refuse(
-            "cannot_write_into", is_system_error(error), folder=str(folder), error=_os_words(error)
+            "cannot_write_into",
+            is_system_error(error),
+            folder=str(folder),
+            error=system_words(error),
         ) from None
     try:
         # mkstemp makes the file private (0600); give it the mode a new file gets, or keep
@@ -210,7 +246,7 @@ def write_atomic(path: Path, data: str | bytes) -> None:
             raise _refuse("may_not_write", path=str(path)) from None
         if isinstance(error, OSError):
             raise _refuse(
-                "cannot_write", is_system_error(error), path=str(path), error=_os_words(error)
+                "cannot_write", is_system_error(error), path=str(path), error=system_words(error)
             ) from None
         raise
 
@@ -240,7 +276,7 @@ def _refuse_unreadable(path: Path, error: OSError | ValueError) -> SaveFileError
         return _refuse("may_not_read", path=str(path))
     if isinstance(error, ValueError):  # a NUL in the name: no file is called that
         return _refuse("bad_name", path=str(path))
-    return _refuse("cannot_read", is_system_error(error), path=str(path), error=_os_words(error))
+    return _refuse("cannot_read", is_system_error(error), path=str(path), error=system_words(error))
 
 
 def read_bytes(path: Path, limit: int = MAX_RECORD_BYTES) -> bytes:
@@ -363,6 +399,7 @@ def load_autosave() -> GameRecord | None:
 
 
 __all__ = [
+    "SYSTEM_WORDS",
     "SaveFileError",
     "autosave_path",
     "check_target",
@@ -377,6 +414,7 @@ __all__ = [
     "read_text",
     "save_autosave",
     "special_kind",
+    "system_words",
     "write_atomic",
     "write_game",
 ]

@@ -3,22 +3,29 @@ command line prints is as it always was, and the desktop game says them in Itali
 
 from __future__ import annotations
 
+import errno
+import json
 import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from fireice_desktop.engine.errors import NotationError
-from fireice_desktop.engine.record import GameRecord
+from fireice_desktop.engine.record import GameRecord, json_problem
 from fireice_desktop.engine.words import Words
+from fireice_desktop.statistics import StatisticsFile
 from fireice_desktop.storage import (
     MAX_RECORD_BYTES,
+    SYSTEM_WORDS,
     SaveFileError,
     check_target,
     decode_text,
     read_bytes,
     read_game,
+    system_words,
+    write_game,
 )
 from fireice_desktop.ui import language
 
@@ -85,6 +92,12 @@ CASES: dict[str, tuple[Callable[[Path], object], str, list[str]]] = {
         lambda folder: read_game(_write(folder / "g.fireice", "")),
         "g.fireice: not a game record: it is empty",
         ["g.fireice: non è una registrazione di partita: è vuota"],
+    ),
+    "not JSON": (
+        lambda folder: read_game(_write(folder / "g.fireice", '{"format": x}')),
+        "g.fireice: not a game record: it is not valid JSON "
+        "(Expecting value: line 1 column 12 (char 11))",
+        ["non è JSON valido (manca un valore: riga 1, colonna 12 (carattere 11))"],
     ),
     "cut short": (
         lambda folder: read_game(_write(folder / "g.fireice", RECORD[:40])),
@@ -201,3 +214,86 @@ def test_parse_errors_have_words_and_their_english(italian: None) -> None:
     assert str(caught.value) == "not a game record: it is empty"
     assert language.say(caught.value.words) == "non è una registrazione di partita: è vuota"
     assert str(NotationError("plain")) == "plain" and NotationError("plain").words == "plain"
+
+
+@pytest.mark.parametrize("number", sorted(SYSTEM_WORDS))
+def test_the_systems_words_are_its_own_and_said_in_italian(number: int, italian: None) -> None:
+    english = os.strerror(number)
+    words = system_words(OSError(number, english))
+    assert str(words) == english  # what the command line prints, byte for byte
+    if sys.platform.startswith("linux"):  # the words the table was written from
+        assert isinstance(words, Words)
+    if isinstance(words, Words):
+        said = language.say(words)
+        shared = set(english.lower().split()) & set(said.split())
+        assert said != english and shared <= {"file", "quota"}, said  # Italian words too
+
+
+def test_other_system_errors_keep_the_systems_words() -> None:
+    error = OSError(errno.ECONNRESET, os.strerror(errno.ECONNRESET))
+    assert system_words(error) == os.strerror(errno.ECONNRESET)
+    assert not isinstance(system_words(error), Words)
+    assert system_words(OSError("no number")) == "no number"
+
+
+#: A text that is not JSON -> where the Italian says it breaks.
+NOT_JSON = {
+    "x": "manca un valore: riga 1, colonna 1 (carattere 0)",
+    '{"a" 1}': "mancano i due punti: riga 1, colonna 6 (carattere 5)",
+    '{"a": 1 "b"}': "manca una virgola: riga 1, colonna 9 (carattere 8)",
+    "{a: 1}": "manca un nome tra virgolette doppie: riga 1, colonna 2 (carattere 1)",
+    "{}\n}": "c'è altro dopo la fine: riga 2, colonna 1 (carattere 3)",
+    '"a\x01"': "carattere di controllo non valido: riga 1, colonna 3 (carattere 2)",
+    '"\\q"': "sequenza con \\ non valida: riga 1, colonna 2 (carattere 1)",
+    '"\\u12"': "sequenza \\uXXXX non valida: riga 1, colonna 3 (carattere 2)",
+}
+
+
+@pytest.mark.parametrize("text", list(NOT_JSON))
+def test_where_a_text_is_not_json_in_the_parsers_english_and_in_italian(
+    text: str, italian: None
+) -> None:
+    with pytest.raises(json.JSONDecodeError) as caught:
+        json.loads(text)
+    words = json_problem(caught.value)
+    assert str(words) == str(caught.value)
+    assert language.say(words) == NOT_JSON[text]
+
+
+def test_a_full_disk_is_said_in_italian(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, italian: None
+) -> None:
+    def full(*args: object) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "fsync", full)
+    error = refused(lambda: write_game(tmp_path / "g.fireice", GameRecord.parse(RECORD)))
+    assert str(error) == f"cannot write {tmp_path / 'g.fireice'}: No space left on device"
+    assert language.say(error.words) == (
+        f"impossibile scrivere {tmp_path / 'g.fireice'}: spazio esaurito sul disco"
+    )
+    path = tmp_path / "statistics.json"
+    files = StatisticsFile(path)
+    assert files.reset() is False
+    assert files.notice == (
+        f"The statistics could not be saved: cannot write {path}: No space left on device."
+    )
+    assert language.say(files.notice.words) == (
+        f"Non è stato possibile salvare le statistiche: impossibile scrivere {path}: "
+        "spazio esaurito sul disco."
+    )
+
+
+def test_a_statistics_folder_that_cannot_be_made_is_said_in_italian(
+    tmp_path: Path, italian: None
+) -> None:
+    _write(tmp_path / "f", "")
+    files = StatisticsFile(tmp_path / "f" / "statistics.json")
+    assert files.reset() is False
+    folder = tmp_path / "f"
+    assert (
+        files.notice
+        == f"The statistics could not be saved: cannot write into {folder}: File exists."
+    )
+    said = language.say(files.notice.words)
+    assert said.endswith(f"impossibile scrivere in {folder}: il file esiste già."), said

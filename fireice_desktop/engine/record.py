@@ -272,6 +272,30 @@ def text_headers() -> tuple[str, ...]:
     return ("Game", *dict.fromkeys(setup), "Computer")
 
 
+#: What the JSON parser says it met -> the key of the same words.
+_JSON_PROBLEMS: Final = {
+    "Expecting value": "json.expecting_value",
+    "Expecting ',' delimiter": "json.expecting_comma",
+    "Expecting ':' delimiter": "json.expecting_colon",
+    "Expecting property name enclosed in double quotes": "json.expecting_name",
+    "Extra data": "json.extra_data",
+    "Invalid control character at": "json.control_character",
+    "Invalid \\escape": "json.bad_escape",
+    "Invalid \\uXXXX escape": "json.bad_unicode_escape",
+}
+
+
+def json_problem(error: json.JSONDecodeError) -> Words | str:
+    """Where and why a text is not JSON: the parser's own words (``str(error)``), as
+    :class:`Words` that other languages can say when they are words this knows."""
+    key = _JSON_PROBLEMS.get(error.msg)
+    problem = say(key) if key is not None else error.msg
+    words = say(
+        "json.where", problem=problem, line=error.lineno, column=error.colno, char=error.pos
+    )
+    return words if words == str(error) else str(error)
+
+
 def _json_object(text: str) -> dict[str, Any]:
     """The record's JSON object, with its format and version checked."""
     try:
@@ -281,8 +305,7 @@ def _json_object(text: str) -> dict[str, Any]:
             raise NotationError.of("parse.empty") from None
         if error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated string"):
             raise NotationError.of("parse.cut_short") from None
-        # The parser's own words (English) say where the JSON breaks.
-        raise NotationError.of("parse.not_json", error=str(error)) from None
+        raise NotationError.of("parse.not_json", error=json_problem(error)) from None
     except RecursionError:
         raise NotationError.of("parse.too_deep") from None
     except ValueError:  # a number of thousands of digits

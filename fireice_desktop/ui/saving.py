@@ -8,9 +8,12 @@ asks the player and shows what happened.
 
 from __future__ import annotations
 
+import contextlib
 import html
+import locale
+import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +27,29 @@ from ..storage import SAVE_SUFFIX, TEXT_SUFFIX, SaveFileError, games_dir, read_g
 from .language import say, tr
 from .scene import button
 from .views import VIEWS
+
+
+@contextlib.contextmanager
+def locale_the_system_has() -> Iterator[None]:
+    """While active, an environment naming a locale the system lacks reads as "C".
+
+    pygame-gui's file dialog sets the locale from the environment (to sort the names it
+    lists), and a ``LANG`` naming a locale that was never installed makes that raise; the
+    environment is as it was afterwards (the game's language is chosen from it)."""
+    try:
+        locale.setlocale(locale.LC_ALL, "")
+    except locale.Error:
+        saved = os.environ.get("LC_ALL")
+        os.environ["LC_ALL"] = "C"
+        try:
+            yield
+        finally:
+            if saved is None:
+                del os.environ["LC_ALL"]
+            else:
+                os.environ["LC_ALL"] = saved
+    else:
+        yield
 
 
 def record_summary(record: GameRecord) -> str:
@@ -110,15 +136,16 @@ class FileDialogs:
         width, height = self.manager.window_resolution
         rect = pygame.Rect(0, 0, min(560, width - 40), min(460, height - 40))
         rect.center = (width // 2, height // 2)
-        dialog = pygame_gui.windows.UIFileDialog(
-            rect,
-            self.manager,
-            window_title=title,
-            initial_file_path=str(initial),
-            allow_existing_files_only=existing_only,
-            allowed_suffixes={SAVE_SUFFIX, TEXT_SUFFIX},
-            always_on_top=True,
-        )
+        with locale_the_system_has():
+            dialog = pygame_gui.windows.UIFileDialog(
+                rect,
+                self.manager,
+                window_title=title,
+                initial_file_path=str(initial),
+                allow_existing_files_only=existing_only,
+                allowed_suffixes={SAVE_SUFFIX, TEXT_SUFFIX},
+                always_on_top=True,
+            )
         # The dialog can delete files; a game has no business doing that.
         gap = dialog.parent_directory_button.relative_rect.x - dialog.delete_button.relative_rect.x
         dialog.delete_button.kill()

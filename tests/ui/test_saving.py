@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import locale
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -576,6 +577,26 @@ def test_a_damaged_file_is_refused_in_italian_with_a_close_button(
     finally:
         language.use("en", ui.app.manager)
     assert history_state(ui) == before
+
+
+def test_the_dialogs_open_when_the_system_lacks_the_locale_its_environment_names(
+    ui: Driver, sandbox: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """pygame-gui's file dialog sets the locale from the environment; a ``LANG`` naming a
+    locale that was never installed (common on Linux) must not stop it."""
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.setenv("LANG", "it_XX.UTF-8")
+    with pytest.raises(locale.Error):
+        locale.setlocale(locale.LC_ALL, "")
+    play_all(ui, OPENING[:2])
+    ui.key(pygame.K_s, mod=CTRL)
+    target = sandbox / "files" / "g.fireice"
+    choose(ui, target)
+    assert read_game(target) == record_of(OPENING[:2])
+    ui.key(pygame.K_o, mod=CTRL)
+    assert file_dialog(ui).window_display_title == "Open a saved game"
+    assert "LC_ALL" not in os.environ and os.environ["LANG"] == "it_XX.UTF-8"
+    assert language.system_language() == "it"
 
 
 def test_the_error_windows_button_says_close_in_english(ui: Driver, sandbox: Path) -> None:
