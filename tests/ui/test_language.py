@@ -385,7 +385,7 @@ def turn_lines() -> list[str]:
     for key in texts("en"):
         if key.startswith("sides."):
             side = language.tr(key)
-            lines += [language.tr(key, side=side) for key in ("view.to_move", "view.wins")]
+            lines += [language.tr(line, side=side) for line in ("view.to_move", "view.wins")]
             lines += [language.tr("players.thinking", side=side, dots=d) for d in (".", "...")]
     return lines
 

@@ -584,7 +584,8 @@ def test_the_dialogs_open_when_the_system_lacks_the_locale_its_environment_names
 ) -> None:
     """pygame-gui's file dialog sets the locale from the environment; a ``LANG`` naming a
     locale that was never installed (common on Linux) must not stop it."""
-    monkeypatch.delenv("LC_ALL", raising=False)
+    for name in [name for name in os.environ if name.startswith("LC_") or name == "LANGUAGE"]:
+        monkeypatch.delenv(name)
     monkeypatch.setenv("LANG", "it_XX.UTF-8")
     with pytest.raises(locale.Error):
         locale.setlocale(locale.LC_ALL, "")
