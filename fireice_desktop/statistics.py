@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypeGuard
 
 from .engine.words import Words, say
 from .storage import (
@@ -146,9 +146,9 @@ class Tally:
     def add(self, won: bool) -> None:
         """Count one more game, won or lost."""
         if won:
-            self.won += 1
+            self.won = _more(self.won)
         else:
-            self.lost += 1
+            self.lost = _more(self.lost)
 
     def to_json(self) -> dict[str, Any]:
         return {"won": self.won, "lost": self.lost, **self.extra}
@@ -234,19 +234,22 @@ class SolitaireStatistics:
     extra: dict[str, Any] = field(default_factory=dict)
 
     def begin(self, deal: int) -> None:
-        """A move was made on ``deal``: it is played, unless it is the deal still open."""
-        if self.open_deal == deal:
+        """A move was made on ``deal``: it is played, unless it is the deal still open.
+        A number that is no deal is not counted (the file could not keep it)."""
+        if self.open_deal == deal or not _is_deal(deal):
             return
         if self.open_deal is not None:
             self.streak = 0  # the deal before was left without being won
         self.open_deal = deal
-        self.played += 1
+        self.played = _more(self.played)
 
     def win(self, deal: int) -> None:
-        """``deal`` is won."""
+        """``deal`` is won (a number that is no deal is not counted)."""
+        if not _is_deal(deal):
+            return
         self.begin(deal)
-        self.won += 1
-        self.streak += 1
+        self.won = _more(self.won)
+        self.streak = _more(self.streak)
         self.best_streak = max(self.best_streak, self.streak)
         self.deals_won.add(deal)
         self.open_deal = None
@@ -309,9 +312,16 @@ class Statistics:
         winner = played.winner
         if winner is None or played.watched:
             return
+        # The names are the file's keys, and a JSON key is text: another name would be
+        # read back as another key.
+        optional = (played.person, played.level)
+        if not (isinstance(played.game, str) and isinstance(winner, str)) or not all(
+            name is None or isinstance(name, str) for name in optional
+        ):
+            return
         duel = self.duels.setdefault(played.game, DuelStatistics())
         if played.person is None or played.level is None:
-            duel.two_players[winner] = duel.two_players.get(winner, 0) + 1
+            duel.two_players[winner] = _more(duel.two_players.get(winner, 0))
             return
         won = winner == played.person
         duel.computer.setdefault(played.level, {}).setdefault(played.person, Tally()).add(won)
@@ -332,6 +342,19 @@ class Statistics:
     def to_text(self) -> str:
         """The file's text: JSON, one field a line at the top."""
         return json.dumps(self.to_json(), indent=1) + "\n"
+
+    def checked_text(self) -> str:
+        """:meth:`to_text`, read back as the next start will read it: a text that would be
+        set aside as damaged then (too large, a count that is not one) is
+        :class:`StatisticsError` now, and is not written."""
+        try:
+            text = self.to_text()
+        except RecursionError:  # fields of a newer version, nested too deeply
+            raise StatisticsError("file_too_deep") from None
+        if len(text.encode("utf-8")) > MAX_BYTES:
+            raise StatisticsError("file_too_large", megabytes=MAX_BYTES // (1024 * 1024))
+        Statistics.from_text(text)
+        return text
 
     @classmethod
     def from_json(cls, value: object) -> Statistics:
@@ -384,14 +407,30 @@ def _object(value: object, where: str) -> dict[str, Any]:
     return value
 
 
+def _is_count(value: object) -> TypeGuard[int]:
+    """Whether the file may hold ``value`` as a count."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_COUNT
+
+
+def _is_deal(value: object) -> TypeGuard[int]:
+    """Whether ``value`` is a deal's number, as the file holds one."""
+    return isinstance(value, int) and not isinstance(value, bool) and value in DEALS
+
+
+def _more(count: int) -> int:
+    """One more than ``count``, but never past :data:`MAX_COUNT`, which the reader would
+    take for a damaged file."""
+    return min(count + 1, MAX_COUNT)
+
+
 def _count(value: object, where: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_COUNT:
+    if not _is_count(value):
         raise StatisticsError("file_not_count", where=where, value=_short(value))
     return value
 
 
 def _deal(value: object, where: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value not in DEALS:
+    if not _is_deal(value):
         raise StatisticsError("file_not_deal", where=where, value=_short(value))
     return value
 
@@ -470,6 +509,9 @@ class StatisticsFile:
             return Statistics.from_text(_read(path)), True
         except FileNotFoundError:
             return Statistics(), True
+        except _NoFolder as blocked:  # no file, and none can be made: nothing to set aside
+            self.notice = blocked.notice
+            return Statistics(), False
         except StatisticsError as error:
             return Statistics(), self._set_aside(error.words)
 
@@ -490,8 +532,13 @@ class StatisticsFile:
     def _save(self, statistics: Statistics) -> bool:
         path = self.path
         try:
+            text = statistics.checked_text()
+        except StatisticsError as error:  # the next start would set the file aside
+            self.notice = Notice("notice_would_not_read_back", problem=error.words)
+            return False
+        try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(path, statistics.to_text())
+            write_atomic(path, text)
         except SaveFileError as error:
             self.notice = Notice("notice_not_saved", error=error.words)
             return False
@@ -517,6 +564,11 @@ def _read(path: Path) -> str:
             data = stream.read(MAX_BYTES + 1)
     except (StatisticsError, FileNotFoundError):
         raise
+    except NotADirectoryError:  # no file, as a folder on its way is a file
+        notice = _no_folder_notice(path.parent)
+        if notice is None:  # moved meanwhile: there is no file either way
+            raise FileNotFoundError(path) from None
+        raise _NoFolder(notice) from None
     except PermissionError:
         raise StatisticsError("file_not_readable") from None
     except OSError as error:
@@ -527,6 +579,28 @@ def _read(path: Path) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise StatisticsError("file_not_text") from None
+
+
+class _NoFolder(Exception):
+    """The statistics' folder is a file, or under one: there is no statistics file, and
+    none can be written; :attr:`notice` says so."""
+
+    def __init__(self, notice: Notice) -> None:
+        super().__init__(str(notice))
+        self.notice = notice
+
+
+def _no_folder_notice(folder: Path) -> Notice | None:
+    """The notice that says ``folder`` cannot hold the statistics because it is a file,
+    or a folder above it is; ``None`` if no file is in the way."""
+    for place in (folder, *folder.parents):
+        if os.path.isdir(place):
+            return None
+        if os.path.exists(place):
+            if place == folder:
+                return Notice("notice_folder_is_file", folder=str(folder))
+            return Notice("notice_folder_under_file", folder=str(folder), file=str(place))
+    return None
 
 
 def _free_name(path: Path) -> Path:

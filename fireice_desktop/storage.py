@@ -22,6 +22,7 @@ import os
 import stat
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
@@ -29,7 +30,7 @@ import platformdirs
 
 from .engine.errors import IllegalMoveError, words_of
 from .engine.record import GameRecord
-from .engine.words import Words, say
+from .engine.words import Words, named, say
 
 APP_NAME: Final = "fireice-desktop"
 #: A game record is a few kilobytes at most; anything far larger is not one.
@@ -183,23 +184,28 @@ def check_target(path: Path) -> None:
     """
     path = Path(path)
     try:
-        info = os.stat(path)
-    except FileNotFoundError:
-        info = None
-    except (OSError, ValueError):
-        info = None  # a dangling or looping link, a name too long: mkstemp says what
+        info: os.stat_result | None = os.stat(path)
+    except ValueError:  # a NUL in the name: no file can be called that
+        raise _refuse("bad_name", path=named(path)) from None
+    except PermissionError:  # a folder on the way that may not be looked into
+        raise _refuse("may_not_write", path=named(path)) from None
+    except OSError as error:
+        if error.errno == errno.ENAMETOOLONG:  # longer than the system takes: never a file
+            raise _refuse("cannot_write", path=named(path), error=system_words(error)) from None
+        info = None  # no file yet, or a dangling or looping link: mkstemp says what
     if info is not None and stat.S_ISDIR(info.st_mode):
-        raise _refuse("is_folder_choose", path=str(path))
+        raise _refuse("is_folder_choose", path=named(path))
     if info is not None and not stat.S_ISREG(info.st_mode):
         kind = _kind_words(str(special_kind(info.st_mode)))
-        raise _refuse("is_kind_choose", path=str(path), kind=kind)
+        raise _refuse("is_kind_choose", path=named(path), kind=kind)
     folder = path.parent
-    if info is None and not folder.is_dir():
-        if folder.exists():
-            raise _refuse("parent_not_folder", folder=str(folder), path=str(path))
-        raise _refuse("no_folder", folder=str(folder))
+    # os.path's checks, not Path's: they answer False for any error instead of raising.
+    if info is None and not os.path.isdir(folder):
+        if os.path.exists(folder):
+            raise _refuse("parent_not_folder", folder=named(folder), path=named(path))
+        raise _refuse("no_folder", folder=named(folder))
     if not os.access(folder, os.W_OK):  # a read-only folder (root may write anywhere)
-        raise _refuse("may_not_write_into", folder=str(folder))
+        raise _refuse("may_not_write_into", folder=named(folder))
 
 
 def write_atomic(path: Path, data: str | bytes) -> None:
@@ -216,16 +222,16 @@ def write_atomic(path: Path, data: str | bytes) -> None:
     try:
         handle, temporary = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=folder)
     except FileNotFoundError:
-        raise _refuse("no_folder", folder=str(folder)) from None
+        raise _refuse("no_folder", folder=named(folder)) from None
     except NotADirectoryError:
-        raise _refuse("parent_not_folder", folder=str(folder), path=str(path)) from None
+        raise _refuse("parent_not_folder", folder=named(folder), path=named(path)) from None
     except PermissionError:
-        raise _refuse("may_not_write_into", folder=str(folder)) from None
+        raise _refuse("may_not_write_into", folder=named(folder)) from None
     except OSError as error:
         raise _refuse(
             "cannot_write_into",
             is_system_error(error),
-            folder=str(folder),
+            folder=named(folder),
             error=system_words(error),
         ) from None
     try:
@@ -243,10 +249,10 @@ def write_atomic(path: Path, data: str | bytes) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         if isinstance(error, PermissionError):
-            raise _refuse("may_not_write", path=str(path)) from None
+            raise _refuse("may_not_write", path=named(path)) from None
         if isinstance(error, OSError):
             raise _refuse(
-                "cannot_write", is_system_error(error), path=str(path), error=system_words(error)
+                "cannot_write", is_system_error(error), path=named(path), error=system_words(error)
             ) from None
         raise
 
@@ -269,14 +275,16 @@ def _umask() -> int:
 def _refuse_unreadable(path: Path, error: OSError | ValueError) -> SaveFileError:
     """The message for a file that cannot be opened or read."""
     if isinstance(error, FileNotFoundError):
-        return _refuse("missing", path=str(path))
+        return _refuse("missing", path=named(path))
     if isinstance(error, NotADirectoryError):
-        return _refuse("missing_parent", path=str(path), folder=str(path.parent))
+        return _refuse("missing_parent", path=named(path), folder=named(path.parent))
     if isinstance(error, PermissionError):
-        return _refuse("may_not_read", path=str(path))
+        return _refuse("may_not_read", path=named(path))
     if isinstance(error, ValueError):  # a NUL in the name: no file is called that
-        return _refuse("bad_name", path=str(path))
-    return _refuse("cannot_read", is_system_error(error), path=str(path), error=system_words(error))
+        return _refuse("bad_name", path=named(path))
+    return _refuse(
+        "cannot_read", is_system_error(error), path=named(path), error=system_words(error)
+    )
 
 
 def read_bytes(path: Path, limit: int = MAX_RECORD_BYTES) -> bytes:
@@ -293,9 +301,9 @@ def read_bytes(path: Path, limit: int = MAX_RECORD_BYTES) -> bytes:
     except (OSError, ValueError) as error:
         raise _refuse_unreadable(path, error) from None
     if kind == "a folder":
-        raise _refuse("folder_not_game", name=str(path.name or path))
+        raise _refuse("folder_not_game", name=named(path.name or path))
     if kind is not None:
-        raise _refuse("kind_not_game", path=str(path), kind=_kind_words(kind))
+        raise _refuse("kind_not_game", path=named(path), kind=_kind_words(kind))
     try:
         handle = os.open(path, _READ_FLAGS)
     except OSError as error:
@@ -303,7 +311,7 @@ def read_bytes(path: Path, limit: int = MAX_RECORD_BYTES) -> bytes:
     try:
         kind = special_kind(os.fstat(handle).st_mode)
         if kind is not None:
-            raise _refuse("kind_not_game", path=str(path), kind=_kind_words(kind))
+            raise _refuse("kind_not_game", path=named(path), kind=_kind_words(kind))
         chunks: list[bytes] = []
         left = limit + 1
         while left > 0:
@@ -323,13 +331,13 @@ def decode_text(data: bytes, name: str, limit: int = MAX_RECORD_BYTES) -> str:
     """``data`` read from ``name`` (a file's name, "standard input") as text, or
     :class:`SaveFileError` if it is too large (over ``limit`` bytes) or not UTF-8 text."""
     if len(data) > limit:
-        raise _refuse("too_large", name=name, kb=limit // 1024)
+        raise _refuse("too_large", name=named(name), kb=limit // 1024)
     if b"\0" in data:
-        raise _refuse("not_text", name=name)
+        raise _refuse("not_text", name=named(name))
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise _refuse("not_utf8", name=name) from None
+        raise _refuse("not_utf8", name=named(name)) from None
 
 
 def read_text(path: Path, limit: int = MAX_RECORD_BYTES) -> str:
@@ -349,11 +357,11 @@ def read_game(path: Path) -> GameRecord:
     try:
         return GameRecord.parse(text)
     except IllegalMoveError as error:
-        raise _refuse("illegal_move", name=path.name, error=words_of(error)) from None
+        raise _refuse("illegal_move", name=named(path.name), error=words_of(error)) from None
     except ValueError as error:
         if path.suffix.lower() == SAVE_SUFFIX and text.lstrip("\ufeff \t\r\n")[:1] not in "{[":
-            raise _refuse("neither", name=path.name, error=words_of(error)) from None
-        raise _refuse("damaged", name=path.name, error=words_of(error)) from None
+            raise _refuse("neither", name=named(path.name), error=words_of(error)) from None
+        raise _refuse("damaged", name=named(path.name), error=words_of(error)) from None
 
 
 def write_game(path: Path, record: GameRecord) -> None:
@@ -381,25 +389,97 @@ def remove_stale_temporaries(folder: Path, name: str, age: float = 60.0) -> None
 
 def save_autosave(record: GameRecord) -> bool:
     """Keep ``record`` as the autosave; ``False`` if it could not be written."""
+    return keep_autosave(record) is None
+
+
+def keep_autosave(record: GameRecord) -> SaveFileError | None:
+    """Keep ``record`` as the autosave; what went wrong if it could not be written."""
     try:
         data_dir().mkdir(parents=True, exist_ok=True)
         write_atomic(autosave_path(), record.to_json())
-    except (OSError, SaveFileError):
-        return False  # a read-only home must not stop the game
-    return True
+    except SaveFileError as error:
+        return error  # a read-only home or a full disk must not stop the game
+    except OSError as error:  # the data folder could not be made
+        folder = Path(error.filename) if error.filename else data_dir()
+        return _refuse(
+            "cannot_write_into",
+            is_system_error(error),
+            folder=str(folder),
+            error=system_words(error),
+        )
+    return None
+
+
+@dataclass(frozen=True)
+class KeptGame:
+    """What the autosave holds: the game, or why it could not be read (``problem``) and
+    the name its bytes were kept under (``set_aside_as``; ``None`` with a ``problem``
+    when it could not be moved, and then a new game must not replace it)."""
+
+    record: GameRecord | None = None
+    problem: SaveFileError | None = None
+    set_aside_as: Path | None = None
+    set_aside_error: OSError | None = None
+
+    @property
+    def blocks_autosave(self) -> bool:
+        """Whether the unreadable file is still where a new game would be kept."""
+        return self.problem is not None and self.set_aside_as is None
+
+
+def load_kept_game() -> KeptGame:
+    """The autosaved game; a file there that is not one is set aside, never replaced.
+
+    A regular file that cannot be read as a game (damaged, cut short, from a newer
+    version, another encoding, an illegal move, unreadable) is renamed to
+    ``autosave.unreadable.fireice`` (with the time when that is taken), so that its bytes
+    stay for the player, or a newer version, to open.  A folder, named pipe or device
+    there is no game and is left alone: saving then fails and says so.
+    """
+    remove_stale_temporaries(data_dir(), AUTOSAVE_NAME)
+    path = autosave_path()
+    try:
+        return KeptGame(read_game(path))
+    except SaveFileError as error:
+        try:
+            info = os.lstat(path)
+        except (OSError, ValueError):
+            return KeptGame()  # no file at all (or no data folder): nothing was kept
+        if not stat.S_ISREG(info.st_mode):
+            return KeptGame()
+        target = unreadable_name(path)
+        try:
+            os.rename(path, target)
+        except OSError as rename_error:
+            return KeptGame(problem=error, set_aside_error=rename_error)
+        return KeptGame(problem=error, set_aside_as=target)
+
+
+def unreadable_name(path: Path) -> Path:
+    """A free name beside ``path`` that says it could not be read:
+    ``autosave.unreadable.fireice``, else with the time (and a number) added."""
+    stem, suffix = path.stem, path.suffix
+    first = path.with_name(f"{stem}.unreadable{suffix}")
+    if not os.path.lexists(first):
+        return first
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    candidate = path.with_name(f"{stem}.unreadable-{stamp}{suffix}")
+    number = 2
+    while os.path.lexists(candidate):
+        candidate = path.with_name(f"{stem}.unreadable-{stamp}-{number}{suffix}")
+        number += 1
+    return candidate
 
 
 def load_autosave() -> GameRecord | None:
-    """The autosaved game, or ``None`` if there is none or it cannot be read."""
-    remove_stale_temporaries(data_dir(), AUTOSAVE_NAME)
-    try:
-        return read_game(autosave_path())
-    except SaveFileError:
-        return None
+    """The autosaved game, or ``None`` if there is none or it cannot be read (then it is
+    set aside: see :func:`load_kept_game`)."""
+    return load_kept_game().record
 
 
 __all__ = [
     "SYSTEM_WORDS",
+    "KeptGame",
     "SaveFileError",
     "autosave_path",
     "check_target",
@@ -408,13 +488,16 @@ __all__ = [
     "decode_text",
     "games_dir",
     "is_system_error",
+    "keep_autosave",
     "load_autosave",
+    "load_kept_game",
     "read_bytes",
     "read_game",
     "read_text",
     "save_autosave",
     "special_kind",
     "system_words",
+    "unreadable_name",
     "write_atomic",
     "write_game",
 ]

@@ -66,6 +66,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -700,6 +701,112 @@ def bench_saving(seconds: float) -> None:
         )
 
 
+# --- bad input ------------------------------------------------------------------------------
+
+#: The frame budget for reading, checking and replaying anything a player opens or pastes.
+INPUT_BUDGET_MS = 100
+
+
+def crafted_inputs() -> dict[str, str]:
+    """Texts under the size limit crafted to be as slow as possible to read, check, replay
+    or show: 200 kB strings in each field, the most moves a file can hold, a long
+    line of text, and the longest legal Icebreaker game of 300 random ones."""
+    from fireice_desktop.engine.record import GameRecord
+
+    def record(**fields: object) -> str:
+        data: dict[str, object] = {
+            "format": "fireice-record",
+            "version": 1,
+            "game": "fire-and-ice",
+            "moves": [],
+        }
+        data.update(fields)
+        return json.dumps(data)
+
+    icebreaker = find_game("icebreaker")
+    rng = random.Random(3)
+    longest: tuple[Any, ...] = ()
+    setup = icebreaker.setup_from_json({"size": 8})
+    for _ in range(300):
+        position, moves = icebreaker.start(setup), []
+        while not position.is_over:
+            moves.append(rng.choice(list(position.legal_moves())))
+            position = position.play(moves[-1])
+        longest = max(longest, tuple(moves), key=len)
+    big = 200_000
+    return {
+        "a 200 kB move": record(moves=["D4-C4" + "x" * big]),
+        "a 200 kB game name": record(game="g" * big),
+        "a 200 kB computer level": record(computer={"ice": "e" * big}),
+        "a 200 kB handicap side": record(handicap={"side": "f" * big, "holes": []}),
+        "28,000 moves": record(moves=["D4-C4"] * 28_000),
+        "28,000 Icebreaker moves": record(game="icebreaker", size=8, moves=["a1-b2"] * 28_000),
+        "a 200 kB line of text": "x" * big,
+        "a 200 kB header": "Game: " + "x" * big,
+        f"a legal {len(longest)}-move Icebreaker game": GameRecord(
+            "icebreaker", longest, setup
+        ).to_text(),
+    }
+
+
+def bench_input(seconds: float) -> None:
+    """The longest frame while a crafted file is opened or crafted text pasted and played
+    (from the action to the frame that shows its outcome, work off the UI thread too)."""
+    import pygame
+
+    from fireice_desktop.ui.screens.game import GameScreen
+
+    def frames_until_settled(app: App, scene: GameScreen, action: Callable[[], object]) -> float:
+        """The longest frame from ``action`` until no reading is left."""
+        longest, first = 0.0, True
+        window = scene.text_window
+        while first or scene.files.reading is not None or (window and window.reading):
+            begin = time.perf_counter()
+            if first:
+                action()
+                first = False
+            for event in pygame.event.get():
+                app.process(event)
+            app.step(1 / 60)
+            app.render()
+            longest = max(longest, time.perf_counter() - begin)
+            time.sleep(0.001)
+        return longest
+
+    with ui_environment(), tempfile.TemporaryDirectory(prefix="fireice-input-") as folder:
+        app = game_app()
+        print(
+            f"the longest frame from the action to its outcome, worst and median of 5 tries"
+            f" (target under {INPUT_BUDGET_MS} ms):"
+        )
+        path = Path(folder) / "crafted.fireice"
+        for name, text in crafted_inputs().items():
+            path.write_text(text, encoding="utf-8")
+            pygame.scrap.put_text(text)
+            took: dict[str, list[float]] = {"open": [], "paste": [], "play it": []}
+            for _ in range(5):
+                app.go("game")
+                scene = app.scene
+                assert isinstance(scene, GameScreen)
+                scene.controller.play(scene.controller.history.position.legal_moves()[0], 0)
+                scene.show_text()
+                window = scene.text_window
+                assert window is not None
+                steps: dict[str, Callable[[], object]] = {
+                    "open": partial(scene.files.open, path),
+                    "paste": window.paste,
+                    "play it": window.play_text,
+                }
+                for step, action in steps.items():
+                    took[step].append(frames_until_settled(app, scene, action))
+            said = ", ".join(
+                f"{step} {1000 * max(times):5.1f} / {1000 * statistics.median(times):4.1f} ms"
+                for step, times in took.items()
+            )
+            print(f"  {name:<34} {said}")
+        pygame.quit()
+
+
 # --- the review -----------------------------------------------------------------------------
 
 REVIEW_PLIES = 40
@@ -858,6 +965,7 @@ SECTIONS = {
     "solver": bench_solver,
     "ai": bench_ai,
     "saving": bench_saving,
+    "input": bench_input,
     "icebreaker": bench_icebreaker,
     "review": bench_review,
     "standalone": bench_standalone,

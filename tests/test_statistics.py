@@ -21,6 +21,7 @@ from fireice_desktop.statistics import (
     DASH,
     FILE_NAME,
     MAX_BYTES,
+    MAX_COUNT,
     DealPlayed,
     DuelPlayed,
     DuelStatistics,
@@ -564,3 +565,149 @@ def test_the_players_files_count_in_the_data_folder() -> None:
     assert PlayerFiles().statistics().duel("fire-and-ice").against() == Tally(1, 0)
     assert (data_dir() / FILE_NAME).is_file()
     assert statistics_module.StatisticsFile().load() == files.statistics()
+
+
+# --- what the writer writes, the reader reads -----------------------------------------------
+
+#: Counts anywhere up to the most a file may hold, most often near either end.
+any_counts = st.integers(0, 20) | st.integers(MAX_COUNT - 3, MAX_COUNT) | st.integers(0, MAX_COUNT)
+#: What a screen might report as a name: text, or something else by mistake.
+reported_names = names | st.sampled_from(["fire", "ice", "red", "black", "casual"])
+odd_names = st.none() | st.integers(-2, 2) | st.booleans() | reported_names
+#: What a screen might report as a deal: a deal, or a number that is none.
+reported_deals = (
+    st.integers(1, 5)
+    | st.sampled_from([0, -1, 1_000_000, 1_000_001, 10**30, True, False])
+    | st.integers()
+)
+played = st.one_of(
+    st.builds(
+        DuelPlayed,
+        st.sampled_from(["fire-and-ice", "icebreaker"]) | odd_names,
+        odd_names,
+        odd_names,
+        odd_names,
+        st.booleans(),
+        st.booleans(),
+    ),
+    st.builds(DealPlayed, reported_deals, st.booleans()),
+)
+near_full = st.builds(
+    Statistics,
+    st.dictionaries(
+        st.sampled_from(["fire-and-ice", "icebreaker"]),
+        st.builds(
+            DuelStatistics,
+            st.dictionaries(
+                st.sampled_from(["casual", "expert"]),
+                st.dictionaries(
+                    st.sampled_from(["fire", "ice", "red"]),
+                    st.builds(Tally, any_counts, any_counts),
+                    max_size=2,
+                ),
+                max_size=2,
+            ),
+            st.builds(Tally, any_counts, any_counts),
+            st.dictionaries(st.sampled_from(["fire", "ice", "red", "black"]), any_counts),
+        ),
+        max_size=2,
+    ),
+    st.builds(
+        SolitaireStatistics,
+        any_counts,
+        any_counts,
+        any_counts,
+        any_counts,
+        st.sets(st.integers(1, 1_000_000), max_size=5),
+        st.none() | st.integers(1, 1_000_000),
+    ),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(near_full, st.lists(st.tuples(st.booleans(), played), max_size=12))
+def test_whatever_the_writer_counts_the_reader_reads_back_equal(
+    statistics: Statistics, changes: list[tuple[bool, DealPlayed | DuelPlayed]]
+) -> None:
+    """A count at the most a file holds, a number that is no deal, a name that is not
+    text: the writer used to count each, and the next start set the whole file aside."""
+    for ended, game in changes:
+        if ended:
+            statistics.count_end(game)
+        else:
+            statistics.count_move(game)
+    assert Statistics.from_text(statistics.to_text()) == statistics
+
+
+def test_counts_stop_at_the_most_a_file_holds() -> None:
+    statistics = Statistics()
+    statistics.solitaire.played = statistics.solitaire.won = MAX_COUNT
+    statistics.count_end(DealPlayed(4, won=True))
+    statistics.count_end(against("fire", "casual", "fire"))
+    duel = statistics.duel("fire-and-ice")
+    duel.computer["casual"]["fire"].won = MAX_COUNT
+    statistics.count_end(against("fire", "casual", "fire"))
+    assert (statistics.solitaire.played, statistics.solitaire.won) == (MAX_COUNT, MAX_COUNT)
+    assert duel.computer["casual"]["fire"] == Tally(MAX_COUNT, 0)
+    assert Statistics.from_text(statistics.to_text()) == statistics
+
+
+@pytest.mark.parametrize("deal", [0, 1_000_001, -5, True])
+def test_a_number_that_is_no_deal_is_not_counted(deal: int) -> None:
+    statistics = Statistics()
+    statistics.count_move(DealPlayed(deal))
+    statistics.count_end(DealPlayed(deal, won=True))
+    assert statistics == Statistics()
+
+
+def test_statistics_that_would_not_read_back_are_not_written(tmp_path: Path) -> None:
+    """Fields of a newer version, written compactly by it, that this version would write
+    over the size limit (one a line): the file is left as it was, and the notice says why,
+    instead of a file the next start sets aside as damaged."""
+    path = tmp_path / FILE_NAME
+    data = filled().to_json()
+    data["history"] = [0] * 900_000  # 2.7 MB as it is, 4.5 MB one a line
+    path.write_text(json.dumps(data))
+    before = folder_state(tmp_path)
+    files = StatisticsFile(path)
+    assert files.load() == Statistics.from_json(data) and files.notice == ""
+    assert files.change(count_a_win) is False
+    assert files.notice == (
+        "The statistics were not saved, as the file would not read back: "
+        "it is too large (over 4 MB)."
+    )
+    assert folder_state(tmp_path) == before
+
+
+@pytest.mark.parametrize("under", [False, True], ids=["the folder", "a folder above it"])
+def test_a_data_folder_that_is_a_file_is_said_to_be_one(
+    tmp_path: Path, under: bool, italian: None
+) -> None:
+    """The notice used to speak of a statistics file that "cannot be read (Not a
+    directory)" and "could not be set aside": there is no such file."""
+    from fireice_desktop.ui import language
+
+    blocker = tmp_path / "data"
+    blocker.write_text("not a folder")
+    folder = blocker / "fireice" if under else blocker
+    files = StatisticsFile(folder / FILE_NAME)
+    if under:
+        english = (
+            f"The statistics cannot be kept: the data folder {folder} cannot be made, "
+            f"as {blocker} is a file, not a folder."
+        )
+        said = f"la cartella dei dati {folder} non si può creare, perché {blocker} è un file"
+    else:
+        english = (
+            f"The statistics cannot be kept: the data folder {folder} is a file, not a folder."
+        )
+        said = f"la cartella dei dati {folder} è un file, non una cartella"
+    assert files.load() == Statistics()
+    assert files.notice == english
+    assert said in language.say(files.notice.words)  # type: ignore[attr-defined]
+    files.notice = ""
+    assert files.change(count_a_win) is False
+    assert files.notice == english
+    assert files.reset() is False  # its words are tests/test_storage_words.py's
+    assert [p.name for p in tmp_path.iterdir()] == ["data"]
+    assert blocker.read_text() == "not a folder"

@@ -568,15 +568,20 @@ def test_config_dir_follows_its_variable(tmp_path: Path, monkeypatch: pytest.Mon
 
 
 @pytest.mark.parametrize("case", ["empty", "truncated record", "binary bytes", "version 2"])
-def test_a_corrupt_autosave_loads_as_none_and_is_left_alone(
+def test_a_corrupt_autosave_loads_as_none_and_is_set_aside_byte_for_byte(
     case: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """The next game's first move would replace it: its bytes are moved out of the way,
+    unchanged, under a name that says it could not be read."""
     monkeypatch.setenv("FIREICE_DATA_DIR", str(tmp_path))
     make, _ = BAD_FILES[case]
     make(autosave_path(), monkeypatch)
     before = folder_state(tmp_path)
     assert load_autosave() is None
-    assert folder_state(tmp_path) == before
+    assert folder_state(tmp_path) == {
+        name.replace("autosave.fireice", "autosave.unreadable.fireice"): state
+        for name, state in before.items()
+    }
 
 
 def test_an_autosave_that_cannot_be_written_returns_false(
@@ -706,3 +711,32 @@ def test_random_games_round_trip_as_json_and_as_text(record: GameRecord, tmp_pat
         setup=record.setup,
     )
     assert from_text.positions() == record.positions()[: len(record.moves) + 1]
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("n" * 300, "File name too long"),
+        ("deep/" * 1000 + "game.fireice", "File name too long"),
+        ("nul\0.fireice", "cannot be a file name"),
+    ],
+    ids=["a 300-character name", "a 5000-character path", "a NUL"],
+)
+def test_a_name_no_file_can_have_is_refused_before_writing_in_a_short_message(
+    tmp_path: Path, name: str, said: str
+) -> None:
+    """Before, ``check_target`` let such a name pass, and the callers' own checks ended
+    in ``OSError: [Errno 36] File name too long`` or ``ValueError: embedded null byte``."""
+    path = tmp_path / name
+    writes: list[Callable[[Path], object]] = [
+        storage.check_target,
+        lambda path: write_atomic(path, "x"),
+        lambda path: write_game(path, SAVED),
+    ]
+    for write in writes:
+        with pytest.raises(SaveFileError) as refused:
+            write(path)
+        assert said in str(refused.value)
+        assert len(str(refused.value)) < 250, "the name is quoted whole"
+        assert not refused.value.system, "the user's mistake, not the system's failure"
+    assert list(tmp_path.iterdir()) == []

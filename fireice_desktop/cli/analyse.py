@@ -13,6 +13,7 @@ import sys
 
 from ..engine.analysis import Review, annotation, chance_words, review, review_json
 from ..engine.record import GameRecord
+from ..engine.words import named
 from .errors import CommandError
 from .streams import (
     STANDARD_STREAM,
@@ -91,7 +92,7 @@ def cmd_game_export(args: argparse.Namespace) -> int:
         and check_output_file(args.output).exists()
         and not args.force
     ):
-        raise CommandError(f"{args.output} already exists: add --force to replace it")
+        raise CommandError(f"{named(args.output)} already exists: add --force to replace it")
     text = annotated_text(record) if args.annotate else record.to_text()
     write_output(args.output, text, args.force)
     return 0

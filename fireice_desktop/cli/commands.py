@@ -27,6 +27,7 @@ from ..engine.interface import GameState
 from ..engine.record import replay
 from ..engine.registry import Game
 from ..engine.search import search
+from ..engine.words import quoted
 from .errors import CommandError
 from .streams import read_game_argument, say, write_output
 
@@ -52,10 +53,11 @@ def handicap(args: argparse.Namespace) -> Handicap:
     try:
         holes = check_handicap(parse_holes(text))
     except ValueError as error:
-        raise CommandError(f"--handicap-at {text!r}: {error}", usage=True) from None
+        raise CommandError(f"--handicap-at {quoted(text)}: {error}", usage=True) from None
     if not holes:
         raise CommandError(
-            f"--handicap-at {text!r}: name 1 to {MAX_HANDICAP} holes, like A3,B5", usage=True
+            f"--handicap-at {quoted(text)}: name 1 to {MAX_HANDICAP} holes, like A3,B5",
+            usage=True,
         )
     return Handicap(holes, side)
 

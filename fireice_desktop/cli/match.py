@@ -14,9 +14,24 @@ from typing import Any
 
 from ..engine.games import find_game
 from ..engine.games.icebreaker.spec import Sea
-from ..engine.match import GameResult, MatchSummary, Player, Settings, parse_player, run_match
-from .errors import CommandError, tell
+from ..engine.match import (
+    JOBS_PER_CPU,
+    GameResult,
+    MatchInterrupted,
+    MatchSummary,
+    Player,
+    Settings,
+    max_jobs,
+    parse_player,
+    processors,
+    run_match,
+)
+from ..engine.words import NAME_LIMIT, quoted
+from .errors import CommandError, command_name, tell
 from .streams import say
+
+#: The exit status of a match stopped by Ctrl+C, as a shell gives a program SIGINT ended.
+INTERRUPTED = 130
 
 
 def _plural(count: int, word: str) -> str:
@@ -33,6 +48,12 @@ def check_counts(args: argparse.Namespace) -> None:
         raise CommandError(f"--games {args.games}: play at least one game", usage=True)
     if args.jobs < 1:
         raise CommandError(f"--jobs {args.jobs}: use at least one process", usage=True)
+    if args.jobs > max_jobs():
+        raise CommandError(
+            f"--jobs {args.jobs}: use at most {max_jobs()} processes, {JOBS_PER_CPU} for "
+            f"each of this computer's {processors()} processors",
+            usage=True,
+        )
     if args.opening < 0:
         raise CommandError(
             f"--opening {args.opening}: the random plies before play are 0 or more", usage=True
@@ -195,7 +216,9 @@ def _players(
         try:
             found.append(parse_player(text, game))
         except ValueError as error:
-            raise CommandError(f"--{flag} {text!r}: {error}", usage=True) from None
+            raise CommandError(
+                f"--{flag} {quoted(text, NAME_LIMIT)}: {error}", usage=True
+            ) from None
     return found[0], found[1]
 
 
@@ -211,12 +234,22 @@ def play_match(args: argparse.Namespace, game_name: str, setup: Any, flags: tupl
         if args.verbose:
             tell(report.game_line(game))
 
-    summary = run_match(players, args.games, settings, args.jobs, progress)
+    status = 0
+    try:
+        summary = run_match(players, args.games, settings, args.jobs, progress)
+    except MatchInterrupted as interrupted:  # Ctrl+C: the games that were over still count
+        summary = interrupted.summary
+        tell("")  # ends the line of the ^C the terminal shows
+        tell(
+            f"{command_name(args)}: interrupted after {_plural(summary.games, 'game')} "
+            f"of {args.games}; the summary counts those"
+        )
+        status = INTERRUPTED
     if args.json:
         say(json.dumps(report.to_json(summary)))
     else:
         say(report.text(summary), end="")
-    return 0
+    return status
 
 
 def cmd_match(args: argparse.Namespace) -> int:

@@ -10,6 +10,7 @@ from ..engine.games import find_game
 from ..engine.games.fireice.rules import MAX_HANDICAP
 from ..engine.games.fireice.solitaire import parse_deal
 from ..engine.games.icebreaker.board import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, check_size
+from ..engine.match import JOBS_PER_CPU
 from ..engine.search import level_names
 from ..engine.words import languages
 from .analyse import cmd_game_analyse, cmd_game_export
@@ -257,7 +258,12 @@ def _add_match_options(
         "--seed", type=int, default=1, help="openings; levels in game i use SEED+i (default 1)"
     )
     command.add_argument(
-        "--jobs", type=int, default=1, help="games played side by side (default 1)"
+        "--jobs",
+        type=int,
+        default=1,
+        help=f"games played side by side, each in a process of its own (default 1); at most "
+        f"{JOBS_PER_CPU} a processor: more would only share the processors, and each takes "
+        "memory",
     )
     command.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     command.add_argument(

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import BinaryIO, TextIO
 
 from ..engine.record import GameRecord
+from ..engine.words import named
 from ..storage import (
     MAX_RECORD_BYTES,
     SaveFileError,
@@ -103,7 +104,7 @@ def write_output(name: str | None, text: str, force: bool) -> None:
         return
     path = check_output_file(name)
     if path.exists() and not force:
-        raise CommandError(f"{path} already exists: add --force to replace it")
+        raise CommandError(f"{named(path)} already exists: add --force to replace it")
     write_output_file(path, text)
 
 

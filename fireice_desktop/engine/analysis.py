@@ -44,7 +44,7 @@ from .interface import GameState
 from .levels import Budget
 from .registry import Assessment, Game, find_game
 from .treesearch import WIN, WON_ABOVE
-from .words import Words, joined, say, texts
+from .words import Words, joined, quoted, say, texts
 
 
 class Verdict(Enum):
@@ -520,7 +520,7 @@ def reason_of(text: str) -> Words:
                     values["count"] = int(values["count"])
                 found = (literal, Words(key, values))
     if found is None:
-        raise ValueError(f"a reason in words no game gives: {text!r}")
+        raise ValueError(f"a reason in words no game gives: {quoted(text)}")
     return found[1]
 
 

@@ -34,11 +34,12 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import IO, Any, Protocol, cast
+from typing import IO, Any, Final, Protocol, cast
 
 from .interface import GameState
 from .registry import Game, SideType, find_game
 from .search import level_names, search
+from .words import NAME_LIMIT, quoted
 
 #: A guard only: the rules of every game end it long before this many moves.
 MAX_MOVES = 10_000
@@ -94,10 +95,12 @@ def parse_player(text: str, game: Game) -> Player:
         names = level_names(game)
         if text not in names:
             raise ValueError(
-                f"no level is called {text!r}: choose from {', '.join(names)}, "
+                f"no level is called {quoted(text)}: choose from {', '.join(names)}, "
                 "or cmd:PROGRAM ARGS for a program"
             )
         return Player(text, level=text)
+    if "\0" in text:  # no program can be given one: the system ends its words at a NUL
+        raise ValueError("a command cannot hold a NUL byte")
     try:
         words = tuple(shlex.split(text[len(PROGRAM_PREFIX) :]))
     except ValueError as error:
@@ -106,11 +109,16 @@ def parse_player(text: str, game: Game) -> Player:
         raise ValueError("name a program after cmd:, like cmd:/usr/local/bin/engine --ms 1000")
     program = words[0]
     if shutil.which(program) is None:
+        shown = quoted(program, NAME_LIMIT)
         if os.sep not in program and not (os.altsep and os.altsep in program):
-            raise ValueError(f"no program {program!r} on the PATH")
-        if not os.path.exists(program):
-            raise ValueError(f"{program!r} does not exist")
-        raise ValueError(f"{program!r} is not a program that can be run")
+            raise ValueError(f"no program {shown} on the PATH")
+        try:
+            os.stat(program)
+        except (FileNotFoundError, NotADirectoryError):
+            raise ValueError(f"{shown} does not exist") from None
+        except OSError as error:  # a name too long for the system, a loop of links
+            raise ValueError(f"{shown} cannot be run: {error.strerror or error}") from None
+        raise ValueError(f"{shown} is not a program that can be run")
     return Player(text, command=words)
 
 
@@ -239,6 +247,25 @@ class _Capture(threading.Thread):
                 return
 
 
+#: How long the pipes of a program that has ended (or was killed) may take to deliver what
+#: is left in them.  Something it started and that left its process group can keep them
+#: open for ever: the match does not wait for that.
+_DRAIN_SECONDS = 0.5
+
+#: How a program is started: in a process group (a session) of its own, so that it can be
+#: ended with everything it started, and so that a Ctrl+C typed at the match's terminal
+#: is the match's to handle, not the program's.
+_OWN_GROUP: dict[str, Any] = (
+    {"start_new_session": True}
+    if os.name == "posix"
+    else {"creationflags": getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)}
+)
+
+#: The program this process is running for a move, if any: a pool's process that is told
+#: to stop ends it first (:func:`_start_worker`).
+_running: subprocess.Popen[bytes] | None = None
+
+
 def _signal_group(process: subprocess.Popen[bytes]) -> None:
     """Kill ``process`` and everything it started (its own process group)."""
     try:
@@ -250,6 +277,13 @@ def _signal_group(process: subprocess.Popen[bytes]) -> None:
         pass
 
 
+def _drain(readers: Sequence[_Capture], seconds: float = _DRAIN_SECONDS) -> None:
+    """Let the readers of a program's pipes finish, for at most ``seconds`` in all."""
+    deadline = time.monotonic() + seconds
+    for reader in readers:
+        reader.join(timeout=max(0.0, deadline - time.monotonic()))
+
+
 def _kill(process: subprocess.Popen[bytes], readers: Sequence[_Capture]) -> None:
     """Kill ``process`` with its group, reap it and let its pipes' readers finish."""
     _signal_group(process)
@@ -258,8 +292,7 @@ def _kill(process: subprocess.Popen[bytes], readers: Sequence[_Capture]) -> None
     except subprocess.TimeoutExpired:  # pragma: no cover - SIGKILL is not refused
         process.kill()
         process.wait()
-    for reader in readers:
-        reader.join(timeout=5)  # a child that left the group may hold a pipe: then give up
+    _drain(readers)  # a child that left the group may hold a pipe: then give up
 
 
 def run_program(argv: Sequence[str], timeout: float) -> tuple[str | None, str]:
@@ -268,31 +301,33 @@ def run_program(argv: Sequence[str], timeout: float) -> tuple[str | None, str]:
     than a move could be (:data:`OUTPUT_LIMIT`; it is killed at once) or failed.
 
     Its output is read as it comes and only so much is kept, so no program can fill
-    the memory, and the whole run takes at most ``timeout`` seconds.
+    the memory.  The program's answer is what it printed until it ended: whatever it
+    started and left running is killed then, so nothing it leaves behind holds the match
+    (nor outlives the move); the whole run takes at most ``timeout`` seconds and a
+    moment to collect the pipes.
     """
+    global _running
     try:
         process = subprocess.Popen(
             list(argv),
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
-            start_new_session=True,
+            **_OWN_GROUP,
         )
-    except OSError as error:
-        return None, f"could not be started: {error.strerror or error}"
+    except (OSError, ValueError) as error:  # ValueError: a NUL in a word
+        return None, f"could not be started: {getattr(error, 'strerror', None) or error}"
+    _running = process
     assert process.stdout is not None and process.stderr is not None
     output = _Capture(process.stdout, OUTPUT_LIMIT, on_overflow=lambda: _signal_group(process))
     errors = _Capture(process.stderr, _ERROR_TAIL, keep="end")
     readers = (output, errors)
-    deadline = time.monotonic() + timeout
     for reader in readers:
         reader.start()
     try:
         process.wait(timeout=timeout)
-        for reader in readers:  # the pipes end when the last process holding them does
-            reader.join(timeout=max(0.0, deadline - time.monotonic()))
-        if any(reader.is_alive() for reader in readers):
-            raise subprocess.TimeoutExpired(list(argv), timeout)
+        _signal_group(process)  # what it left running: its pipes then end at once
+        _drain(readers)
     except subprocess.TimeoutExpired:
         _kill(process, readers)
         return None, f"timed out after {timeout:g} s"
@@ -300,9 +335,13 @@ def run_program(argv: Sequence[str], timeout: float) -> tuple[str | None, str]:
         _kill(process, readers)
         raise
     finally:
+        _running = None
         for reader in readers:
             if not reader.is_alive():
                 reader.stream.close()
+    # A reader still running is held by something that escaped the group: what the
+    # program itself printed is all there, as it has ended.
+    printed, complaint = bytes(output.data), bytes(errors.data)
     if output.overflow:
         return None, f"printed more than {OUTPUT_LIMIT // 1024} kB, which is not one move"
     status = process.returncode
@@ -313,9 +352,9 @@ def run_program(argv: Sequence[str], timeout: float) -> tuple[str | None, str]:
             name = str(-status)
         return None, f"was killed by signal {name}"
     if status != 0:
-        last = _last_line(errors.data.decode("utf-8", "replace"))
+        last = _last_line(complaint.decode("utf-8", "replace"))
         return None, f"exited with status {status}" + (f": {last}" if last else "")
-    return output.data.decode("utf-8", "replace"), ""
+    return printed.decode("utf-8", "replace"), ""
 
 
 def read_move(position: Contest, printed: str) -> tuple[Any, str]:
@@ -553,6 +592,10 @@ def run_match(
     The games stream through: each is made when a process is ready for it, counted in
     the summary and passed to ``progress`` as it ends, and then let go, so the memory
     stays the same however many games are played.
+
+    Ctrl+C (``KeyboardInterrupt``) stops the match at once: the games being played are
+    ended, with the programs playing them, and :class:`MatchInterrupted` is raised with
+    the summary of the games that were over (``progress`` hears of those too).
     """
     settings = settings or Settings()
     game = find_game(settings.game)
@@ -562,12 +605,105 @@ def run_match(
             raise ValueError(f"unknown level {player.level!r}: choose from {names}")
     summary = MatchSummary(players, settings)
     work = _work(players, settings, games)
-    if jobs > 1 and games > 1:
-        with ProcessPoolExecutor(max_workers=min(jobs, games)) as pool:
-            _gather(summary, _in_order(pool, work, _WINDOW * jobs), progress)
-    else:
-        _gather(summary, map(_play, work), progress)
+    pool: Executor | None = None
+    finished: list[GameResult] = []  # over, but not yet counted when the match stopped
+    try:
+        if jobs > 1 and games > 1:
+            pool = ProcessPoolExecutor(max_workers=min(jobs, games), initializer=_start_worker)
+            _gather(summary, _in_order(pool, work, _WINDOW * jobs, finished), progress)
+        else:
+            _gather(summary, map(_play, work), progress)
+    except KeyboardInterrupt:
+        _stop(pool)
+        _gather(summary, iter(finished), progress)
+        raise MatchInterrupted(summary) from None
+    except BaseException:
+        _stop(pool)  # a failure (a reader gone away, say) does not wait for the games either
+        raise
+    if pool is not None:
+        pool.shutdown()
     return summary
+
+
+class MatchInterrupted(KeyboardInterrupt):
+    """A match stopped by Ctrl+C: :attr:`summary` counts the games that were over."""
+
+    def __init__(self, summary: MatchSummary) -> None:
+        super().__init__("the match was interrupted")
+        self.summary = summary
+
+
+#: Processes a match may play in for each processor.  A level keeps a processor busy, so
+#: more processes than processors only share them (and make the times measured longer);
+#: a few more still help when programs wait on something else (a disk, a network).  Each
+#: process is a copy of the program, about 20 MB: unbounded, ``--jobs 300`` took 5 GB.
+JOBS_PER_CPU: Final = 4
+
+
+def processors() -> int:
+    """How many processors this program may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # no affinity on this system (macOS, Windows)
+        return max(1, os.cpu_count() or 1)
+
+
+def max_jobs() -> int:
+    """The most processes a match may play in at once: :data:`JOBS_PER_CPU` a processor."""
+    return JOBS_PER_CPU * processors()
+
+
+def _start_worker() -> None:
+    """Prepare a process of a match's pool.
+
+    Ctrl+C at a terminal reaches every process of the match, and the match decides what
+    happens (it counts the games that are over and stops the rest), so a pool's process
+    lets it pass, with a handler that does nothing: ignoring the signal instead
+    (``SIG_IGN``) would be inherited by the programs it starts.  SIGTERM, the match
+    asking it to stop, ends the move's program with everything it started, then the
+    process.
+    """
+    signal.signal(signal.SIGINT, _let_pass)
+    signal.signal(signal.SIGTERM, _stop_worker)
+
+
+def _let_pass(signum: int, frame: object) -> None:
+    """Ctrl+C in a process of the pool: the match's own process handles it."""
+
+
+def _stop_worker(signum: int, frame: object) -> None:
+    """SIGTERM in a process of the pool: end the move's program, and this process at once
+    (exiting the usual way would wait for the game to end)."""
+    program = _running
+    if program is not None:
+        _signal_group(program)
+    os._exit(128 + signum)
+
+
+#: How long a pool's processes may take to end when told to; then they are killed.
+_STOP_SECONDS = 1.0
+
+
+def _stop(pool: Executor | None) -> None:
+    """End ``pool``'s processes now, rather than wait for the games they are playing.
+
+    Each is told to stop (SIGTERM: it ends its move's program first), and killed if it
+    has not ended within :data:`_STOP_SECONDS`.
+    """
+    if pool is None:
+        return
+    # The pool's processes: ProcessPoolExecutor does not offer to end them (before 3.14).
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            process.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
+    deadline = time.monotonic() + _STOP_SECONDS
+    for process in processes:
+        with contextlib.suppress(OSError, ValueError, AttributeError, AssertionError):
+            process.join(max(0.0, deadline - time.monotonic()))
+            if process.is_alive():
+                process.kill()
 
 
 #: Games queued or playing at once, per process: enough to keep every process busy while
@@ -584,9 +720,12 @@ def _work(players: tuple[Player, Player], settings: Settings, games: int) -> Ite
         yield players, settings, number, moves
 
 
-def _in_order(pool: Executor, work: Iterator[_Work], window: int) -> Iterator[GameResult]:
+def _in_order(
+    pool: Executor, work: Iterator[_Work], window: int, finished: list[GameResult]
+) -> Iterator[GameResult]:
     """The games of ``work`` played in ``pool``, in order, with at most ``window`` of them
-    queued or playing at any moment."""
+    queued or playing at any moment.  Stopped early, it puts the games that are over but
+    were not yet given (a later one than the game it was waiting for) in ``finished``."""
     pending: deque[Future[GameResult]] = deque()
     try:
         for item in work:
@@ -598,6 +737,8 @@ def _in_order(pool: Executor, work: Iterator[_Work], window: int) -> Iterator[Ga
     finally:  # stopped early (an error, Ctrl+C): the games not started are not played
         for future in pending:
             future.cancel()
+            if future.done() and not future.cancelled() and future.exception() is None:
+                finished.append(future.result())
 
 
 def _gather(
@@ -612,18 +753,22 @@ def _gather(
 
 
 __all__ = [
+    "JOBS_PER_CPU",
     "OUTPUT_LIMIT",
     "PROGRAM_PREFIX",
     "Contest",
     "Fault",
     "GameResult",
+    "MatchInterrupted",
     "MatchSummary",
     "MoveTimes",
     "Player",
     "Settings",
+    "max_jobs",
     "opening",
     "parse_player",
     "play_game",
+    "processors",
     "read_move",
     "run_match",
     "run_program",

@@ -38,7 +38,7 @@ from .errors import IllegalMoveError, NotationError, words_of
 from .games import find_game, registered_games
 from .interface import GameState, History
 from .registry import Game, SideType, game_title
-from .words import Words, say
+from .words import QUOTE_LIMIT, Words, named, quoted, say
 
 FORMAT: Final = "fireice-record"
 VERSION: Final = 1
@@ -169,7 +169,7 @@ class GameRecord:
         data = _json_object(text)
         name = data.get("game")
         if not isinstance(name, str) or name not in {g.name for g in registered_games()}:
-            raise NotationError.of("parse.unknown_game", name=repr(name))
+            raise NotationError.of("parse.unknown_game", name=quoted(name))
         game = find_game(name)
         _refuse_other_games_fields(game, data, as_text=False)
         setup = game.setup_from_json(data)
@@ -222,12 +222,14 @@ class GameRecord:
             if header is not None:
                 key = header.group(1).strip().capitalize()
                 if words:
-                    raise NotationError.of("parse.header_after_moves", line=line_number, field=key)
+                    raise NotationError.of(
+                        "parse.header_after_moves", line=line_number, field=named(key, QUOTE_LIMIT)
+                    )
                 if key not in known:
                     raise NotationError.of(
                         "parse.unknown_header",
                         line=line_number,
-                        field=repr(key),
+                        field=quoted(key),
                         known=", ".join(known),
                     )
                 if key in headers:
@@ -314,7 +316,7 @@ def _json_object(text: str) -> dict[str, Any]:
         raise NotationError.of("parse.no_format", format=FORMAT)
     version = data.get("version")
     if version != VERSION or isinstance(version, bool):
-        raise NotationError.of("parse.version", version=repr(version), supported=VERSION)
+        raise NotationError.of("parse.version", version=quoted(version), supported=VERSION)
     return data
 
 
@@ -370,7 +372,7 @@ def _computer_text(game: Game, text: str) -> tuple[tuple[Any, str], ...]:
         words = part.split()
         if len(words) != 2:
             raise NotationError.of(
-                "parse.computer_text", text=repr(text), example=game.side_example()
+                "parse.computer_text", text=quoted(text), example=game.side_example()
             )
         pairs.append((game.parse_side(words[0]), _level(game, words[1].lower())))
     return _check_computer(game, pairs)
@@ -400,7 +402,9 @@ def _check_computer(
 
 def _level(game: Game, name: str) -> str:
     if game.levels and name not in game.levels:
-        raise NotationError.of("parse.not_a_level", name=repr(name), levels=", ".join(game.levels))
+        raise NotationError.of(
+            "parse.not_a_level", name=quoted(name), levels=", ".join(game.levels)
+        )
     return name
 
 

@@ -21,7 +21,7 @@ from typing import Any, ClassVar, Literal, NamedTuple, Protocol
 from .errors import NotationError
 from .interface import GameState
 from .levels import Budget, Level
-from .words import Words, say
+from .words import Words, quoted, say
 
 
 class SideType(Protocol):
@@ -233,7 +233,7 @@ def find_game(name: str) -> Game:
     game = _GAMES.get(_key(name))
     if game is None:
         known = _either([game_title(game) for game in registered_games()])
-        raise NotationError(say("parse.not_a_game", name=repr(name), known=known))
+        raise NotationError(say("parse.not_a_game", name=quoted(name), known=known))
     return game
 
 

@@ -21,7 +21,7 @@ from .interface import GameState
 from .levels import RANDOM, Budget, Level
 from .registry import Game, find_game
 from .treesearch import WIN, WON_ABOVE
-from .words import Words, say
+from .words import Words, quoted, say
 
 
 class SearchResult(NamedTuple):
@@ -72,7 +72,7 @@ def search(
     if isinstance(level, str):
         if level not in level_names(game):
             names = ", ".join(level_names(game)) or "none"
-            raise ValueError(f"unknown level {level!r}: choose from {names}")
+            raise ValueError(f"unknown level {quoted(level)}: choose from {names}")
         if level == RANDOM:
             move = _rng(seed, game, position, RANDOM).choice(moves)
             return SearchResult(move, 0, 0, 0, time.perf_counter() - begin, (move,))

@@ -20,17 +20,27 @@ game can say the same words in Italian.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+import os
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from string import Template
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
 #: The folder of the translation files: one set of files a language.
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
 #: The namespace of the game's keys (python-i18n's: the files' first name).
 NAMESPACE = "fireice"
+#: The longest quote of outside text (a move, a header, a field of a record) a message
+#: gives whole; of a longer one it gives the start (:func:`quoted`).
+QUOTE_LIMIT: Final = 50
+#: The longest file name or path a message gives whole; of a longer one it gives the
+#: start and the end (:func:`named`).  Generous: real paths are rarely longer.
+NAME_LIMIT: Final = 160
+#: The longest plain text a value of :class:`Words` puts in a message whole, whatever
+#: it is: the last guard against a message quoting a whole file (:func:`_bounded`).
+VALUE_LIMIT: Final = 300
 
 
 class _Template(Template):
@@ -49,7 +59,9 @@ class Words(str):
     values: Mapping[str, Any]
 
     def __new__(cls, key: str, values: Mapping[str, Any] | None = None) -> Words:
-        frozen = MappingProxyType(dict(values or {}))
+        # Bounded here too, not only when said: the desktop game says the values through
+        # pygame-gui's translator, which never calls _said.
+        frozen = MappingProxyType({name: _bounded(v) for name, v in (values or {}).items()})
         english_text = _said(key, frozen, "en")
         words = super().__new__(cls, english_text)
         object.__setattr__(words, "key", key)
@@ -135,7 +147,7 @@ def _said(key: str, values: Mapping[str, Any], language: str) -> str:
     if text is None:
         raise KeyError(f"{key!r} is not a key of {NAMESPACE}.en.json")
     said = {
-        name: spoken(value, language) if isinstance(value, Words) else value
+        name: spoken(value, language) if isinstance(value, Words) else _bounded(value)
         for name, value in values.items()
     }
     return render(text, said)
@@ -163,9 +175,96 @@ def all_of(items: Sequence[Any]) -> Any:
     return joined(items, "list.and", "list.and_many")
 
 
+# --- outside text in a message ----------------------------------------------------------------
+
+
+def quoted(value: object, limit: int = QUOTE_LIMIT) -> Words | str:
+    """Outside text (or any value read from a file) quoted in a message: ``repr(value)``,
+    as messages always quoted it, when that is at most ``limit`` characters.
+
+    A longer one would make a message of a whole file: it is said as its start, cut
+    with ``…`` inside the quotes, and its length, ``'D4-C4xxxx…' (200,005 characters)``
+    (a :class:`Words`, so the length is said in the player's language).  Control
+    characters and odd Unicode in the start are escaped, as ``repr`` escapes them.
+    """
+    if isinstance(value, str):
+        whole = repr(value) if len(value) <= limit else ""
+        if whole and len(whole) <= limit:
+            return whole
+        quote = repr(value[:limit])[0]  # the quote mark repr picks for this text
+        start = "".join(_fitting(value, limit - 3, lambda char: _escaped(char, quote)))
+        piece, length = f"{quote}{start}…{quote}", len(value)
+    else:
+        try:
+            whole = repr(value)
+        except (RecursionError, ValueError):  # nested too deeply; an int too long to write
+            whole = f"<{type(value).__name__}>"
+        if len(whole) <= limit:
+            return whole
+        piece, length = "".join(_fitting(whole, limit - 1, _printable)) + "…", len(whole)
+    return say("quote.long", piece=piece, length=_grouped(length))
+
+
+def named(name: str | os.PathLike[str], limit: int = NAME_LIMIT) -> str:
+    """A file's or folder's name or path (or a header's name) in a message: as it is
+    when at most ``limit`` characters, else its start and its end around ``…`` (the end
+    of a path tells which file it is), with control characters there escaped."""
+    text = os.fspath(name)
+    if len(text) <= limit:
+        return text
+    head = _fitting(text, limit // 4, _printable)
+    tail = _fitting(reversed(text), limit - 1 - limit // 4, _printable)
+    return "".join(head) + "…" + "".join(reversed(tail))
+
+
+def _bounded(value: Any) -> Any:
+    """``value``, or cut in the middle if it is plain text over :data:`VALUE_LIMIT`
+    characters (a quote a message forgot to shorten)."""
+    if isinstance(value, Words) or not isinstance(value, str) or len(value) <= VALUE_LIMIT:
+        return value
+    half = (VALUE_LIMIT - 1) // 2
+    return f"{value[:half]}…{value[len(value) - (VALUE_LIMIT - 1 - half) :]}"
+
+
+def _grouped(number: int) -> Words | str:
+    """``number`` with its thousands grouped as the language groups them: 200,005 or
+    200.005."""
+    if number < 1000:
+        return str(number)
+    return say("quote.thousands", high=_grouped(number // 1000), low=f"{number % 1000:03d}")
+
+
+def _escaped(char: str, quote: str) -> str:
+    """``char`` as ``repr`` writes it inside a text quoted with ``quote``."""
+    if char in (quote, "\\"):
+        return "\\" + char
+    return repr(char)[1:-1] if char not in "'\"" else char
+
+
+def _printable(char: str) -> str:
+    """``char`` as it is, or as ``repr`` escapes it if it is not printable."""
+    return char if char.isprintable() else repr(char)[1:-1]
+
+
+def _fitting(chars: Iterable[str], budget: int, write: Callable[[str], str]) -> list[str]:
+    """The first of ``chars``, each written by ``write``, that fit in ``budget``
+    characters together (an escape is never cut)."""
+    pieces: list[str] = []
+    for char in chars:
+        piece = write(char)
+        budget -= len(piece)
+        if budget < 0:
+            break
+        pieces.append(piece)
+    return pieces
+
+
 __all__ = [
     "NAMESPACE",
+    "NAME_LIMIT",
+    "QUOTE_LIMIT",
     "TRANSLATIONS",
+    "VALUE_LIMIT",
     "Words",
     "all_of",
     "any_of",
@@ -173,7 +272,9 @@ __all__ = [
     "is_plural",
     "joined",
     "languages",
+    "named",
     "plural_form",
+    "quoted",
     "render",
     "say",
     "spoken",

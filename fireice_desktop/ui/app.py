@@ -8,8 +8,12 @@ uses almost no CPU.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
+import sys
+import time
+import traceback
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,9 +22,12 @@ import pygame
 import pygame_gui
 
 from ..engine.record import GameRecord
+from ..errorlog import append_report
+from ..instance import Request, Requests, SingleInstance
 from ..storage import write_atomic
 from . import language
 from .assets import asset_path
+from .language import tr
 from .navigation import Context
 from .player_files import PlayerFiles
 from .routes import ROUTES, screen_for_record, screen_for_screenshot
@@ -36,6 +43,10 @@ RESIZE_SETTLE = 0.1  # seconds a new window size must last before everything is 
 #: Set, the loop says "first frame" on standard output once it has shown one (``quit``:
 #: and stops), so that ``scripts/bench.py standalone`` can time a start from outside.
 FIRST_FRAME_VARIABLE = "FIREICE_FIRST_FRAME"
+#: This many unforeseen errors within this many seconds end the program (one that comes
+#: back at once, the menu itself failing, would otherwise loop for ever).
+REPEATED_ERRORS = 5
+REPEATED_ERRORS_SECONDS = 10.0
 
 
 class App:
@@ -86,7 +97,14 @@ class App:
         )
         self.sounds = Sounds(self.settings.sound and window)
         self.running = True
+        self.failed = False  # stopped by errors that kept coming back
+        self._errors: list[float] = []  # when the latest unforeseen errors came
+        #: What other starts of the game ask of this one (only the window a player runs).
+        self.requests: Requests | None = None
         self.dirty = True
+        self._clock = pygame.time.Clock()
+        self._animating = True  # whether the last frame animated (then no sleeping)
+        self._report_first = False  # say "first frame" once it is shown
         self.pending_size: tuple[int, int] | None = None  # a new window size, not yet laid out
         self.pending_time = 0.0
         self.context = Context(self, self.manager, self.settings, self.sounds, self.files, window)
@@ -170,7 +188,8 @@ class App:
         elif self.manager.get_hovering_any_element():
             self.dirty = True  # hover looks change over widgets; over bare wood nothing does
         if event.type == pygame.QUIT:
-            self.quit()
+            if self.scene.may_close():
+                self.quit()
             return
         if event.type in (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):
             size = (event.x, event.y) if event.type == pygame.WINDOWSIZECHANGED else event.size
@@ -215,33 +234,94 @@ class App:
         self.dirty = False
 
     def run(self) -> None:
-        """The main loop, until the window closes or Quit is chosen."""
-        clock = pygame.time.Clock()
-        animating = True
-        report_first_frame = bool(os.environ.get(FIRST_FRAME_VARIABLE))
+        """The main loop, until the window closes or Quit is chosen.
+
+        An error nobody foresaw does not end the game: see :meth:`recover`.
+        """
+        self._report_first = bool(os.environ.get(FIRST_FRAME_VARIABLE))
         while self.running:
-            if animating:
-                events = pygame.event.get()
-            else:
-                first = pygame.event.wait(IDLE_WAIT_MS)
-                events = [first] if first.type != pygame.NOEVENT else []
-                events += pygame.event.get()
-            for event in events:
-                self.process(event)
-                if not self.running:
-                    break
+            self.guarded_frame()
+        with contextlib.suppress(Exception):
+            self.scene.leave()
+
+    def guarded_frame(self) -> None:
+        """One :meth:`frame`; an error nobody foresaw is caught here, never passed on."""
+        try:
+            self.frame()
+        except Exception:  # the last line of defence: the player's game comes first
+            self.recover(traceback.format_exc())
+
+    def frame(self) -> None:
+        """One turn of the loop: wait for events (asleep when nothing moves), handle
+        them, advance time and draw if anything changed."""
+        if self._animating:
+            events = pygame.event.get()
+        else:
+            first = pygame.event.wait(IDLE_WAIT_MS)
+            events = [first] if first.type != pygame.NOEVENT else []
+            events += pygame.event.get()
+        for event in events:
+            self.process(event)
             if not self.running:
-                break
-            dt = clock.tick(60 if animating or events else 0) / 1000.0
-            animating = self.step(min(dt, 0.1))
-            if self.dirty:
-                self.render()
-                if self.window is not None:
-                    self.window.flip()
-                if report_first_frame:
-                    report_first_frame = False
-                    self._report_first_frame()
-        self.scene.leave()
+                return
+        if self.requests is not None:
+            for request in self.requests.take():
+                self.answer(request)
+        dt = self._clock.tick(60 if self._animating or events else 0) / 1000.0
+        self._animating = self.step(min(dt, 0.1))
+        if self.dirty:
+            self.render()
+            if self.window is not None:
+                self.window.flip()
+            if self._report_first:
+                self._report_first = False
+                self._report_first_frame()
+
+    def recover(self, details: str) -> None:
+        """After an unforeseen error: keep the game in progress, write ``details`` to the
+        log in the player's data folder, and go on from the menu with a window that says
+        what happened and where the details are.
+
+        Errors that come back at once, again and again (the menu itself failing), end the
+        program instead, the game kept and the log named on standard error.
+        """
+        with contextlib.suppress(Exception):
+            self.scene.keep_now()
+        log = append_report(details)
+        now = time.monotonic()
+        self._errors = [t for t in self._errors if now - t < REPEATED_ERRORS_SECONDS] + [now]
+        if len(self._errors) >= REPEATED_ERRORS:
+            where = f"; the details are in {log}" if log is not None else ""
+            print(f"fireice: stopped after repeated errors{where}", file=sys.stderr)
+            if log is None:
+                print(details, file=sys.stderr)
+            self.failed = True
+            self.running = False
+            return
+        if log is not None:
+            text = tr("keeping.crash_text", path=str(log))
+        else:
+            text = tr("keeping.crash_text_no_log")
+        with contextlib.suppress(Exception):
+            self.scene.leave()
+        self.manager.clear_and_reset()
+        menu = ROUTES["menu"](self.context)
+        self.scene = menu
+        menu.build(self.size)
+        menu.notify(tr("keeping.crash_title"), text, tr("keeping.go_on"))
+        self.dirty = True
+        self._animating = True
+
+    def answer(self, request: Request) -> None:
+        """What another start of the game asked of this one: the window brought forward
+        and, with a saved game, that game opened (asking first if one is in progress)."""
+        if self.window is not None:
+            with contextlib.suppress(pygame.error):
+                self.window.restore()
+                self.window.focus()
+        if request.record is not None:
+            self.scene.offer_record(request.record)
+        self.dirty = True
 
     def _report_first_frame(self) -> None:
         """For ``scripts/bench.py standalone``: say on standard output that the first frame
@@ -279,13 +359,24 @@ class ScreenshotRequest:
 
 
 def run(record: GameRecord | None = None) -> int:
-    """Start the desktop game, with ``record`` on the board if given."""
-    app = App()
-    if record is not None:
-        app.open_record(record)
-    app.run()
-    pygame.quit()
-    return 0
+    """Start the desktop game, with ``record`` on the board if given.
+
+    Only one copy of the game plays from a player's files: when one is running already,
+    it is brought forward (and given ``record``) and this start ends at once.
+    """
+    instance = SingleInstance()
+    if not instance.acquire():
+        return instance.hand_over(record)
+    try:
+        app = App()
+        app.requests = instance.requests
+        if record is not None:
+            app.open_record(record)
+        app.run()
+        pygame.quit()
+    finally:
+        instance.release()
+    return 1 if app.failed else 0
 
 
 def screenshot(request: ScreenshotRequest) -> str:

@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..engine.record import GameRecord
+from ..engine.words import say
 from ..statistics import Statistics, StatisticsFile
-from ..storage import load_autosave, save_autosave
+from ..storage import KeptGame, SaveFileError, autosave_path, keep_autosave, load_kept_game
 from .settings import Settings
 
 
@@ -24,6 +25,8 @@ class PlayerFiles:
         self.keep = keep
         self.shown_game = shown_game  # with keep=False: the game a picture offers to continue
         self._statistics = StatisticsFile()
+        self._unreadable: KeptGame | None = None
+        self._autosave_blocked = False
 
     def settings(self) -> Settings:
         """The saved settings (the defaults when the player's files are left alone)."""
@@ -35,12 +38,37 @@ class PlayerFiles:
             settings.save()
 
     def kept_game(self) -> GameRecord | None:
-        """The game kept for Continue, if there is one."""
-        return load_autosave() if self.keep else self.shown_game
+        """The game kept for Continue, if there is one.
 
-    def keep_game(self, record: GameRecord) -> bool:
-        """Keep ``record`` for Continue; ``False`` if it could not be written."""
-        return save_autosave(record) if self.keep else True
+        A kept file that cannot be read is set aside (see
+        :func:`~..storage.load_kept_game`) and :meth:`take_kept_game_notice` has it, once.
+        """
+        if not self.keep:
+            return self.shown_game
+        kept = load_kept_game()
+        if kept.problem is not None:
+            self._unreadable = kept
+            self._autosave_blocked = kept.blocks_autosave
+        return kept.record
+
+    def take_kept_game_notice(self) -> KeptGame | None:
+        """The kept game that could not be read, once: the menu says so a single time."""
+        unreadable, self._unreadable = self._unreadable, None
+        return unreadable
+
+    def keep_game(self, record: GameRecord) -> SaveFileError | None:
+        """Keep ``record`` for Continue; what went wrong if it could not be written."""
+        if not self.keep:
+            return None
+        if self._autosave_blocked:
+            # The unreadable kept game could not be moved: keeping this one would destroy it.
+            kept = load_kept_game()
+            self._autosave_blocked = kept.blocks_autosave
+            if kept.problem is not None and kept.set_aside_as is not None:
+                self._unreadable = kept
+            if self._autosave_blocked:
+                return SaveFileError(say("keeping.blocked", path=str(autosave_path())))
+        return keep_autosave(record)
 
     def statistics(self) -> Statistics:
         """The player's statistics (empty when the player's files are left alone)."""

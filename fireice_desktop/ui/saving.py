@@ -23,7 +23,17 @@ from pygame_gui.core.utility import clipboard_copy, clipboard_paste
 
 from ..engine.errors import words_of
 from ..engine.record import GameRecord
-from ..storage import SAVE_SUFFIX, TEXT_SUFFIX, SaveFileError, games_dir, read_game, write_game
+from ..storage import (
+    MAX_RECORD_BYTES,
+    SAVE_SUFFIX,
+    TEXT_SUFFIX,
+    SaveFileError,
+    games_dir,
+    read_game,
+    system_words,
+    write_game,
+)
+from .game.jobs import JOB_DONE, Job
 from .language import say, tr
 from .scene import button
 from .views import VIEWS
@@ -58,11 +68,12 @@ def record_summary(record: GameRecord) -> str:
 
 
 def show_error(
-    manager: pygame_gui.UIManager, title: str, text: str
+    manager: pygame_gui.UIManager, title: str, text: str, button_text: str | None = None
 ) -> pygame_gui.windows.UIMessageWindow:
-    """A small window with ``text`` that the player closes with its button (or Esc)."""
+    """A small window with ``text`` that the player closes with its button (or Esc);
+    the button says ``button_text`` ("Close" when not given)."""
     width, height = manager.window_resolution
-    rect = pygame.Rect(0, 0, min(460, width - 40), 230)
+    rect = pygame.Rect(0, 0, min(460, width - 40), 230 if len(text) < 240 else 300)
     rect.center = (width // 2, height // 2)
     window = pygame_gui.windows.UIMessageWindow(
         rect,
@@ -74,10 +85,45 @@ def show_error(
     # pygame-gui's own word for the button ("Dismiss", in Italian "Congedare") is not one
     # for an error: the game's "Close", without pygame-gui's English tip.
     if window.dismiss_button is not None:
-        window.dismiss_button.set_text(tr("common.close"))
+        window.dismiss_button.set_text(button_text or tr("common.close"))
         window.dismiss_button.set_tooltip(None)
     window.set_blocking(True)
     return window
+
+
+class Notice:
+    """At most one message window of a screen, such as "Your kept game could not be
+    read"; Esc, Enter or its button closes it, and no key reaches the screen meanwhile."""
+
+    def __init__(self, manager: pygame_gui.UIManager) -> None:
+        self.manager = manager
+        self.window: pygame_gui.windows.UIMessageWindow | None = None
+
+    @property
+    def is_open(self) -> bool:
+        """Whether the window is on screen."""
+        return self.window is not None and self.window.alive()
+
+    def show(self, title: str, text: str, button_text: str | None = None) -> None:
+        """Show ``text`` under ``title`` (replacing a notice already shown)."""
+        self.close()
+        self.window = show_error(self.manager, title, text, button_text)
+
+    def close(self) -> None:
+        """Close the window."""
+        if self.window is not None and self.window.alive():
+            self.window.kill()
+        self.window = None
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """``True`` while the window takes the event (every key does)."""
+        if not self.is_open:
+            return False
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.close()
+            return True
+        return False
 
 
 def error_text(error: BaseException) -> str:
@@ -90,6 +136,52 @@ def default_name(record: GameRecord) -> str:
     """A file name for a new save: the kind of game and the date and time."""
     stamp = time.strftime("%Y-%m-%d %H.%M")
     return f"{VIEWS[record.game].file_stem(record)} {stamp}{SAVE_SUFFIX}"
+
+
+#: The longest path the file name box takes (the longest a system allows, PATH_MAX on
+#: Linux): a paste of a whole document into it is refused, not laid out.
+MAX_PATH_CHARS = 4096
+
+
+def shown_name(text: str, limit: int = 60) -> str:
+    """A name as a message shows it: whole when short, else its start and its end (the
+    end tells which file) around an ellipsis."""
+    if len(text) <= limit:
+        return text
+    half = (limit - 1) // 2
+    return f"{text[:half]}\u2026{text[-half:]}"
+
+
+def usable_path(path: Path, test: Callable[[Path], bool]) -> bool:
+    """``test(path)``, false when the system refuses to look at ``path`` at all (a name
+    too long for it, a NUL in it)."""
+    try:
+        return test(path)
+    except (OSError, ValueError):
+        return False
+
+
+class SafeFileDialog(pygame_gui.windows.UIFileDialog):
+    """pygame-gui's file dialog, kept from crashing on names the system refuses.
+
+    pygame-gui asks the system about every name typed (``Path.is_file``, ``exists``), and
+    the system answers a name longer than it allows with an error, which pygame-gui 0.6.14
+    passes up.  Here such a name leaves the dialog as it was before it (no file chosen,
+    OK disabled); ``refused`` is told when the player pressed Enter on it.
+    """
+
+    refused: Callable[[str, OSError], None] = staticmethod(lambda name, error: None)
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        try:
+            return bool(super().process_event(event))
+        except OSError as error:
+            name = self.file_path_text_line.get_text()
+            self.current_directory_path = self.last_valid_directory_path
+            self._set_no_file_selected_state()
+            if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
+                self.refused(name, error)
+            return True
 
 
 class FileDialogs:
@@ -116,11 +208,16 @@ class FileDialogs:
         self.purpose = ""
         self.record: GameRecord | None = None
         self.target: Path | None = None
+        #: A large file being read off the UI thread, and its path.
+        self.reading: Job[GameRecord] | None = None
+        self.reading_path: Path | None = None
 
     def start_folder(self) -> Path:
         """Where a dialog opens: where the last one ended, or the games folder."""
         folder = self.remembered.get("folder")
-        return folder if isinstance(folder, Path) and folder.is_dir() else games_dir()
+        if isinstance(folder, Path) and usable_path(folder, Path.is_dir):
+            return folder
+        return games_dir()
 
     @property
     def is_open(self) -> bool:
@@ -137,7 +234,7 @@ class FileDialogs:
         rect = pygame.Rect(0, 0, min(560, width - 40), min(460, height - 40))
         rect.center = (width // 2, height // 2)
         with locale_the_system_has():
-            dialog = pygame_gui.windows.UIFileDialog(
+            dialog = SafeFileDialog(
                 rect,
                 self.manager,
                 window_title=title,
@@ -152,7 +249,15 @@ class FileDialogs:
         for icon in (dialog.parent_directory_button, dialog.refresh_button):
             icon.set_relative_position((icon.relative_rect.x - gap, icon.relative_rect.y))
         dialog.set_blocking(True)
+        dialog.file_path_text_line.set_text_length_limit(MAX_PATH_CHARS)
+        dialog.refused = self._refused
         self.dialog = dialog
+
+    def _refused(self, name: str, error: OSError) -> None:
+        """The system would not look at the name typed: say why, over the dialog."""
+        why = say(system_words(error))
+        title = tr("saving.cannot_open" if self.purpose == "open" else "saving.cannot_save")
+        self._error(title, tr("saving.bad_name", name=shown_name(name), error=why))
 
     def ask_open(self) -> None:
         """Show the Open dialog (saved games and plain text games)."""
@@ -178,9 +283,13 @@ class FileDialogs:
 
     def _error(self, title: str, text: str) -> None:
         self.error_window = show_error(self.manager, title, text)
+        # The keys go to the message now, not to a name box behind it (Enter closes it).
+        self.manager.set_focus_set(self.error_window)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """React to the dialogs' answers; ``True`` if the event was theirs."""
+        if event.type == JOB_DONE and self.reading is not None and self.reading.done:
+            self._read()
         dialog = self.dialog
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is dialog:
             self._picked(Path(event.text))
@@ -193,7 +302,11 @@ class FileDialogs:
         ):
             # Enter in the file name box: the same as OK, once the name is a file's.
             path = dialog.current_file_path
-            if path is not None and not path.is_dir() and dialog._validate_file_path(path):
+            if (
+                path is not None
+                and not usable_path(path, Path.is_dir)
+                and usable_path(path, dialog._validate_file_path)
+            ):
                 dialog.kill()
                 self._picked(path)
             return True
@@ -209,7 +322,11 @@ class FileDialogs:
                 self.save(self.target)
             return True
         if self.is_open and event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE or (enter and self.error_window is not None):
+            error = self.error_window
+            if error is not None and error.alive() and (enter or event.key == pygame.K_ESCAPE):
+                error.kill()  # back to the dialog, if the message was about a name typed there
+                self.error_window = None
+            elif event.key == pygame.K_ESCAPE:
                 self.close()
             return True  # typing a file name, not a shortcut
         return False
@@ -223,7 +340,21 @@ class FileDialogs:
             self._save_to(path)
 
     def open(self, path: Path) -> None:
-        """Read the game in ``path``; a bad file gets a message and changes nothing."""
+        """Read the game in ``path``; a bad file gets a message and changes nothing.
+
+        A large file (no game is) is read on a background thread, and its game opened or
+        its message shown when the reading ends.
+        """
+        try:
+            large = os.stat(path).st_size > READ_AWAY_BYTES
+        except (OSError, ValueError):
+            large = False  # read_game says what is wrong with it
+        if large:
+            if self.reading is not None:
+                self.reading.cancel()
+            self.reading = Job(lambda stop: read_game(path))
+            self.reading_path = path
+            return
         try:
             record = read_game(path)
         except SaveFileError as error:
@@ -231,10 +362,22 @@ class FileDialogs:
             return
         self.opened(record, path)
 
+    def _read(self) -> None:
+        """A large file has been read: open its game, or say what is wrong with it."""
+        job, path = self.reading, self.reading_path
+        self.reading = self.reading_path = None
+        assert job is not None and path is not None
+        if isinstance(job.error, SaveFileError):
+            self._error(tr("saving.cannot_open"), error_text(job.error))
+        elif job.error is not None:
+            raise job.error
+        elif job.result is not None:
+            self.opened(job.result, path)
+
     def _save_to(self, path: Path) -> None:
         if path.suffix.lower() not in (SAVE_SUFFIX, TEXT_SUFFIX):
             path = path.with_name(path.name + SAVE_SUFFIX)
-        if path.exists() and not path.is_dir():
+        if usable_path(path, Path.exists) and not usable_path(path, Path.is_dir):
             self.target = path
             width, height = self.manager.window_resolution
             rect = pygame.Rect(0, 0, min(400, width - 40), 180)
@@ -262,6 +405,14 @@ class FileDialogs:
         self.saved(path)
 
 
+#: The most text the Text window's box lays out: pygame-gui takes about 15 ms to lay out
+#: a thousand characters, and a game of Fire & Ice is a few hundred.
+BOX_CHARS = 1000
+#: Texts longer than this are read and checked off the UI thread: no game is as long, and
+#: checking a crafted text of the largest size allowed may take longer than a frame.
+READ_AWAY_BYTES = 16 * 1024
+
+
 class SafeTextEntryBox(pygame_gui.elements.UITextEntryBox):
     """pygame-gui's multi-line entry box, kept from crashing on its own selection bugs.
 
@@ -271,9 +422,19 @@ class SafeTextEntryBox(pygame_gui.elements.UITextEntryBox):
     trips either bug is undone instead of closing the program.
     """
 
+    #: Told instead when Ctrl+V would make the text longer than the box lays out quickly.
+    large_paste: Callable[[], None] = staticmethod(lambda: None)
+
     def set_text(self, html_text: str, *, text_kwargs: dict[str, str] | None = None) -> None:
         self.select_range = [0, 0]
         super().set_text(html_text, text_kwargs=text_kwargs)
+
+    def _do_paste(self) -> None:
+        pasted = clipboard_paste() or ""
+        if len(pasted) + len(self.get_text()) > BOX_CHARS:
+            self.large_paste()
+        else:
+            super()._do_paste()
 
     def process_event(self, event: pygame.event.Event) -> bool:
         before = self.get_text()
@@ -285,7 +446,12 @@ class SafeTextEntryBox(pygame_gui.elements.UITextEntryBox):
 
 
 class TextWindow:
-    """The game in pbmserv notation: copy it into a message, or paste one in and play it."""
+    """The game in pbmserv notation: copy it into a message, or paste one in and play it.
+
+    The window holds :attr:`text`, what Copy copies and Play it reads; the box shows it
+    when it is short enough to lay out at once (:data:`BOX_CHARS`, far more than any game
+    takes), else its start, and a text pasted is refused over the size of a saved game.
+    """
 
     def __init__(
         self,
@@ -312,8 +478,9 @@ class TextWindow:
             object_id="#keys",
         )
         self.box = SafeTextEntryBox(
-            pygame.Rect(10, 32, w - 20, h - 32 - 96), text, manager, container=self.window
+            pygame.Rect(10, 32, w - 20, h - 32 - 96), "", manager, container=self.window
         )
+        self.box.large_paste = self.paste
         self.status = pygame_gui.elements.UITextBox(
             "", pygame.Rect(6, h - 94, w - 12, 46), manager, container=self.window
         )
@@ -340,6 +507,10 @@ class TextWindow:
             tr("saving.play_tip"),
             container=self.window,
         )
+        self.text = ""
+        self._preview: str | None = None  # the start of a long text, as the box shows it
+        self.reading: Job[GameRecord] | None = None  # a long text being read
+        self.hold(text)
 
     @property
     def is_open(self) -> bool:
@@ -350,22 +521,52 @@ class TextWindow:
         """Close the window."""
         self.window.kill()
 
+    def hold(self, text: str) -> bool:
+        """Hold ``text`` and show it (its start, when long); whether it was long."""
+        self.text = text
+        if len(text) <= BOX_CHARS:
+            self._preview = None
+            self.box.set_text(text)
+            return False
+        cut = text.rfind("\n", 0, BOX_CHARS)
+        self._preview = text[: cut if cut > 0 else BOX_CHARS] + "\n\u2026"
+        self.box.set_text(self._preview)
+        return True
+
+    def current_text(self) -> str:
+        """The text Copy and Play it take: the box's, or the whole long text it shows the
+        start of (until the player edits it)."""
+        shown = self.box.get_text()
+        if self._preview is not None and shown == self._preview:
+            return self.text
+        return shown
+
+    def paste(self) -> None:
+        """Put the text copied elsewhere in the window (Paste, or Ctrl+V of a long text)."""
+        pasted = clipboard_paste() or ""
+        if not pasted.strip():
+            self._say(tr("saving.nothing_to_paste"))
+        elif len(pasted.encode("utf-8", "surrogatepass")) > MAX_RECORD_BYTES:
+            self._say(tr("saving.paste_too_large", kb=MAX_RECORD_BYTES // 1024))
+        elif self.hold(pasted):
+            self._say(tr("saving.pasted_long", count=len(pasted)))
+        else:
+            self._say(tr("saving.pasted"))
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         """The window's buttons; ``True`` while the window takes the event."""
         if not self.is_open:
             return False
+        if event.type == JOB_DONE and self.reading is not None and self.reading.done:
+            self._read()
+            return False  # other parts of the screen may wait for their own work too
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.copy_button:
-                clipboard_copy(self.box.get_text())
+                clipboard_copy(self.current_text())
                 self._say(tr("saving.copied"))
                 return True
             if event.ui_element is self.paste_button:
-                pasted = clipboard_paste() or ""
-                if not pasted.strip():
-                    self._say(tr("saving.nothing_to_paste"))
-                else:
-                    self.box.set_text(pasted)
-                    self._say(tr("saving.pasted"))
+                self.paste()
                 return True
             if event.ui_element is self.play_button:
                 self.play_text()
@@ -378,16 +579,38 @@ class TextWindow:
 
     def play_text(self) -> None:
         """Read the text in the box; play it, or say what is wrong with it."""
+        text = self.current_text()
+        if len(text.encode("utf-8", "surrogatepass")) > MAX_RECORD_BYTES:
+            self._say(tr("saving.paste_too_large", kb=MAX_RECORD_BYTES // 1024))
+            return
+        if len(text) > READ_AWAY_BYTES:
+            if self.reading is not None:
+                self.reading.cancel()
+            self.reading = Job(lambda stop: GameRecord.parse(text))
+            self._say(tr("saving.reading"))
+            return
         try:
-            record = GameRecord.parse(self.box.get_text())
+            record = GameRecord.parse(text)
         except ValueError as error:
             self._say(tr("saving.not_a_game", error=words_of(error)))
             return
         self.close()
         self.play(record)
 
+    def _read(self) -> None:
+        """A long text has been read: play its game, or say what is wrong with it."""
+        job, self.reading = self.reading, None
+        assert job is not None
+        if isinstance(job.error, ValueError):
+            self._say(tr("saving.not_a_game", error=words_of(job.error)))
+        elif job.error is not None:
+            raise job.error
+        elif job.result is not None:
+            self.close()
+            self.play(job.result)
+
     def _say(self, text: str) -> None:
         self.status.set_text(html.escape(text))
 
 
-__all__ = ["FileDialogs", "TextWindow", "error_text", "record_summary", "show_error"]
+__all__ = ["FileDialogs", "Notice", "TextWindow", "error_text", "record_summary", "show_error"]

@@ -8,6 +8,7 @@ from functools import lru_cache
 import pygame
 import pygame_gui
 
+from ..engine.record import GameRecord
 from .art import cover, texture
 from .board_view import BoardArt, BoardPicture, board_art, draw_board
 from .keyboard import FocusRing
@@ -69,6 +70,19 @@ class Scene:
 
     def settle(self, timeout: float) -> None:
         """Wait up to ``timeout`` s for background work the screen shows (screenshots only)."""
+
+    def may_close(self) -> bool:
+        """Whether the window may close now (a screen may ask the player first)."""
+        return True
+
+    def keep_now(self) -> None:
+        """Keep what the player would lose, whatever state the screen is in (the app met
+        an error it did not foresee, and is about to leave the screen)."""
+
+    def offer_record(self, record: GameRecord) -> None:
+        """Another start of the game was given ``record``: play it (a screen with a game
+        in progress asks first)."""
+        self.nav.open_record(record)
 
 
 class BoardScene(Scene):

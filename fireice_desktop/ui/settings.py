@@ -5,9 +5,16 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, fields
 
-from ..storage import SaveFileError, config_dir, read_text, write_atomic
+from ..storage import (
+    SaveFileError,
+    config_dir,
+    read_text,
+    remove_stale_temporaries,
+    write_atomic,
+)
 from .language import LANGUAGES, system_language
 
+SETTINGS_NAME = "settings.json"
 ANIMATION_SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "off": 0.0}
 
 
@@ -33,8 +40,10 @@ class Settings:
         """The saved settings; defaults for anything missing, unreadable or wrong (a
         folder, a named pipe, a huge file: :func:`~..storage.read_text` refuses them)."""
         settings = cls(language=system_language())
+        # A write killed half-way leaves its temporary file: those of earlier runs go.
+        remove_stale_temporaries(config_dir(), SETTINGS_NAME)
         try:
-            data = json.loads(read_text(config_dir() / "settings.json"))
+            data = json.loads(read_text(config_dir() / SETTINGS_NAME))
         except (OSError, ValueError, RecursionError):  # RecursionError: nested too deeply
             return settings
         if not isinstance(data, dict):
@@ -54,6 +63,6 @@ class Settings:
         folder = config_dir()
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            write_atomic(folder / "settings.json", json.dumps(asdict(self), indent=1))
+            write_atomic(folder / SETTINGS_NAME, json.dumps(asdict(self), indent=1))
         except (OSError, SaveFileError):
             pass  # settings are a convenience: a read-only home must not stop the game

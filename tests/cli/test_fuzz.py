@@ -201,7 +201,7 @@ class Places:
     """A folder of odd things to read and write, made once per test, and one fresh folder
     per example for the files an example makes."""
 
-    odd: Path  # a named pipe, a folder, a loop of links, a file used as a folder
+    odd: Path  # a named pipe, a folder, a loop of links, a file used as a folder, bad names
     fresh: Path = Path()
 
     def make(self) -> None:
@@ -218,6 +218,9 @@ class Places:
             self.odd / "missing.fireice",
             self.odd / "loop",
             self.odd / "plain.txt" / "inside.fireice",
+            self.odd / ("n" * 300),  # longer than a name may be
+            self.odd / ("deep/" * 1000) / "game.fireice",  # longer than a path may be
+            self.odd / "nul\0.fireice",  # no file can be called that
         ]
         if hasattr(os, "mkfifo"):
             paths.append(self.odd / "pipe.fireice")
@@ -609,7 +612,7 @@ def pools(monkeypatch: pytest.MonkeyPatch) -> list[_CountingPool]:
     """Every pool a match makes, counted."""
     made: list[_CountingPool] = []
 
-    def make(max_workers: int) -> _CountingPool:
+    def make(max_workers: int, **options: Any) -> _CountingPool:
         made.append(_CountingPool(max_workers))
         return made[-1]
 
@@ -803,7 +806,9 @@ def test_every_window_size_is_checked_and_none_too_large_is_drawn(
         ]
     ),
     moves=st.sampled_from(["", "D4-C4 D4-D5", "D4-C4 D4-C4", "a1-b2", "A1-A4", "junk"]),
-    target=st.sampled_from(["shot.png", "shot", "shots", "no/such/shot.png", "plain.txt/shot.png"]),
+    target=st.sampled_from(
+        ["shot.png", "shot", "shots", "no/such/shot.png", "plain.txt/shot.png", "n" * 300]
+    ),
     opened=st.none() | save_files(),
     deal=st.none() | st.integers(-1, 1_000_001),
     page=st.none() | st.integers(-1, 12),

@@ -3,14 +3,21 @@ person runs them: the summary's figures, the faults, the JSON, and bad options."
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import re
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.support.cli import assert_flag_error, no_traceback, run
+from fireice_desktop.engine.match import JOBS_PER_CPU, max_jobs, processors
+from tests.support.cli import REPO, _env, assert_flag_error, no_traceback, run
 from tests.support.programs import (
     CRASH,
     CRASH_AS_SECOND,
@@ -218,6 +225,7 @@ def test_an_icebreaker_program_that_faults_is_reported_by_its_colour(tmp_path: P
         (["--ice", "wizard"], "--ice 'wizard': no level is called 'wizard': choose from random, "),
         (["--ice", "random", "--games", "0"], "--games 0: play at least one game"),
         (["--ice", "random", "--jobs", "0"], "--jobs 0: use at least one process"),
+        (["--ice", "random", "--jobs", "300000"], "--jobs 300000: use at most "),
         (["--ice", "random", "--timeout", "0"], "--timeout 0: a program needs more than 0 seconds"),
         (["--ice", "random", "--timeout", "-2"], "--timeout -2: "),
         (["--ice", "random", "--ms", "0"], "--ms 0: give the levels at least 1 ms a move"),
@@ -254,3 +262,107 @@ def test_icebreaker_match_refuses_bad_options_with_its_usage(args: tuple[str, ..
     proc = run("icebreaker", "match", *args)
     assert_flag_error(proc)
     assert proc.stderr.startswith("usage: fireice icebreaker match ")
+
+
+def test_jobs_are_bounded_by_the_processors() -> None:
+    """300 processes took 5 GB; four a processor is the most a match starts."""
+    most = max_jobs()
+    assert most == JOBS_PER_CPU * processors()
+    line = assert_flag_error(
+        run("match", "--fire", "random", "--ice", "random", "--jobs", str(most + 1))
+    )
+    assert line == (
+        f"fireice match: --jobs {most + 1}: use at most {most} processes, {JOBS_PER_CPU} for "
+        f"each of this computer's {processors()} processors"
+    )
+    lines, _ = match("--fire", "random", "--ice", "random", "--games", "2", "--jobs", str(most))
+    assert lines[0].startswith("2 games, random (--fire) against random (--ice)")
+
+
+# --- Ctrl+C -------------------------------------------------------------------------------------
+
+#: As Fire (called with the opening's two moves) it thinks for ever; as Ice it gives up at once.
+#: Its process ids go to the file named by its first word.
+HANGS_AS_FIRE = """#!/bin/sh
+log="$1"
+shift
+if [ $# -eq 2 ]; then echo $$ >> "$log"; exec sleep 1000; fi
+exit 1
+"""
+
+
+def _running(pid: int) -> bool:
+    """Whether ``pid`` is a live process (a zombie waiting to be reaped is not)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, IndexError):
+        return False
+    return state not in ("Z", "X")
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.parametrize("whole_group", [False, True], ids=["the match", "a terminal's Ctrl+C"])
+def test_ctrl_c_stops_a_match_at_once_with_the_summary_of_the_games_over(
+    tmp_path: Path, whole_group: bool
+) -> None:
+    """With two processes each waiting on a program that never answers, Ctrl+C (SIGINT to
+    the match, or to every process of it as a terminal sends it) ends the match at once:
+    the programs are killed, the games that were over are summed up as at the end, and
+    the status is 130.  It used to wait for the games in play (here, --timeout's 300 s)."""
+    script = tmp_path / "engine"
+    script.write_text(HANGS_AS_FIRE)
+    script.chmod(0o755)
+    log = tmp_path / "pids"
+    program = side(script, str(log))
+    command = [sys.executable, "-m", "fireice_desktop", "match", "--fire", "random"]
+    command += ["--ice", program, "--games", "8", "--jobs", "2", "--timeout", "300"]
+    proc = subprocess.Popen(
+        command,
+        cwd=REPO,
+        env=_env(),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # a group of its own, to end it whole if it does not stop
+    )
+    try:
+        waited = time.monotonic()
+        while not (log.exists() and len(log.read_text().split()) == 2):  # both hang
+            assert time.monotonic() - waited < 60, "the games did not start"
+            assert proc.poll() is None, proc.communicate()
+            time.sleep(0.05)
+        begin = time.monotonic()
+        if whole_group:
+            os.killpg(proc.pid, signal.SIGINT)
+        else:
+            proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=20)
+        elapsed = time.monotonic() - begin
+    finally:
+        if proc.poll() is None:  # it did not stop: end it all, so that the test fails at once
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+            for pid in map(int, log.read_text().split() if log.exists() else ()):
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
+    no_traceback(subprocess.CompletedProcess(command, proc.returncode, out, err))
+    assert proc.returncode == 130, err
+    assert elapsed < 10, f"it took {elapsed:.1f} s to stop"
+    # Games 0 and 2 (the program as Ice) were over; 1 and 3 were being played.
+    lines = out.splitlines()
+    assert lines[0] == (
+        f"2 games, random against {program}; random Fire in 2, {program} in 0, "
+        "openings of 2 random plies (seed 1)"
+    )
+    assert lines[1].startswith("random: won 2, lost 0; as Fire 2 of 2, as Ice 0 of 0;")
+    assert lines[3] == "score of random: 100.0 % (95 % interval 34.2 % to 100.0 %)"
+    assert err.splitlines()[-1] == (
+        "fireice match: interrupted after 2 games of 8; the summary counts those"
+    )
+    for pid in map(int, log.read_text().split()):
+        for _ in range(100):  # a killed process may take a moment to go
+            if not _running(pid):
+                break
+            time.sleep(0.05)
+        assert not _running(pid), "a program was left running"

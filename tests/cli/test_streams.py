@@ -292,3 +292,122 @@ def test_the_terminal_game_refuses_a_line_no_one_typed() -> None:
         "fireice text: standard input: a line over 1024 characters is not a move; type one a line\n"
     )
     assert "Fire played D4-C4." in proc.stdout
+
+
+# --- names and paths longer than the system takes, or holding a NUL -------------------------
+
+
+def _long_name(folder: Path) -> str:
+    return str(folder / ("n" * 300))  # a name's limit is 255 bytes on most systems
+
+
+def _long_path(folder: Path) -> str:
+    return str(folder / ("deep/" * 1000) / "game.txt")  # over PATH_MAX, 4096 on Linux
+
+
+def _nul_name(folder: Path) -> str:
+    return str(folder / "nul\0.txt")  # only a program, never a shell, can pass one
+
+
+BAD_NAMES = {"300 characters": _long_name, "5000 characters": _long_path, "a NUL": _nul_name}
+
+#: Every option and argument that names a file, ``{bad}`` where the bad name goes.
+NAMED_FILES = [
+    ("game", "show", "{bad}"),
+    ("game", "analyse", "{bad}"),
+    ("game", "export", "{bad}"),
+    ("game", "import", "{bad}"),
+    ("--open", "{bad}"),
+    ("game", "export", "{game}", "-o", "{bad}"),
+    ("game", "export", "{game}", "-o", "{bad}", "--force"),
+    ("game", "export", "--annotate", "{game}", "-o", "{bad}"),
+    ("game", "import", "{game}", "-o", "{bad}"),
+    ("game", "import", "{game}", "-o", "{bad}", "--force"),
+    ("--screenshot", "{bad}"),
+    ("--screenshot", "{shot}", "--open", "{bad}"),
+]
+
+
+def run_main(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    """``fireice ARGV`` run here by :func:`cli.main`: its status, output and errors."""
+    try:
+        status = cli.main(argv)
+    except SystemExit as done:
+        status = done.code if isinstance(done.code, int) else 1
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.mark.parametrize("bad", list(BAD_NAMES))
+@pytest.mark.parametrize("command", NAMED_FILES, ids=" ".join)
+def test_a_name_no_file_can_have_is_the_users_mistake_in_one_short_line(
+    tmp_path: Path,
+    command: tuple[str, ...],
+    bad: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Status 2 and one line that quotes the name short, with nothing written or drawn.
+    ``-o`` and ``--screenshot`` with such a name used to end in a traceback (``OSError:
+    [Errno 36] File name too long``, ``ValueError: embedded null byte``), or to draw the
+    picture before finding that it could not be written."""
+    from fireice_desktop.ui import app
+
+    capsys.readouterr()  # pygame's greeting, the first time it is loaded
+    drawn: list[object] = []
+    monkeypatch.setattr(app, "screenshot", lambda request: drawn.append(request) or "drawn")
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")  # the launcher sets both: put them back
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    game = saved(tmp_path)
+    values = {"bad": BAD_NAMES[bad](tmp_path), "game": str(game), "shot": str(tmp_path / "s.png")}
+    status, out, err = run_main([word.format(**values) for word in command], capsys)
+    assert (status, out) == (2, ""), err
+    assert err.count("\n") == 1 and err.startswith("fireice"), err
+    assert len(err) < 300, f"the name is quoted whole: {len(err)} characters"
+    assert drawn == []
+    assert [p.name for p in tmp_path.iterdir()] == [game.name], "nothing is written"
+
+
+@pytest.mark.parametrize("bad", list(BAD_NAMES))
+def test_a_match_program_no_file_can_be_is_refused_in_one_short_line(
+    tmp_path: Path, bad: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    program = BAD_NAMES[bad](tmp_path)
+    for name in (program, Path(program).name):  # a path, or a name looked for on the PATH
+        argv = ["match", "--fire", f"cmd:{name}", "--ice", "random", "--games", "1"]
+        status, out, err = run_main(argv, capsys)
+        assert (status, out) == (2, ""), err
+        line = err.splitlines()[-1]
+        assert err.startswith("usage: ") and line.startswith("fireice match: --fire "), err
+        assert len(line) < 500, f"the program is quoted whole: {len(line)} characters"
+
+
+def test_a_match_program_given_a_nul_is_refused_before_any_game(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """It used to reach the first move and end in ``ValueError: embedded null byte``."""
+    argv = ["match", "--fire", "cmd:/bin/echo D4\0C4", "--ice", "random", "--games", "1"]
+    status, out, err = run_main(argv, capsys)
+    assert (status, out) == (2, ""), err
+    assert err.splitlines()[-1] == (
+        "fireice match: --fire 'cmd:/bin/echo D4\\x00C4': a command cannot hold a NUL byte"
+    )
+
+
+@pytest.mark.parametrize(
+    "command",
+    [("game", "export"), ("game", "export", "--annotate"), ("game", "import")],
+    ids=" ".join,
+)
+def test_an_existing_file_deep_in_folders_is_named_short(
+    tmp_path: Path, command: tuple[str, ...], capsys: pytest.CaptureFixture[str]
+) -> None:
+    deep = tmp_path.joinpath(*["folder-" + "x" * 40] * 12)
+    deep.mkdir(parents=True)
+    (deep / "old.txt").write_text("kept\n")
+    target = str(deep / "old.txt")
+    status, out, err = run_main([*command, str(saved(tmp_path)), "-o", target], capsys)
+    assert (status, out) == (2, ""), err
+    assert err.endswith("old.txt already exists: add --force to replace it\n"), err
+    assert len(err) < 250, f"the path is given whole: {len(err)} characters"
+    assert (deep / "old.txt").read_text() == "kept\n"

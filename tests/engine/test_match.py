@@ -3,8 +3,10 @@ random opening with the sides swapped, faults that lose a game, honest figures."
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pickle
+import signal
 import statistics
 import sys
 import time
@@ -26,6 +28,7 @@ from fireice_desktop.engine.games.icebreaker.spec import ICEBREAKER, Sea
 from fireice_desktop.engine.match import (
     OUTPUT_LIMIT,
     GameResult,
+    MatchInterrupted,
     MatchSummary,
     MoveTimes,
     Player,
@@ -260,6 +263,82 @@ def test_a_program_that_hangs_is_killed_with_its_children(tmp_path: Path) -> Non
     assert not _running(child), "the program's child was left running"
 
 
+#: Prints a move and ends, leaving a child that holds its output open (``engine &``).
+LEAVES_A_CHILD = """#!/bin/sh
+sleep 1000 &
+echo $! > "$1"
+echo D4-C4
+"""
+
+#: Starts a child that leaves the program's process group for a session of its own,
+#: holding the pipes, then prints a move and ends (with ``hang``: never ends).
+ESCAPES = """
+import os, sys, time
+child = os.fork()
+if child == 0:
+    os.setsid()
+    time.sleep(1000)
+    os._exit(0)
+with open(sys.argv[1], "w") as pid_file:
+    pid_file.write(str(child))
+print("D4-C4", flush=True)
+if sys.argv[2:] == ["hang"]:
+    time.sleep(1000)
+"""
+
+
+def _gone(pid: int) -> bool:
+    """Whether ``pid`` has ended, given a few seconds to go."""
+    for _ in range(100):
+        if not _running(pid):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_a_program_that_ends_is_answered_and_what_it_left_running_is_killed(
+    tmp_path: Path,
+) -> None:
+    """Its answer is taken when it ends, and its child is ended with it: the match used to
+    wait on the child's pipe until the timeout, then call the move a fault."""
+    script = tmp_path / "leaves"
+    script.write_text(LEAVES_A_CHILD)
+    pid_file = tmp_path / "child.pid"
+    begin = time.monotonic()
+    assert run_program(["sh", str(script), str(pid_file)], 20) == ("D4-C4\n", "")
+    assert time.monotonic() - begin < 10, "it waited for the child"
+    assert _gone(int(pid_file.read_text())), "the program's child was left running"
+
+
+@pytest.mark.skipif(not hasattr(os, "setsid"), reason="a session of its own")
+@pytest.mark.parametrize("hang", [False, True], ids=["ends", "hangs"])
+def test_a_child_that_leaves_the_process_group_does_not_hold_the_match(
+    tmp_path: Path, hang: bool
+) -> None:
+    """A child in a session of its own is out of reach, and may hold the pipes for ever:
+    the match takes what the program printed and goes on (it used to wait 10 s more)."""
+    program = write_program(tmp_path, "escapes", ESCAPES)
+    pid_file = tmp_path / "child.pid"
+    begin = time.monotonic()
+    try:
+        answer = run_program([str(program), str(pid_file), *(["hang"] if hang else [])], 2)
+        elapsed = time.monotonic() - begin
+    finally:
+        with contextlib.suppress(ValueError, OSError):
+            os.kill(int(pid_file.read_text()), signal.SIGKILL)
+    assert answer == ((None, "timed out after 2 s") if hang else ("D4-C4\n", ""))
+    assert elapsed < (6 if hang else 4), elapsed
+
+
+def test_a_program_given_a_nul_is_not_started() -> None:
+    """No system passes one in an argument (Python refuses it with ValueError)."""
+    assert run_program([sys.executable, "-c", "pass", "D4\0C4"], 5) == (
+        None,
+        "could not be started: embedded null byte",
+    )
+
+
 def test_a_program_is_given_its_words_the_set_up_and_the_moves(tmp_path: Path) -> None:
     log = tmp_path / "arguments"
     program = write_program(tmp_path, "recorder", RECORD_ARGUMENTS)
@@ -357,7 +436,7 @@ def test_a_long_match_hands_its_games_out_a_few_at_a_time(
     """A match of a million games used to queue a million games at once."""
     pools: list[_CountingPool] = []
 
-    def make_pool(max_workers: int) -> _CountingPool:
+    def make_pool(max_workers: int, **options: Any) -> _CountingPool:
         pools.append(_CountingPool(max_workers))
         return pools[-1]
 
@@ -369,6 +448,32 @@ def test_a_long_match_hands_its_games_out_a_few_at_a_time(
     summary = run_match(players, 300, Settings(seed=5), jobs=2, progress=reported)
     assert summary.games == pools[0].handed == pools[0].reported == 300
     assert pools[0].most_waiting <= 4 * 2, pools[0].most_waiting
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_ctrl_c_stops_a_match_and_the_games_over_still_count(jobs: int) -> None:
+    """Ctrl+C (here, the third game's report) ends the match with a summary of the games
+    that were over, each reported; a pool's games still playing are not waited for."""
+    reported: list[int] = []
+
+    def report(game: GameResult) -> None:
+        reported.append(game.number)
+        if len(reported) == 3:
+            raise KeyboardInterrupt
+
+    players = (Player("random", level="random"), Player("beginner", level="beginner"))
+    stopped: BaseException | None = None
+    try:
+        run_match(players, 500, Settings(seed=3), jobs=jobs, progress=report)
+    except KeyboardInterrupt as interrupt:  # caught here: pytest itself stops at one
+        stopped = interrupt
+    assert isinstance(stopped, MatchInterrupted)
+    summary = stopped.summary
+    assert summary.games == len(reported) >= 3
+    assert reported[:3] == [0, 1, 2] and len(set(reported)) == len(reported)
+    assert summary.won(0) + summary.won(1) == summary.games < 500
+    if jobs == 1:
+        assert summary.games == 3
 
 
 def _game(number: int) -> GameResult:

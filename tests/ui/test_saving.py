@@ -338,8 +338,13 @@ def test_the_menu_has_no_continue_without_a_game_to_go_on_with(
         assert isinstance(ui.scene, MenuScene)
     if data is None:
         assert not path.exists()
-    else:
+    elif case == "a finished game":
         assert file_state(path) == before, "showing the menu changed the autosave"
+    else:
+        # The first move of a new game would replace it: it is set aside, bytes and all.
+        assert not path.exists()
+        kept = path.with_name("autosave.unreadable.fireice")
+        assert file_state(kept) == before, "the unreadable autosave was not kept as it was"
 
 
 # --- saving ---------------------------------------------------------------------------------

@@ -20,6 +20,9 @@ KEYS_HEIGHT = 36
 GRAPH_HEIGHT = 118
 SUMMARY_HEIGHT = 44  # the two summary lines under the graph, and the gaps
 LIST_KEPT = 100  # the height the moves keep beside the graph and its summary
+#: The colour of a warning in the message box (the game not being kept): a warm orange
+#: that reads on the panel's dark wood.
+WARNING_COLOUR = "#FFA060"
 LIST_LEAST = 54  # the least they keep (two moves) beside the graph alone, in a crowded panel
 
 
@@ -148,7 +151,7 @@ class GamePanel:
         self.over_review: object = None
         self.over_analyse: object = None
         self._shown_moves: object = None  # what the move list shows: (history, changes, marks)
-        self._shown_message: str | None = None
+        self._shown_message: tuple[str, str] | None = None  # (warning, message)
         self._shown_title = view.title()
         self._focus: int | None = None
 
@@ -190,9 +193,11 @@ class GamePanel:
         show_over: bool,
         analysis: AnalysisState | None = None,
         thinking: bool = False,
+        warning: str = "",
     ) -> None:
         """Bring labels, the move list, the buttons and the game-over card in line
-        (``thinking``: the computer is choosing a move)."""
+        (``thinking``: the computer is choosing a move; ``warning``: a line kept above
+        the messages, such as the game not being kept)."""
         analysis = analysis or AnalysisState()
         message = analysis.message or self.message(controller, thinking)
         title = self.view.title()
@@ -201,9 +206,13 @@ class GamePanel:
             self._shown_title = title
         if turn_text != self.turn_label.text:
             self._fit_turn(turn_text)
-        if message != self._shown_message:
-            self.message_box.set_text(html.escape(message))
-            self._shown_message = message
+        if (warning, message) != self._shown_message:
+            text = html.escape(message)
+            if warning:
+                warned = f"<b>{html.escape(warning)}</b>"
+                text = f"<font color={WARNING_COLOUR}>{warned}</font><br>{text}"
+            self.message_box.set_text(text)
+            self._shown_message = (warning, message)
         history = controller.history
         # Not the number of moves: an undo and a new move may come in the same frame.
         shown = (id(history), history.changes, analysis.marks)

@@ -16,6 +16,8 @@ import pygame_gui
 
 from ...engine.analysis import Verdict
 from ...engine.record import GameRecord
+from ...engine.words import Words
+from ...storage import SaveFileError
 from ..game.analysis import GameAnalysis, draw_cursor, graph_index_at
 from ..game.controller import BoardController
 from ..game.hints import Hints
@@ -28,12 +30,20 @@ from ..game.scorekeeper import Scorekeeper
 from ..game.tutor import Tutor
 from ..language import say, side_name, tr
 from ..navigation import Context
-from ..saving import FileDialogs, TextWindow
+from ..saving import FileDialogs, TextWindow, error_text
 from ..scene import BoardScene, backdrop, panel_width
 from ..views import view_for
 from ..views.base import GameView, HitLayout, Moment
 
 DRAG_THRESHOLD = 6
+
+
+def autosave_reason(problem: SaveFileError) -> str:
+    """Why the game could not be kept, in short: the system's own words where it gave
+    some ("No space left on device"), the whole message otherwise."""
+    words = problem.words
+    reason = words.values.get("error") if isinstance(words, Words) else None
+    return (say(reason) if reason is not None else error_text(problem)).rstrip(".")
 
 
 class GameScreen(BoardScene):
@@ -60,7 +70,8 @@ class GameScreen(BoardScene):
         self.files = self._file_dialogs()
         self.text_window: TextWindow | None = None
         self._autosaved: object = None  # what the autosave holds: (history, changes)
-        self.autosave_failed = False
+        #: Why the newest moves could not be kept ("" while the autosave holds them).
+        self.autosave_problem = ""
         self.scorekeeper = Scorekeeper(ctx.files)  # counts the games in the statistics
         self.keys = GameKeys(self)  # the board's cursor, typed moves, the panel's ring
         if record is not None:
@@ -74,6 +85,11 @@ class GameScreen(BoardScene):
     @property
     def title(self) -> str:  # type: ignore[override]
         return self.view.title()
+
+    @property
+    def autosave_failed(self) -> bool:
+        """Whether the newest moves are not in the autosave (a full disk, say)."""
+        return bool(self.autosave_problem)
 
     # --- building ------------------------------------------------------------------
 
@@ -133,8 +149,13 @@ class GameScreen(BoardScene):
                 show_over,
                 self.analysis_state(),
                 thinking=self.thinking() is not None,
+                warning=self.autosave_warning(),
             )
         controller.changed = False
+
+    def autosave_warning(self) -> str:
+        """The line the panel keeps above its messages while the game cannot be kept."""
+        return tr("keeping.not_kept", error=self.autosave_problem) if self.autosave_problem else ""
 
     def analysis_state(self) -> AnalysisState:
         """What the panel shows of the computer's review of this game."""
@@ -502,6 +523,9 @@ class GameScreen(BoardScene):
         question = tr("game.ask_open", name=name) if name else tr("game.ask_play_pasted")
         self.confirm_leave(lambda: self.nav.open_record(record), question, tr("game.open"))
 
+    def offer_record(self, record: GameRecord) -> None:
+        self.open_record(record)
+
     def play_record(self, record: GameRecord) -> None:
         """Play on from a game pasted as text."""
         if record == replace(self.record(), undone=()):
@@ -519,7 +543,43 @@ class GameScreen(BoardScene):
         if state == self._autosaved or not self.controller.history.moves:
             return
         self._autosaved = state
-        self.autosave_failed = not self.ctx.files.keep_game(self.record())
+        problem = self.ctx.files.keep_game(self.record())
+        before = self.autosave_problem
+        self.autosave_problem = "" if problem is None else autosave_reason(problem)
+        if before != self.autosave_problem:
+            if before and not self.autosave_problem:
+                self.controller.say(tr("keeping.kept_again"))
+            self.controller.changed = True  # the panel says so at once
+
+    def may_close(self) -> bool:
+        """Whether the window may close now; if the newest moves could not be kept, the
+        player is asked first (after one more try to keep them)."""
+        if not self.autosave_problem or self.question.is_open:
+            return True  # a second close while asked: the player insists
+        self._autosaved = None
+        self.autosave()
+        if not self.autosave_problem:
+            return True
+        self.files.close()
+        if self.text_window is not None:
+            self.text_window.close()
+        board = self.hit.rect if self.hit is not None else (0, 0, *self.window_size)
+        centre = (board[0] + board[2] // 2, board[1] + board[3] // 2)
+        self.question.ask(
+            centre,
+            tr("keeping.quit_text", error=self.autosave_problem),
+            tr("keeping.quit_anyway"),
+            self.nav.quit,
+            detail="",
+            title=tr("keeping.quit_title"),
+            no_label=tr("keeping.stay"),
+        )
+        return False
+
+    def keep_now(self) -> None:
+        """Keep the game as it stands, whatever happened (the app met an error)."""
+        self._autosaved = None
+        self.autosave()
 
     def keep(self) -> None:
         """Keep the game as it stands: in the autosave, and in the statistics once it ends

@@ -6,11 +6,12 @@ import pygame
 import pygame_gui
 
 from ...engine.record import GameRecord
+from ...storage import KeptGame, autosave_path, system_words
 from ..backdrops import BoardInPlay
 from ..cards import CardScreen
-from ..language import tr
+from ..language import say, tr
 from ..navigation import Context
-from ..saving import FileDialogs, record_summary
+from ..saving import FileDialogs, Notice, error_text, record_summary
 from ..scene import button
 
 #: The menu's entries after Continue: (name, the route it opens, if it opens one). An
@@ -30,6 +31,21 @@ ENTRIES: tuple[tuple[str, str | None], ...] = (
 ROUTES_OF = {name: route for name, route in ENTRIES if route is not None}
 
 
+def unreadable_text(kept: KeptGame) -> str:
+    """What the menu says of a kept game that could not be read, and where it went."""
+    problem = error_text(kept.problem) if kept.problem is not None else ""
+    problem = problem.rstrip(".")
+    if kept.set_aside_as is not None:
+        return tr(
+            "keeping.set_aside",
+            problem=problem,
+            name=kept.set_aside_as.name,
+            folder=str(kept.set_aside_as.parent),
+        )
+    error = say(system_words(kept.set_aside_error)) if kept.set_aside_error is not None else ""
+    return tr("keeping.not_set_aside", problem=problem, error=error, path=str(autosave_path()))
+
+
 class MenuScene(CardScreen):
     """Title, a board in play behind it, and the ways into the game."""
 
@@ -37,6 +53,8 @@ class MenuScene(CardScreen):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx, BoardInPlay())
+        #: A window the menu shows until the player closes it: (title, text, button).
+        self.pending: tuple[str, str, str | None] | None = None
 
     def build(self, size: tuple[int, int]) -> None:
         super().build(size)
@@ -48,6 +66,9 @@ class MenuScene(CardScreen):
         column = pygame.Rect(0, 0, 340, 0)
         column.centerx = width // 2
         self.saved_game = self.ctx.files.kept_game()
+        unreadable = self.ctx.files.take_kept_game_notice()
+        if unreadable is not None:
+            self.pending = (tr("keeping.unreadable_title"), unreadable_text(unreadable), None)
         entries = []
         if self.saved_game is not None and not self.saved_game.history().position.is_over:
             entries.append(("continue", record_summary(self.saved_game)))
@@ -82,8 +103,21 @@ class MenuScene(CardScreen):
             self.buttons[element] = name
             y += step
         self.panel_rect = pygame.Rect(column.x - 40, top - 14, column.width + 80, y - top + 16)
+        self.notice = Notice(m)
+        if self.pending is not None:
+            self.notice.show(*self.pending)
+
+    def notify(self, title: str, text: str, button_text: str | None = None) -> None:
+        """Show a window over the menu until the player closes it (a new window size keeps
+        it)."""
+        self.pending = (title, text, button_text)
+        self.notice.show(*self.pending)
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.notice.handle_event(event):
+            return
+        if self.pending is not None and not self.notice.is_open:
+            self.pending = None  # closed by its button
         if self.files.handle_event(event):
             return
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:

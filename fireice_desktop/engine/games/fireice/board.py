@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from ...errors import NotationError
+from ...words import quoted
 
 Hole = int
 Bitboard = int
@@ -103,7 +104,7 @@ def parse_hole(text: str) -> Hole:
     """
     hole = _HOLE_BY_NAME.get(text.strip().upper())
     if hole is None:
-        raise NotationError.of("notation.not_a_hole", text=repr(text))
+        raise NotationError.of("notation.not_a_hole", text=quoted(text))
     return hole
 
 

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from ...errors import IllegalMoveError, NotationError
-from ...words import Words, say
+from ...words import Words, quoted, say
 from .board import (
     HAS_LINE,
     HOLE_COUNT,
@@ -90,7 +90,7 @@ class Color(enum.Enum):
             return cls.FIRE
         if key == "ice":
             return cls.ICE
-        raise NotationError(f"{text!r} is not a side: say fire or ice")
+        raise NotationError(f"{quoted(text)} is not a side: say fire or ice")
 
 
 _MOVE_RE = re.compile(r"([A-G][1-7])-([A-G][1-7])")
@@ -110,7 +110,7 @@ class Move(NamedTuple):
         """
         match = _MOVE_RE.fullmatch(text.strip().upper())
         if match is None:
-            raise NotationError.of("notation.not_a_move_holes", text=repr(text))
+            raise NotationError.of("notation.not_a_move_holes", text=quoted(text))
         return cls(parse_hole(match.group(1)), parse_hole(match.group(2)))
 
     def __str__(self) -> str:

@@ -12,7 +12,7 @@ import random
 from typing import Final, NamedTuple
 
 from ...errors import IllegalMoveError, NotationError
-from ...words import Words, say
+from ...words import Words, quoted, say
 from .board import HOLE_NAMES, REACH, Bitboard, Hole, can_move, hole_name, parse_hole
 from .rules import Color, Move
 
@@ -27,7 +27,7 @@ COLOR_NAMES: Final = {Color.FIRE: say("colour.red"), Color.ICE: say("colour.aqua
 def check_deal(number: int) -> int:
     """Return ``number`` if it is a deal number (1 to 1,000,000), else raise ``ValueError``."""
     if not FIRST_DEAL <= number <= LAST_DEAL:
-        raise ValueError(f"deal {number} does not exist: deals run from 1 to 1,000,000")
+        raise ValueError(f"deal {quoted(number)} does not exist: deals run from 1 to 1,000,000")
     return number
 
 
@@ -197,7 +197,7 @@ def parse_deal(text: str) -> int:
         number = int(text.strip().replace(",", "").replace("_", ""))
     except ValueError:
         raise NotationError(
-            f"{text!r} is not a deal number: deals run from 1 to 1,000,000"
+            f"{quoted(text)} is not a deal number: deals run from 1 to 1,000,000"
         ) from None
     try:
         return check_deal(number)

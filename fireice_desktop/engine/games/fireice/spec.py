@@ -16,7 +16,7 @@ from ...errors import NotationError
 from ...interface import GameState
 from ...levels import Budget, Level
 from ...registry import Assessment, Game, RootSearch
-from ...words import Words, say
+from ...words import Words, quoted, say
 from . import ai, solver, symmetry, textboard
 from .board import HOLE_COUNT, ISLANDS, Hole, hole_name, parse_hole
 from .formats import position_json, position_report, solitaire_board, solitaire_json
@@ -113,7 +113,7 @@ class FireAndIce(Game):
             return Handicap()
         parts = headers["Handicap"].replace(",", " ").split()
         if len(parts) < 2:
-            raise NotationError.of("parse.handicap_text", text=repr(headers["Handicap"]))
+            raise NotationError.of("parse.handicap_text", text=quoted(headers["Handicap"]))
         side = Color.parse(parts[0])
         return Handicap(check_handicap(parse_hole(part) for part in parts[1:]), side)
 
@@ -179,7 +179,7 @@ class Solitaire(Game):
     def setup_from_json(self, data: Mapping[str, Any]) -> Deal:
         deal = data.get("deal")
         if not isinstance(deal, int) or isinstance(deal, bool):
-            raise NotationError.of("parse.deal_not_number", deal=repr(deal))
+            raise NotationError.of("parse.deal_not_number", deal=quoted(deal))
         return Deal(_deal(deal))
 
     def setup_to_text(self, setup: Deal) -> list[str]:
@@ -188,7 +188,7 @@ class Solitaire(Game):
     def setup_from_text(self, headers: Mapping[str, str]) -> Deal:
         deal_text = headers.get("Deal")
         if deal_text is None or not re.fullmatch(r"[0-9][0-9,]{0,15}", deal_text):
-            raise NotationError.of("parse.deal_text", text=repr(deal_text))
+            raise NotationError.of("parse.deal_text", text=quoted(deal_text))
         return Deal(_deal(int(deal_text.replace(",", ""))))
 
     def position_json(self, setup: Deal, position: GameState) -> dict[str, Any]:

@@ -11,6 +11,7 @@ import re
 from typing import Final
 
 from ...errors import NotationError
+from ...words import quoted
 from .board import HOLE_COUNT, Bitboard, hole_name
 from .rules import PEGS_PER_SIDE, Color, Position
 
@@ -128,16 +129,18 @@ def parse(text: str, to_move: Color | None = None) -> Position:
         got = board[number].rstrip()
         want = TEMPLATE[number].rstrip()
         if len(got) != len(want):
-            raise NotationError(f"board line {number + 1} does not fit the layout: {got!r}")
+            raise NotationError(f"board line {number + 1} does not fit the layout: {quoted(got)}")
         for col, (char, model) in enumerate(zip(got, want, strict=True)):
             if (number, col) not in _CELL_SET:
                 if char != model:
-                    raise NotationError(f"board line {number + 1} does not fit the layout: {got!r}")
+                    raise NotationError(
+                        f"board line {number + 1} does not fit the layout: {quoted(got)}"
+                    )
             elif char not in "#Oo-":
                 raise NotationError(
                     f"board line {number + 1}: {char!r} on hole "
                     f"{hole_name(CELLS.index((number, col)))} is not # (Fire), O (Ice) "
-                    f"or - (empty): {got!r}"
+                    f"or - (empty): {quoted(got)}"
                 )
     fire = ice = 0
     for hole, (row, col) in enumerate(CELLS):

@@ -17,7 +17,7 @@ from functools import cache
 from typing import Final, NamedTuple
 
 from ...errors import NotationError
-from ...words import Words, say
+from ...words import Words, quoted, say
 
 MIN_SIZE: Final = 4
 MAX_SIZE: Final = 8
@@ -77,13 +77,15 @@ class Side(enum.Enum):
             return cls.RED
         if key == "black":
             return cls.BLACK
-        raise NotationError(f"{text!r} is not an Icebreaker side: say red or black")
+        raise NotationError(f"{quoted(text)} is not an Icebreaker side: say red or black")
 
 
 def check_size(size: int) -> int:
     """Return ``size`` if it is a board side this game plays (4 to 8), else raise."""
     if isinstance(size, bool) or not isinstance(size, int) or not MIN_SIZE <= size <= MAX_SIZE:
-        raise ValueError(f"an Icebreaker board has side {MIN_SIZE} to {MAX_SIZE}, not {size!r}")
+        raise ValueError(
+            f"an Icebreaker board has side {MIN_SIZE} to {MAX_SIZE}, not {quoted(size)}"
+        )
     return size
 
 
@@ -167,7 +169,7 @@ class HexBoard:
         if cell is None:
             last_row = chr(ord("a") + len(self.rows) - 1)
             raise NotationError.of(
-                "notation.not_a_cell", text=repr(text.strip()), size=self.size, last_row=last_row
+                "notation.not_a_cell", text=quoted(text.strip()), size=self.size, last_row=last_row
             )
         return cell
 
@@ -217,7 +219,7 @@ class Step(NamedTuple):
         """
         match = _MOVE_RE.fullmatch(text)
         if match is None:
-            raise NotationError.of("notation.not_a_move_cells", text=repr(text.strip()))
+            raise NotationError.of("notation.not_a_move_cells", text=quoted(text.strip()))
         board = HexBoard.of(size)
         return cls(board.parse_cell(match.group(1)), board.parse_cell(match.group(2)), size)
 

@@ -14,7 +14,7 @@ from ...interface import GameState
 from ...levels import Budget, Level
 from ...registry import Game, RootSearch
 from ...treesearch import TreeSearch
-from ...words import Words
+from ...words import Words, quoted
 from . import ai
 from .board import DEFAULT_SIZE, Side, check_size
 from .formats import icebreaker_json, icebreaker_report
@@ -65,7 +65,7 @@ class Icebreaker(Game):
     def setup_from_json(self, data: Mapping[str, Any]) -> Sea:
         raw = data.get("size", DEFAULT_SIZE)
         if not isinstance(raw, int) or isinstance(raw, bool):
-            raise NotationError.of("parse.size_not_number", size=repr(raw))
+            raise NotationError.of("parse.size_not_number", size=quoted(raw))
         return Sea(_size(raw))
 
     def setup_to_text(self, setup: Sea) -> list[str]:
@@ -74,7 +74,7 @@ class Icebreaker(Game):
     def setup_from_text(self, headers: Mapping[str, str]) -> Sea:
         size_text = headers.get("Size", str(DEFAULT_SIZE))
         if not re.fullmatch(r"[0-9]{1,2}", size_text):
-            raise NotationError.of("parse.size_text", text=repr(size_text))
+            raise NotationError.of("parse.size_text", text=quoted(size_text))
         return Sea(_size(int(size_text)))
 
     def position_json(self, setup: Any, position: GameState) -> dict[str, Any]:
