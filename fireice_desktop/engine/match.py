@@ -697,13 +697,17 @@ def _stop(pool: Executor | None) -> None:
     for process in processes:
         with contextlib.suppress(OSError, ValueError, AttributeError):
             process.terminate()
-    pool.shutdown(wait=False, cancel_futures=True)
     deadline = time.monotonic() + _STOP_SECONDS
     for process in processes:
         with contextlib.suppress(OSError, ValueError, AttributeError, AssertionError):
             process.join(max(0.0, deadline - time.monotonic()))
             if process.is_alive():
                 process.kill()
+    # The processes are gone, so the pool's own thread ends at once.  Waiting for it (and
+    # not cancelling the games left: see _in_order) keeps it from racing the
+    # interpreter's exit, which in Python 3.11 wakes it through a pipe it may be closing
+    # (a traceback: "Bad file descriptor").
+    pool.shutdown(wait=True)
 
 
 #: Games queued or playing at once, per process: enough to keep every process busy while
@@ -734,9 +738,12 @@ def _in_order(
                 yield pending.popleft().result()
         while pending:
             yield pending.popleft().result()
-    finally:  # stopped early (an error, Ctrl+C): the games not started are not played
+    finally:  # stopped early (an error, Ctrl+C): the games already over still count
+        # The games not started are not cancelled here: :func:`_stop` ends the processes,
+        # and the pool then fails every game left.  A future cancelled meanwhile would make
+        # the pool's own thread fail on it with a traceback (Python 3.11's
+        # ``terminate_broken`` sets an exception on every game left, cancelled or not).
         for future in pending:
-            future.cancel()
             if future.done() and not future.cancelled() and future.exception() is None:
                 finished.append(future.result())
 

@@ -22,6 +22,7 @@ import pygame
 import pygame_gui
 
 from ..engine.record import GameRecord
+from ..engine.words import named
 from ..errorlog import append_report
 from ..instance import Request, Requests, SingleInstance
 from ..storage import write_atomic
@@ -299,8 +300,9 @@ class App:
             self.running = False
             return
         if log is not None:
-            text = tr("keeping.crash_text", path=str(log))
+            text = tr("keeping.crash_text", path=named(log))
         else:
+            print(details, file=sys.stderr)  # the one place left for them
             text = tr("keeping.crash_text_no_log")
         with contextlib.suppress(Exception):
             self.scene.leave()

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..engine.record import GameRecord
-from ..engine.words import say
+from ..engine.words import named, say
 from ..statistics import Statistics, StatisticsFile
 from ..storage import KeptGame, SaveFileError, autosave_path, keep_autosave, load_kept_game
 from .settings import Settings
@@ -67,7 +67,7 @@ class PlayerFiles:
             if kept.problem is not None and kept.set_aside_as is not None:
                 self._unreadable = kept
             if self._autosave_blocked:
-                return SaveFileError(say("keeping.blocked", path=str(autosave_path())))
+                return SaveFileError(say("keeping.blocked", path=named(autosave_path())))
         return keep_autosave(record)
 
     def statistics(self) -> Statistics:

@@ -34,7 +34,7 @@ from ..storage import (
     write_game,
 )
 from .game.jobs import JOB_DONE, Job
-from .language import say, tr
+from .language import number, say, tr
 from .scene import button
 from .views import VIEWS
 
@@ -477,12 +477,15 @@ class TextWindow:
             container=self.window,
             object_id="#keys",
         )
+        # Three lines for what the window says (a refused text's reason is long), two on
+        # the smallest window.
+        said = 72 if h >= 400 else 50
         self.box = SafeTextEntryBox(
-            pygame.Rect(10, 32, w - 20, h - 32 - 96), "", manager, container=self.window
+            pygame.Rect(10, 32, w - 20, h - 32 - 50 - said), "", manager, container=self.window
         )
         self.box.large_paste = self.paste
         self.status = pygame_gui.elements.UITextBox(
-            "", pygame.Rect(6, h - 94, w - 12, 46), manager, container=self.window
+            "", pygame.Rect(6, h - 48 - said, w - 12, said), manager, container=self.window
         )
         third = (w - 20 - 16) // 3
         y = h - 46
@@ -511,6 +514,9 @@ class TextWindow:
         self._preview: str | None = None  # the start of a long text, as the box shows it
         self.reading: Job[GameRecord] | None = None  # a long text being read
         self.hold(text)
+        #: The keys go to the text (Ctrl+V pastes, Ctrl+A selects it all) from the first
+        #: event after the one that opened the window, whose letter (T) is not the text's.
+        self._focus_box = True
 
     @property
     def is_open(self) -> bool:
@@ -529,7 +535,9 @@ class TextWindow:
             self.box.set_text(text)
             return False
         cut = text.rfind("\n", 0, BOX_CHARS)
-        self._preview = text[: cut if cut > 0 else BOX_CHARS] + "\n\u2026"
+        if cut < BOX_CHARS // 2:  # a long line: show its start rather than nothing of it
+            cut = BOX_CHARS
+        self._preview = text[:cut] + "\n\u2026"
         self.box.set_text(self._preview)
         return True
 
@@ -549,7 +557,7 @@ class TextWindow:
         elif len(pasted.encode("utf-8", "surrogatepass")) > MAX_RECORD_BYTES:
             self._say(tr("saving.paste_too_large", kb=MAX_RECORD_BYTES // 1024))
         elif self.hold(pasted):
-            self._say(tr("saving.pasted_long", count=len(pasted)))
+            self._say(tr("saving.pasted_long", chars=number(len(pasted))))
         else:
             self._say(tr("saving.pasted"))
 
@@ -557,6 +565,9 @@ class TextWindow:
         """The window's buttons; ``True`` while the window takes the event."""
         if not self.is_open:
             return False
+        if self._focus_box and event.type not in (pygame.KEYDOWN, pygame.TEXTINPUT):
+            self._focus_box = False
+            self.manager.set_focus_set(self.box)
         if event.type == JOB_DONE and self.reading is not None and self.reading.done:
             self._read()
             return False  # other parts of the screen may wait for their own work too

@@ -250,3 +250,22 @@ def test_a_crafted_file_is_refused_in_a_short_message(
     assert text.startswith("crafted.fireice"), text[:100]
     assert len(text) < 300, f"the message is {len(text)} characters long"
     assert ui.played == ["D4-C4"]
+
+
+def test_the_text_window_takes_the_keys_as_soon_as_it_opens(ui: Driver) -> None:
+    """T opens it (and its letter is not typed into the text); Ctrl+V pastes at once."""
+    pygame.scrap.put_text("D4-A4\n")
+    ui.key(pygame.K_t, text="t")
+    window = text_window(ui)
+    assert window.box.get_text() == "Game: Fire & Ice\n\nD4-C4\n"
+    ui.key(pygame.K_v, mod=CTRL)
+    assert "D4-A4" in window.box.get_text()
+
+
+def test_a_long_line_pasted_shows_its_start_in_the_box(ui: Driver) -> None:
+    ui.key(pygame.K_t, text="t")
+    window = text_window(ui)
+    pygame.scrap.put_text("Game: Fire & Ice\n\n" + "D4-C4 " * 40_000)
+    ui.click_element(window.paste_button)
+    shown = window.box.get_text()
+    assert shown.startswith("Game: Fire & Ice\n\nD4-C4 D4-C4") and len(shown) > 500

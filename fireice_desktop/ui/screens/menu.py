@@ -6,6 +6,7 @@ import pygame
 import pygame_gui
 
 from ...engine.record import GameRecord
+from ...engine.words import named
 from ...storage import KeptGame, autosave_path, system_words
 from ..backdrops import BoardInPlay
 from ..cards import CardScreen
@@ -39,11 +40,11 @@ def unreadable_text(kept: KeptGame) -> str:
         return tr(
             "keeping.set_aside",
             problem=problem,
-            name=kept.set_aside_as.name,
-            folder=str(kept.set_aside_as.parent),
+            name=named(kept.set_aside_as.name),
+            folder=named(kept.set_aside_as.parent),
         )
     error = say(system_words(kept.set_aside_error)) if kept.set_aside_error is not None else ""
-    return tr("keeping.not_set_aside", problem=problem, error=error, path=str(autosave_path()))
+    return tr("keeping.not_set_aside", problem=problem, error=error, path=named(autosave_path()))
 
 
 class MenuScene(CardScreen):
