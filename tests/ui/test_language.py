@@ -407,3 +407,39 @@ def test_every_turn_line_fits_the_narrowest_panel(
         too_long = [line for line in turn_lines() if small.size(line)[0] > label.rect.width]
         assert too_long == []
     assert [str(w.message) for w in recwarn if "Label Rect" in str(w.message)] == []
+
+
+def title_lines() -> list[str]:
+    """Every title the panel can show in the current language: the games', each handicap,
+    each game against the computer or watched, the solitaire's largest deal."""
+    from fireice_desktop.engine.games.fireice.rules import Color
+    from fireice_desktop.engine.games.icebreaker.board import Side
+    from fireice_desktop.ui.cards import LEVEL_NAMES
+    from fireice_desktop.ui.views.fireice import computer_title, handicap_title
+
+    lines = [language.tr("menu.two_players"), "Icebreaker"]
+    lines += [handicap_title(count, side) for count in range(1, 7) for side in Color]
+    for sides in (tuple(Color), tuple(Side)):
+        for level in LEVEL_NAMES:
+            lines += [computer_title({side: level}) for side in sides]
+            lines.append(computer_title(dict.fromkeys(sides, level)))
+    lines += [language.tr("solitaire.title", deal=language.number(10**6), count=n) for n in (1, 28)]
+    return lines
+
+
+@pytest.mark.parametrize("code", languages())
+def test_every_title_fits_the_narrowest_panel(
+    code: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, recwarn: pytest.WarningsRecorder
+) -> None:
+    with open_ui(tmp_path, monkeypatch, size=(860, 600), language=code) as ui:
+        ui.click_button(language.tr("menu.two_players"))
+        panel = ui.app.scene.panel  # type: ignore[attr-defined]
+        label = panel.title_label
+        for line in title_lines() + title_lines()[::-1]:  # into the small letters and out
+            panel._fit_title(line)
+            ui.pump()
+            assert label.text == line
+            assert not text_overflows(label), (line, label.object_ids)
+        small = label.ui_theme.get_font(["#message_small", *label.element_ids])
+        assert [line for line in title_lines() if small.size(line)[0] > label.rect.width] == []
+    assert [str(w.message) for w in recwarn if "Label Rect" in str(w.message)] == []

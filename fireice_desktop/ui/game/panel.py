@@ -56,6 +56,20 @@ class ProgressBar(pygame_gui.elements.UIProgressBar):  # type: ignore[misc]
         self.set_current_progress(percent)
 
 
+def fit_label(label: pygame_gui.elements.UILabel, text: str, usual: str, small: str) -> None:
+    """Set ``text`` on ``label`` in the theme's ``usual`` letters, or its ``small`` ones
+    when the words are too wide for the label in the usual.
+
+    The letters are chosen before the words are set, so the label is never drawn with
+    words it cannot hold."""
+    font = label.ui_theme.get_font([usual, *label.element_ids])
+    wanted = small if font.size(text)[0] > label.rect.width else usual
+    if label.object_ids[-1] != wanted:
+        label.set_text("")  # the old words may not fit the new letters
+        label.change_object_id(wanted)
+    label.set_text(text)
+
+
 class GamePanel:
     """The widgets of the panel at ``x`` (``width`` wide), built once per window size."""
 
@@ -66,8 +80,9 @@ class GamePanel:
         self.view = view
         y = 14
         self.title_label = pygame_gui.elements.UILabel(
-            pygame.Rect(x, y, width, 30), view.title(), m, object_id="#message"
+            pygame.Rect(x, y, width, 30), "", m, object_id="#message"
         )
+        self._fit_title(view.title())
         y += 32
         self.turn_rect = pygame.Rect(x, y, width, 40)
         self.turn_label = pygame_gui.elements.UILabel(
@@ -174,17 +189,13 @@ class GamePanel:
 
     def _fit_turn(self, text: str) -> None:
         """Say whose turn it is, in smaller letters when the words are too long for the
-        panel in the usual ones (Italian's "Muove Ghiaccio" on the narrowest).
+        panel in the usual ones (Italian's "Muove Ghiaccio" on the narrowest)."""
+        fit_label(self.turn_label, text, "#turn", "#turn_small")
 
-        The letters are chosen before the words are set, so the label is never drawn
-        with words it cannot hold."""
-        label = self.turn_label
-        usual = label.ui_theme.get_font(["#turn", *label.element_ids])
-        wanted = "#turn_small" if usual.size(text)[0] > label.rect.width else "#turn"
-        if label.object_ids[-1] != wanted:
-            label.set_text("")  # the old words may not fit the new letters
-            label.change_object_id(wanted)
-        label.set_text(text)
+    def _fit_title(self, text: str) -> None:
+        """The game's title, in smaller letters when it is too long for the panel in the
+        usual ones (Italian's "Handicap: 1 pedina in più al Ghiaccio" on the narrowest)."""
+        fit_label(self.title_label, text, "#message", "#message_small")
 
     def refresh(
         self,
@@ -202,7 +213,7 @@ class GamePanel:
         message = analysis.message or self.message(controller, thinking)
         title = self.view.title()
         if title != self._shown_title:
-            self.title_label.set_text(title)
+            self._fit_title(title)
             self._shown_title = title
         if turn_text != self.turn_label.text:
             self._fit_turn(turn_text)
