@@ -36,6 +36,7 @@ from ..storage import (
 from .game.jobs import JOB_DONE, Job
 from .language import number, say, tr
 from .scene import button
+from .text import shown
 from .views import VIEWS
 
 
@@ -77,7 +78,7 @@ def show_error(
     rect.center = (width // 2, height // 2)
     window = pygame_gui.windows.UIMessageWindow(
         rect,
-        html.escape(text),
+        html.escape(shown(text)),
         manager,
         window_title=title,
         always_on_top=True,
@@ -384,7 +385,7 @@ class FileDialogs:
             rect.center = (width // 2, height // 2)
             self.replace_dialog = pygame_gui.windows.UIConfirmationDialog(
                 rect,
-                tr("saving.replace_text", name=html.escape(path.name)),
+                tr("saving.replace_text", name=html.escape(shown(path.name))),
                 self.manager,
                 window_title=tr("saving.replace_title"),
                 action_short_name=tr("saving.replace"),
@@ -440,8 +441,13 @@ class SafeTextEntryBox(pygame_gui.elements.UITextEntryBox):
         before = self.get_text()
         try:
             return bool(super().process_event(event))
-        except (RuntimeError, IndexError):
-            self.set_text(before)  # the box's own layout broke: keep the text as it was
+        except (RuntimeError, IndexError, pygame.error):
+            # The box's own layout broke (its selection bugs, or a letter it cannot lay
+            # out, typed or pasted): keep the text as it was.
+            try:
+                self.set_text(before)
+            except (RuntimeError, pygame.error):
+                self.set_text(shown(before))
             return True
 
 
@@ -528,18 +534,19 @@ class TextWindow:
         self.window.kill()
 
     def hold(self, text: str) -> bool:
-        """Hold ``text`` and show it (its start, when long); whether it was long."""
+        """Hold ``text`` and show it (its start, when long, and as the box can lay it
+        out: :func:`~.text.shown`); whether it was long."""
         self.text = text
-        if len(text) <= BOX_CHARS:
-            self._preview = None
-            self.box.set_text(text)
-            return False
-        cut = text.rfind("\n", 0, BOX_CHARS)
-        if cut < BOX_CHARS // 2:  # a long line: show its start rather than nothing of it
-            cut = BOX_CHARS
-        self._preview = text[:cut] + "\n\u2026"
-        self.box.set_text(self._preview)
-        return True
+        display = shown(text)
+        long = len(display) > BOX_CHARS
+        if long:
+            cut = display.rfind("\n", 0, BOX_CHARS)
+            if cut < BOX_CHARS // 2:  # a long line: show its start rather than nothing of it
+                cut = BOX_CHARS
+            display = display[:cut] + "\n\u2026"
+        self._preview = display if display != text else None
+        self.box.set_text(display)
+        return long
 
     def current_text(self) -> str:
         """The text Copy and Play it take: the box's, or the whole long text it shows the
@@ -621,7 +628,7 @@ class TextWindow:
             self.play(job.result)
 
     def _say(self, text: str) -> None:
-        self.status.set_text(html.escape(text))
+        self.status.set_text(html.escape(shown(text)))
 
 
 __all__ = ["FileDialogs", "Notice", "TextWindow", "error_text", "record_summary", "show_error"]

@@ -15,17 +15,21 @@ holes for Fire & Ice and a dict from cell to centre for Icebreaker's sea.
 
 Determinism.  The monkey draws every choice from its own generator, and while it runs
 the app's own randomness is pinned to the seed too: the global ``random`` module (the
-handicap screen's "At random" without a seed) and the solitaire's random deals.  With
-``sync=True`` (the default) every frame first waits for every background job to end (the
+handicap screen's "At random" without a seed) and the solitaire's random deals; and the
+clock the app writes into names (a new save's name, a kept game set aside) is stopped
+(see :func:`pinned_clock`).  With ``sync=True`` (the default) every frame first waits
+for every background job to end, and for its thread to have posted its event (the
 computer's search, hints, the tutor, deal ratings, reviews, whose searches then spend a
-few nodes a position: see :func:`quick_reviews`), so when their results land does not
-depend on the speed of the machine: a seed then replays the same run event for event, on
-any machine and after any other test.  ``sync=False`` lets the jobs race the frames as in
-the real app (better for finding races, but a failure may not replay).  What the app
-remembers while it runs (the choices on the computer's set-up card and on Icebreaker's,
-the file dialogs' last folder) and the clipboard are reset as a run starts.  One thing
-still depends on the clock: a saved game's file name has the time of day in it, so a
-"Replace the file?" question may come in one run and not in another.
+few nodes a position: see :func:`quick_reviews`; the reading of a large file or text), so
+when their results land does not depend on the speed of the machine: a seed then replays
+the same run event for event, on any machine and after any other test.  ``sync=False``
+lets the jobs race the frames as in the real app (better for finding races, but a
+failure may not replay).  What the app remembers while it runs (the choices on the
+computer's set-up card and on Icebreaker's, the file dialogs' last folder) and the
+clipboard are reset as a run starts.  A path on screen is as long as the sandbox's (see
+:func:`sandbox_folder`, which makes every sandbox's as long) and its letters as wide as
+they are: the short runs of the tests and ``long_monkey`` replay each other, and a
+sandbox of another length may lay out a message naming a file otherwise.
 
 Quitting.  Quit and Escape on the main menu close the app, so those actions are left
 out while the menu is on screen.  Should the app stop anyway (an Escape arriving in the
@@ -47,6 +51,27 @@ Files.  Everything the app writes goes under a sandbox folder (see
 :func:`sandbox_environment`).  The file dialogs can wander out of it (their parent
 button, a path typed into their box), so a dialog that points outside is closed at once,
 before its OK can be read: no game is saved among the real user's files.
+
+What a player types, pastes and opens.  With a sandbox, the monkey also throws at the app
+what comes from outside it: odd names in the Open and Save windows' name box (hundreds or
+thousands of characters, NUL bytes, control characters, emoji and combining marks, path
+separators, ``..``, a path through a file, a folder name too long for the system) and
+huge pastes there; large and mangled texts pasted into the Text window and played; files
+crafted to be hard to read (see :func:`crafted_files`), written into the sandbox and
+opened through the Open window; and a kept game damaged on disk before the menu (or a
+new start) reads it.  In sync mode the reading of a large file or text off the UI
+thread is waited for like every other job.
+
+Invariants of those, besides the game's own.  No frame of the app (its events, a step, a
+redraw) takes over ``frozen_limit`` seconds: the player would see a frozen window (a
+generous bound, far above a slow machine's frame, that only work of many seconds breaks).
+No message window, question, status line or panel message says more than
+:data:`MESSAGE_LIMIT` characters.  A damaged kept game is set aside with the very bytes
+that were damaged (and the menu says so, once), and no ``autosave.unreadable*`` file
+changes or goes afterwards.  Nothing goes through the app's last line of defence
+(``App.recover``): the monkey calls ``App.process``, ``step`` and ``render`` itself, so an
+exception fails the run, and no ``errors.log`` nor "Something went wrong" window may
+appear.
 """
 
 from __future__ import annotations
@@ -54,9 +79,15 @@ from __future__ import annotations
 import _thread
 import contextlib
 import dataclasses
+import hashlib
 import itertools
+import json
+import os
 import random
+import re
+import shutil
 import sys
+import tempfile
 import threading
 import time
 import traceback
@@ -69,6 +100,8 @@ from types import SimpleNamespace, TracebackType
 
 from pygame_gui.core.utility import clipboard_copy
 
+from fireice_desktop import statistics as statistics_module
+from fireice_desktop import storage as storage_module
 from fireice_desktop.engine.errors import Cancelled
 from fireice_desktop.engine.games.fireice.board import HOLE_COUNT, holes_of
 from fireice_desktop.engine.games.fireice.rules import (
@@ -101,11 +134,22 @@ from fireice_desktop.engine.games.icebreaker.rules import IcebreakerPosition
 from fireice_desktop.engine.games.icebreaker.spec import Sea
 from fireice_desktop.engine.record import GameRecord
 from fireice_desktop.engine.registry import registered_games
+from fireice_desktop.errorlog import log_path
+from fireice_desktop.storage import (
+    MAX_RECORD_BYTES,
+    SaveFileError,
+    autosave_path,
+    data_dir,
+    read_game,
+)
+from fireice_desktop.ui import saving as saving_module
 from fireice_desktop.ui.app import MIN_SIZE, App
 from fireice_desktop.ui.game import jobs
 from fireice_desktop.ui.game.panel import GamePanel
 from fireice_desktop.ui.game.players import Session
+from fireice_desktop.ui.language import tr
 from fireice_desktop.ui.routes import screen_for_record
+from fireice_desktop.ui.saving import FileDialogs, TextWindow
 from fireice_desktop.ui.scene import BoardScene, Scene, panel_width
 from fireice_desktop.ui.screens.computer_setup import ComputerSetupScene, levels_for
 from fireice_desktop.ui.screens.game import GameScreen
@@ -129,7 +173,14 @@ from tests.support.ui import (
     screen_kind,
 )
 
-__all__ = ["DEFAULT_SIZES", "Monkey", "MonkeyFailure", "MonkeyStats", "sandbox_environment"]
+__all__ = [
+    "DEFAULT_SIZES",
+    "Monkey",
+    "MonkeyFailure",
+    "MonkeyStats",
+    "sandbox_environment",
+    "sandbox_folder",
+]
 
 CTRL = pygame.KMOD_LCTRL
 SHIFT = pygame.KMOD_LSHIFT
@@ -223,6 +274,274 @@ START_CHOICES = {
     card.key: dict(card.defaults) for card in (ComputerSetupScene, IcebreakerSetupScene)
 }
 
+#: Seconds of work one frame of the app may take before the player sees a frozen window.
+#: The slowest frames the game has (the rules' drawings made again for a new window
+#: size) take well under one; work of many seconds on the UI thread (laying out a whole
+#: document, parsing a crafted file) is what this catches.  It is the CPU time of the
+#: app's thread, so that a machine busy with other work does not fail a run; a frame
+#: that waits without working (on a named pipe, say) is the watchdog's (``HANG_LIMIT``).
+FROZEN_LIMIT = 2.0
+
+#: The most plain text a message window, a question, a status line or the panel's message
+#: may hold: the longest the game writes (a full path of a file in a sentence) is about
+#: half of it; more is a name or a file quoted whole.
+MESSAGE_LIMIT = 400
+
+#: Text that must never reach a window: an exception's name or a traceback shown to the
+#: player.  (The monkey's own names have no capital letters, so they never match.)
+WINDOW_FORBIDDEN = re.compile(r"Traceback|\b[A-Z]\w*(Error|Exception)\b")
+
+#: Where the crafted files go, under the sandbox: in the documents folder the file
+#: dialogs start in, so that they are listed there too.
+CRAFTED_FOLDER = Path("home", "Documents", "crafted")
+
+#: The kinds of name the monkey puts in a file dialog's name box, and how often.
+NAME_KINDS: dict[str, float] = {
+    "long": 5,
+    "long folder": 1,
+    "huge paste": 2,
+    "nul": 1,
+    "control": 1,
+    "emoji": 1.5,
+    "separators": 1,
+    "dots": 1.5,
+    "through a file": 1,
+}
+
+#: Characters of the long names (no capitals: see :data:`WINDOW_FORBIDDEN`).
+NAME_LETTERS = "abcdefghijklmnopqrstuvwxyz0123456789 -_.,'()"
+
+#: Control characters a name may hold (Linux allows every byte but NUL and the slash).
+CONTROL_CHARS = "".join(chr(code) for code in (*range(1, 32), 0x7F, 0x85, 0x9B))
+
+#: Pieces of odd Unicode: emoji (some of several code points), combining marks, a
+#: right-to-left override, zero-width and byte-order marks, other scripts.
+ODD_PIECES = (
+    "\U0001f525",
+    "\u2744\ufe0f",
+    "\U0001f469\u200d\U0001f469\u200d\U0001f467",
+    "\U0001f3f3\ufe0f\u200d\U0001f308",
+    "e\u0301",
+    "\u0301",
+    "a\u0308\u0323\u0336",
+    "\u202e",
+    "\u200b",
+    "\ufeff",
+    "\u00a0",
+    "\u65e5\u672c\u8a9e",
+    "\u01c5",
+    "\ufffd",
+    "\U000e0041",
+)
+
+#: Names with separators and dots, put after the folder the dialog shows.  A few climb
+#: out of the sandbox: the dialog is then closed before it can save anything.
+SEPARATED_NAMES = ("a/b/c", "a//b", "sub/", "\\back\\slash", "/", "", " ", "a/./b", "./x")
+DOTTED_NAMES = (
+    "..",
+    "../",
+    "../x",
+    "x/../y",
+    "...",
+    "..x",
+    "../Documents/y",
+    "../../z",
+    "../../../outside",
+)
+NAME_SUFFIXES = (".fireice", ".fireice", ".txt", "", ".FIREICE", ".fireice.txt")
+
+#: The kinds of text pasted into the Text window, and how often.
+TEXT_KINDS: dict[str, float] = {
+    "tiny": 1,
+    "mangled game": 3,
+    "long game": 1.5,
+    "record with a huge field": 1.5,
+    "binary": 1.5,
+    "over the limit": 1,
+    "many moves": 0.7,
+}
+TINY_TEXTS = ("{", "[", " ", "D4", "x", "Game:", "\ufeff", "12.", "#", "{}", "\n\n", "a1-b2")
+
+#: Characters of the "binary" texts: control characters, Latin-1, symbols, other
+#: scripts, private use, emoji (neither NUL, which no clipboard carries, nor a lone
+#: surrogate, which no text holds).
+BINARY_CHARS = "".join(
+    chr(code)
+    for block in (
+        range(1, 0x80),
+        range(0x80, 0x100),
+        range(0x2500, 0x2580),
+        range(0x4E00, 0x4E80),
+        range(0xE000, 0xE040),
+        range(0xFFF0, 0xFFFE),
+        range(0x1F300, 0x1F340),
+    )
+    for code in block
+)
+
+#: Fields of a record that a pasted text blows up to 200 kB, as (key, value maker).
+HUGE_FIELDS: tuple[tuple[str, Callable[[str], object]], ...] = (
+    ("game", lambda big: big),
+    ("moves", lambda big: ["D4-C4" + big]),
+    ("moves", lambda big: [big]),
+    ("computer", lambda big: {"ice": big}),
+    ("computer", lambda big: {big: "expert"}),
+    ("handicap", lambda big: {"side": big, "holes": []}),
+    ("deal", lambda big: big),
+    ("note", lambda big: big),
+)
+
+
+def played_record(record: GameRecord, rng: random.Random, count: int) -> GameRecord:
+    """``record`` with up to ``count`` random legal moves played from its start."""
+    position = record.start()
+    moves = []
+    for _ in range(count):
+        legal = position.legal_moves()
+        if position.is_over or not legal:
+            break
+        move = rng.choice(legal)
+        moves.append(move)
+        position = position.play(move)
+    return dataclasses.replace(record, moves=tuple(moves))
+
+
+def sample_records(rng: random.Random) -> list[GameRecord]:
+    """A game of each kind, played a little: Fire & Ice, a solitaire deal, Icebreaker."""
+    starts = [
+        GameRecord(),
+        GameRecord.parse(
+            '{"format": "fireice-record", "version": 1, "game": "solitaire", '
+            '"deal": 42, "moves": []}'
+        ),
+        GameRecord("icebreaker", setup=Sea(rng.randint(MIN_SEA, MAX_SEA))),
+    ]
+    return [played_record(start, rng, rng.randint(3, 30)) for start in starts]
+
+
+def record_bytes(**fields: object) -> bytes:
+    """A ``.fireice`` record of Fire & Ice with ``fields`` put in, as bytes."""
+    data: dict[str, object] = {
+        "format": "fireice-record",
+        "version": 1,
+        "game": "fire-and-ice",
+        "moves": [],
+    }
+    data.update(fields)
+    return json.dumps(data).encode()
+
+
+def crafted_files() -> dict[str, bytes | None]:
+    """Files made to be hard to open, by name; ``None`` makes a folder of that name.
+
+    Damaged JSON, a newer version, fields of 200 kB, 28,000 moves, Latin-1 bytes, an
+    empty file, a folder that looks like a saved game, a file over 256 kB, deep nesting,
+    a number of 5,000 digits, binary bytes; two good games among them, so that opening
+    sometimes succeeds; and ``file.txt``, which odd names lead through.
+    """
+    big = "x" * 200_000
+    good = sample_records(random.Random(7))
+    return {
+        "damaged.fireice": record_bytes(moves=["D4-C4", "D4-A4"])[:-17],
+        "newer version.fireice": record_bytes(version=2),
+        "long move.fireice": record_bytes(moves=["D4-C4" + big]),
+        "long game name.fireice": record_bytes(game=big),
+        "long level.fireice": record_bytes(computer={"ice": big}),
+        "long side.fireice": record_bytes(computer={big: "expert"}),
+        "long handicap.fireice": record_bytes(handicap={"side": big, "holes": []}),
+        "28000 moves.fireice": record_bytes(moves=["D4-C4"] * 28_000),
+        "latin-1.fireice": (
+            '{"format": "fireice-record", "version": 1, "game": "fire-and-ice", '
+            '"moves": ["D4-C4"], "note": "\u00e9t\u00e9"}'
+        ).encode("latin-1"),
+        "empty.fireice": b"",
+        "x.fireice": None,
+        "too large.fireice": record_bytes(moves=["D4-C4"], note=" " * MAX_RECORD_BYTES),
+        "nested.fireice": b"[" * 100_000,
+        "long number.fireice": b'{"format": "fireice-record", "version": 1' + b"0" * 5000 + b"}",
+        "binary.txt": bytes(range(256)) * 64,
+        "moves.txt": b"Game: Fire & Ice\n\n" + b"D4-C4\n" * 28_000,
+        "good.fireice": good[2].to_json().encode(),
+        "good.txt": good[0].to_text().encode(),
+        "file.txt": b"not a game\n",
+    }
+
+
+def mangled(text: str, rng: random.Random) -> tuple[str, str]:
+    """``text`` damaged one way: bits flipped, lines shuffled or repeated, or cut short;
+    (how, the text).  No NUL comes out (no clipboard carries one)."""
+    how = rng.choice(["flipped", "shuffled", "cut", "repeated lines"])
+    if how == "flipped" and text:
+        data = bytearray(text.encode("utf-8"))
+        for _ in range(rng.randint(1, 8)):
+            data[rng.randrange(len(data))] ^= 1 << rng.randrange(8)
+        text = data.decode("utf-8", "replace")
+    elif how == "shuffled":
+        lines = text.splitlines(keepends=True)
+        rng.shuffle(lines)
+        text = "".join(lines)
+    elif how == "cut":
+        text = text[: rng.randrange(len(text) + 1)]
+    else:
+        lines = text.splitlines(keepends=True) or [text]
+        for _ in range(rng.randint(1, 5)):
+            index = rng.randrange(len(lines))
+            lines.insert(index, lines[index])
+        text = "".join(lines)
+    return how, text.replace("\0", "\x01")
+
+
+def damaged_kept_game(kept: bytes, rng: random.Random) -> tuple[str, bytes]:
+    """The bytes of a kept game ``kept`` damaged one way, as a disk, a crash or a newer
+    version of the game would leave them: (how, the bytes)."""
+    how = rng.choice(
+        ["cut", "flipped", "random", "newer version", "latin-1", "empty", "huge", "nul"]
+    )
+    if how == "cut":
+        return how, kept[: rng.randrange(len(kept) + 1)]
+    if how == "flipped" and kept:
+        data = bytearray(kept)
+        for _ in range(rng.randint(1, 8)):
+            data[rng.randrange(len(data))] ^= 1 << rng.randrange(8)
+        return how, bytes(data)
+    if how == "newer version":
+        return how, kept.replace(b'"version": 1', b'"version": 2') or record_bytes(version=2)
+    if how == "latin-1":
+        return how, record_bytes(moves=["D4-C4"]).replace(b"[", '["\u00e9", '.encode("latin-1"))
+    if how == "empty":
+        return how, b""
+    if how == "huge":
+        return how, kept.rstrip(b"}\n") + b', "note": "' + b"n" * MAX_RECORD_BYTES + b'"}'
+    if how == "nul":
+        index = rng.randrange(len(kept) + 1)
+        return how, kept[:index] + b"\0" + kept[index:]
+    return "random", rng.randbytes(rng.randint(1, 2000))
+
+
+#: How a sandbox folder's name starts; eight random digits end it.  Every sandbox's path
+#: is then as long and as wide on screen as every other's (the font's digits are all as
+#: wide), so that a window naming a file or a folder is laid out alike and a seed replays
+#: exactly, in the tests as in ``python -m tests.support.long_monkey`` (which makes its
+#: sandbox the same way).
+SANDBOX_PREFIX = "fireice-monkey-"
+
+
+@contextlib.contextmanager
+def sandbox_folder() -> Iterator[Path]:
+    """A new, empty sandbox folder (see :data:`SANDBOX_PREFIX`), removed afterwards."""
+    pick = random.SystemRandom()  # not the seed's: two runs of one seed may run at once
+    while True:
+        root = Path(tempfile.gettempdir(), f"{SANDBOX_PREFIX}{pick.randrange(10**8):08d}")
+        try:
+            root.mkdir(mode=0o700)
+        except FileExistsError:
+            continue
+        break
+    try:
+        yield root
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
 
 def sandbox_environment(root: Path) -> dict[str, str]:
     """Environment variables that keep every file the app writes or offers under ``root``.
@@ -283,6 +602,17 @@ class MonkeyStats:
     restarts: int = 0
     dialogs_closed: int = 0  # file dialogs closed for pointing outside the sandbox
     jobs: int = 0  # background jobs started by the app
+    long_names: int = 0  # names of 250 characters or more put in a file dialog's name box
+    odd_names: int = 0  # other odd names put there (NUL, control characters, emoji, ..)
+    name_pastes: int = 0  # huge texts pasted into the name box
+    text_pastes: int = 0  # texts pasted into the Text window
+    texts_played: int = 0  # pasted texts played (Play it)
+    crafted_opened: int = 0  # crafted files picked in the Open window (and read)
+    kept_damaged: int = 0  # kept games damaged on disk before the menu read them
+    kept_set_aside: int = 0  # of those, set aside by the app (the rest could be read)
+    slowest_frame: float = 0.0  # seconds of work of the app's slowest frame
+    slowest_in: str = ""  # the action it came in
+    longest_message: int = 0  # characters of the longest message seen on screen
     seconds: float = 0.0
 
     def summary(self) -> str:
@@ -304,13 +634,38 @@ class MonkeyStats:
                 f"  resizes {self.resizes}, app restarts {self.restarts}, "
                 f"background jobs {self.jobs}, file dialogs closed outside the sandbox "
                 f"{self.dialogs_closed}",
+                f"  names: long {self.long_names}, odd {self.odd_names}, huge pastes "
+                f"{self.name_pastes}; texts pasted {self.text_pastes} (played "
+                f"{self.texts_played}); crafted files opened {self.crafted_opened}; kept "
+                f"games damaged {self.kept_damaged} (set aside {self.kept_set_aside})",
+                f"  slowest frame {self.slowest_frame:.2f} s ({self.slowest_in}), longest message "
+                f"{self.longest_message} characters",
                 f"  actions: {actions}",
             )
         )
 
 
+#: Jobs whose work ends in an error the app reads and says to the player, by the name of
+#: the function that makes the work: the reading of a large file (a file that is no game)
+#: and of a long text (a text that is no game).  Any other error of theirs is a bug.
+EXPECTED_JOB_ERRORS: dict[str, type[Exception]] = {
+    "FileDialogs.open.": SaveFileError,
+    "TextWindow.play_text.": ValueError,
+}
+
+
+def expected_job_error(work: Callable[..., object]) -> type[Exception] | tuple[()]:
+    """The error ``work`` may end in as the app expects (see :data:`EXPECTED_JOB_ERRORS`)."""
+    name = getattr(work, "__qualname__", "")
+    for prefix, error in EXPECTED_JOB_ERRORS.items():
+        if name.startswith(prefix):
+            return error
+    return ()
+
+
 class JobWatch:
-    """Every background job started while installed, and any exception one raised."""
+    """Every background job started while installed, and any exception one raised that
+    the app does not expect of it (see :data:`EXPECTED_JOB_ERRORS`)."""
 
     def __init__(self) -> None:
         self.jobs: weakref.WeakSet[jobs.Job[object]] = weakref.WeakSet()
@@ -333,7 +688,9 @@ class JobWatch:
                     return work(stop)
                 except Cancelled:
                     raise
-                except Exception:
+                except Exception as error:
+                    if isinstance(error, expected_job_error(work)):
+                        raise  # the player's file or text is no game: the window says so
                     # The scene may never read this job's error (it left, or moved on):
                     # keep the traceback here so the run fails with it.
                     watch.failures.append(traceback.format_exc())
@@ -416,6 +773,30 @@ def quick_reviews(nodes: int = REVIEW_NODES) -> Iterator[None]:
             kind.analysis = level
 
 
+#: The moment the app's clock shows while the monkey runs (see :func:`pinned_clock`).
+STOPPED_CLOCK = time.gmtime(1_704_110_400)  # 2024-01-01 12:00:00
+
+
+@contextlib.contextmanager
+def pinned_clock() -> Iterator[None]:
+    """While active, the date and time the app writes into names are
+    :data:`STOPPED_CLOCK`: a new save's name, the name a kept game or the statistics are
+    set aside under.  Whether "Replace the file?" comes, and how long a message naming
+    such a file is, then depends on the run alone, not on the minute it ran in; the
+    clock's other uses (how old a temporary file is) are left alone."""
+    clock = SimpleNamespace(**{name: getattr(time, name) for name in dir(time) if name[0] != "_"})
+    clock.strftime = lambda form, moment=None: time.strftime(form, STOPPED_CLOCK)
+    modules = (saving_module, storage_module, statistics_module)
+    originals = [module.time for module in modules]  # type: ignore[attr-defined]
+    for module in modules:
+        module.time = clock  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        for module, original in zip(modules, originals, strict=True):
+            module.time = original  # type: ignore[attr-defined]
+
+
 @contextlib.contextmanager
 def pinned_randomness(seed: int) -> Iterator[None]:
     """The app's own random choices drawn from ``seed`` while active (see the module text)."""
@@ -445,10 +826,11 @@ class Monkey:
 
     ``sizes`` bounds the window sizes the monkey tries (some go below on purpose);
     ``sync`` is explained in the module text; a frame that takes over ``hang_limit``
-    seconds fails the run as a hang.  ``sandbox`` is the folder the app's files are in
-    (see :func:`sandbox_environment`): a file dialog that points outside it is closed at
-    once, so that no game is ever saved among the real user's files (without a sandbox,
-    every file dialog is closed).
+    seconds fails the run as a hang, one over ``frozen_limit`` as a frozen window.
+    ``sandbox`` is the folder the app's files are in (see :func:`sandbox_environment`): a
+    file dialog that points outside it is closed at once, so that no game is ever saved
+    among the real user's files (without a sandbox, every file dialog is closed, and the
+    crafted files and the damaged kept games are left out).
     """
 
     def __init__(
@@ -459,6 +841,7 @@ class Monkey:
         sync: bool = True,
         hang_limit: float = HANG_LIMIT,
         sandbox: Path | None = None,
+        frozen_limit: float = FROZEN_LIMIT,
     ) -> None:
         self.driver = driver
         self.sandbox = sandbox.resolve() if sandbox is not None else None
@@ -472,6 +855,7 @@ class Monkey:
         self.trace: Callable[[str], None] | None = None  # called with each action's line
         self.detail = ""
         self.hang_limit = hang_limit
+        self.frozen_limit = frozen_limit
         self._stack: contextlib.ExitStack | None = None
         self._watchdog: Watchdog | None = None
         self._chosen = "start"
@@ -482,6 +866,17 @@ class Monkey:
         self._cursor = 0
         self._finished: weakref.WeakSet[object] = weakref.WeakSet()
         self._sea_layout: object = None  # the last of Icebreaker's layouts checked
+        #: The crafted files' folder and names (written as the run starts, with a sandbox).
+        self.crafted_folder: Path | None = None
+        self.crafted: list[str] = []
+        #: Digests of every damaged kept game the monkey wrote: only those may be set aside.
+        self._damaged: set[str] = set()
+        #: Every ``autosave.unreadable*`` file seen: its (size, mtime, inode) and digest.
+        self._aside: dict[Path, tuple[tuple[int, int, int], str]] = {}
+        #: The menu that may say a kept game could not be read (the one after a damage).
+        self._notice_menu: object = None
+        #: The games played in texts and files, made once (see :func:`sample_records`).
+        self._samples: list[str] | None = None
         #: The actions and their weights.  Each returns ``False`` when it does not apply
         #: to what is on screen, and another is drawn.  Actions on files (saving, opening
         #: a saved game) belong in this table too.
@@ -504,6 +899,10 @@ class Monkey:
             (1.5, self.undo_storm),
             (10, self.idle),
             (4, self.wait_for_computer),
+            (2.5, self.name_box),
+            (2, self.paste_text),
+            (1.5, self.open_crafted),
+            (0.15, self.damage_kept_game),
         ]
 
     # --- running ------------------------------------------------------------------------
@@ -518,6 +917,7 @@ class Monkey:
         self._watchdog = stack.enter_context(Watchdog(self.hang_limit))
         stack.enter_context(self.watch.installed())
         stack.enter_context(pinned_randomness(self.seed))
+        stack.enter_context(pinned_clock())
         if self.sync:
             stack.enter_context(quick_reviews())
         # State the app keeps while it runs, made the same for every run of a seed: the
@@ -528,8 +928,23 @@ class Monkey:
             remembered.clear()
             remembered.update(START_CHOICES.get(key, {}))
         clipboard_copy("")
+        if self.sandbox is not None:
+            self.write_crafted(self.sandbox / CRAFTED_FOLDER)
         self._stack = stack
         return self
+
+    def write_crafted(self, folder: Path) -> None:
+        """Write :func:`crafted_files` into ``folder`` (afresh: a seed's run finds them so)."""
+        folder.mkdir(parents=True, exist_ok=True)
+        files = crafted_files()
+        for name, content in files.items():
+            path = folder / name
+            if content is None:
+                path.mkdir(exist_ok=True)
+            else:
+                path.write_bytes(content)
+        self.crafted_folder = folder
+        self.crafted = sorted(files)
 
     def __exit__(
         self,
@@ -610,6 +1025,8 @@ class Monkey:
             ) from None
         except Exception as error:
             detail = f"{type(error).__name__}: {error}"
+            if len(detail) > 1000:  # a name of thousands of characters in the message
+                detail = f"{detail[:600]} ... {detail[-300:]}"
             raise MonkeyFailure(
                 self.seed, number, self.describe(), detail, list(self.recent)
             ) from error
@@ -665,19 +1082,29 @@ class Monkey:
         """One turn of ``App.run``'s loop: the events, a step, and a redraw if anything changed.
 
         Unlike ``Driver.pump`` this draws only when the app asks to, as ``App.run`` does
-        (and flips the window), and stops reading events once the app has quit.
+        (and flips the window), and stops reading events once the app has quit.  A frame
+        that works longer than ``frozen_limit`` seconds fails the run: the window froze.
         """
         app = self.app
+        begin = time.thread_time()
         for event in pygame.event.get():
             app.process(event)
             if not app.running:
-                return
-        app.step(min(dt, 0.1))
-        if app.dirty:
-            app.render()
-            if app.window is not None:
-                app.window.flip()
-        self.keep_files_in_sandbox()
+                break
+        else:
+            app.step(min(dt, 0.1))
+            if app.dirty:
+                app.render()
+                if app.window is not None:
+                    app.window.flip()
+        spent = time.thread_time() - begin
+        if spent > self.stats.slowest_frame:
+            self.stats.slowest_frame, self.stats.slowest_in = spent, self._chosen
+        assert spent <= self.frozen_limit, (
+            f"the window froze: a frame worked {spent:.2f} s (at most {self.frozen_limit:.2f} s)"
+        )
+        if app.running:
+            self.keep_files_in_sandbox()
 
     def keep_files_in_sandbox(self) -> None:
         """Close every file dialog that points outside the sandbox, before OK can be pressed.
@@ -694,10 +1121,21 @@ class Monkey:
                 window.file_path_text_line.get_text(),
             )
             if self.sandbox is None or not all(
-                path is None or Path(path).resolve().is_relative_to(self.sandbox) for path in paths
+                path is None or self.in_sandbox(path) for path in paths
             ):
                 window.kill()
                 self.stats.dialogs_closed += 1
+
+    def in_sandbox(self, path: str | Path) -> bool:
+        """Whether ``path`` leads into the sandbox (a relative one from the working folder,
+        as pygame-gui's dialog takes it)."""
+        assert self.sandbox is not None
+        try:
+            resolved = Path(path).resolve()
+        except (OSError, ValueError):
+            # A NUL in it, say: the system refuses the name, so only its words can tell.
+            resolved = Path(os.path.abspath(path))
+        return resolved.is_relative_to(self.sandbox)
 
     def _wait_for_jobs(self) -> None:
         """Let every background job end: the computer's search, hints, the tutor, deal
@@ -706,6 +1144,11 @@ class Monkey:
             if not job.wait(JOB_TIMEOUT):
                 name = self.watch.names.get(job, "?")
                 raise AssertionError(f"a background job took over {JOB_TIMEOUT:.0f} s: {name}")
+        # A job's thread posts its JOB_DONE event just after the job is done; the reading of
+        # a file or a text waits for that event, so it must be in the queue by this frame
+        # on every machine.
+        for thread in list(self.watch.threads):
+            thread.join(JOB_TIMEOUT)
 
     def post(self, kind: int, **attributes: object) -> None:
         """Post one pygame event."""
@@ -1372,10 +1815,332 @@ class Monkey:
         self.detail = f"{frames} frames"
         return True
 
+    # --- what a player types, pastes and opens ----------------------------------------
+
+    def scene_files(self) -> FileDialogs | None:
+        """The Open and Save windows of the scene on screen, if it has them."""
+        files = getattr(self.app.scene, "files", None)
+        return files if isinstance(files, FileDialogs) else None
+
+    def file_dialog(self, purpose: str | None = None) -> pygame_gui.windows.UIFileDialog | None:
+        """The scene's file dialog, ready for the keyboard; one is opened by its shortcut
+        (Ctrl+O, or Ctrl+S in a game) when none is open and no window is on top.
+
+        ``purpose`` ("open" or "save") asks for that dialog; ``None`` takes either.
+        ``None`` when there is no such dialog to be had here.
+        """
+        files = self.scene_files()
+        if files is None:
+            return None
+        dialog = files.dialog
+        if dialog is not None and dialog.alive():
+            fits = purpose is None or files.purpose == purpose
+            return dialog if fits and self.top_window() is dialog else None
+        if self.top_window() is not None:
+            return None
+        if purpose is None:
+            purpose = "save" if self.game() is not None and self.rng.random() < 0.5 else "open"
+        if purpose == "save" and self.game() is None:
+            return None
+        self.post_key(pygame.K_s if purpose == "save" else pygame.K_o, CTRL)
+        self.pump(2)
+        files = self.scene_files()
+        dialog = files.dialog if files is not None else None
+        if dialog is None or not dialog.alive() or self.top_window() is not dialog:
+            return None
+        return dialog
+
+    def type_text(self, text: str) -> None:
+        """Type ``text`` as text input events of up to 32 characters each (as SDL hands
+        over what an input method or a fast typist gives), a frame now and then."""
+        position = 0
+        while position < len(text):
+            size = self.rng.randint(1, 32)
+            self.post(pygame.TEXTINPUT, text=text[position : position + size])
+            position += size
+            if self.rng.random() < 0.3:
+                self.pump()
+
+    def paste(self, text: str) -> None:
+        """Put ``text`` on the clipboard and press Ctrl+V."""
+        pygame.scrap.put_text(text)
+        self.post_key(pygame.K_v, CTRL)
+
+    def fill_name_box(self, dialog: pygame_gui.windows.UIFileDialog, text: str, how: str) -> None:
+        """Click into the dialog's name box, select all of it and put ``text`` there:
+        typed (``how`` "type") or pasted."""
+        entry = dialog.file_path_text_line
+        self.click(self.inside(entry.rect))
+        self.post_key(pygame.K_a, CTRL)
+        if how == "paste":
+            self.paste(text)
+        else:
+            self.type_text(text)
+        self.pump()
+
+    def confirm_name(self, dialog: pygame_gui.windows.UIFileDialog) -> str:
+        """Enter in the name box, or a click on OK, or neither; then the reading of a large
+        file is waited for.  Says which."""
+        choice = self.rng.random()
+        if choice < 0.65:
+            self.post_key(pygame.K_RETURN)
+            self.pump(2)
+            how = "Enter"
+        elif choice < 0.9 and dialog.alive():
+            self.pump()  # the name's last change reaches the dialog first
+            self.click(self.inside(dialog.ok_button.rect), after=2)
+            how = "OK"
+        else:
+            self.pump()
+            how = "left open"
+        self.settle_reading()
+        return how
+
+    def odd_name(self, folder: str) -> tuple[str, str, str]:
+        """A name for the box in ``folder``: (its kind, the whole text, how it goes in)."""
+        rng = self.rng
+        kinds = list(NAME_KINDS)
+        if self.crafted_folder is None:
+            kinds.remove("through a file")
+        kind = rng.choices(kinds, [NAME_KINDS[name] for name in kinds])[0]
+        suffix = rng.choice(NAME_SUFFIXES)
+        if kind == "long":
+            # Clear of the box's limit, whatever the folder's length: the run is the same
+            # in any sandbox.
+            length = rng.randint(250, 3500) if rng.random() < 0.85 else rng.randint(4500, 5000)
+            body = "".join(rng.choices(NAME_LETTERS, k=length))
+            return kind, f"{folder}/{body}{suffix}", "type" if length <= 300 else "paste"
+        if kind == "long folder":
+            return kind, f"{folder}/{'y' * rng.randint(256, 400)}/game{suffix}", "paste"
+        if kind == "huge paste":
+            size = rng.choice([5_000, 20_000, 100_000, 300_000]) + rng.randint(0, 999)
+            piece = rng.choice(["a/", "x", "../", "\U0001f525", "/tmp/a.fireice\n"])
+            return kind, (piece * (size // len(piece) + 1))[:size], "paste"
+        if kind == "nul":
+            stem = "".join(rng.choices(NAME_LETTERS, k=rng.randint(1, 20)))
+            cut = rng.randint(0, len(stem))
+            # Typed: no clipboard carries a NUL (and no SDL text event does: the box drops it).
+            return kind, f"{folder}/{stem[:cut]}\0{stem[cut:]}{suffix}", "type"
+        if kind == "control":
+            pool = CONTROL_CHARS + "abc"
+            name = "".join(rng.choices(pool, k=rng.randint(1, 12)))
+            return kind, f"{folder}/{name}{suffix}", "type"
+        if kind == "emoji":
+            name = "".join(rng.choices((*ODD_PIECES, "a", "b"), k=rng.randint(1, 10)))
+            return kind, f"{folder}/{name}{suffix}", rng.choice(["type", "paste"])
+        if kind == "separators":
+            return kind, f"{folder}/{rng.choice(SEPARATED_NAMES)}{suffix}", "type"
+        if kind == "dots":
+            return kind, f"{folder}/{rng.choice(DOTTED_NAMES)}{suffix}", "type"
+        assert self.crafted_folder is not None
+        return kind, f"{self.crafted_folder}/file.txt/x{suffix}", rng.choice(["type", "paste"])
+
+    def name_box(self) -> bool:
+        """An odd name in the Open or Save window's name box (see :data:`NAME_KINDS`):
+        long, with NUL or control characters, emoji, separators or dots, through a file,
+        in a folder too long for the system, or a huge paste; then mostly Enter or OK."""
+        dialog = self.file_dialog()
+        files = self.scene_files()
+        if dialog is None or files is None:
+            return False
+        folder = dialog.current_directory_path
+        kind, text, how = self.odd_name(folder)
+        self.fill_name_box(dialog, text, how)
+        if kind == "huge paste":
+            self.stats.name_pastes += 1
+        elif len(text) >= 250:
+            self.stats.long_names += 1
+        else:
+            self.stats.odd_names += 1
+        answer = self.confirm_name(dialog)
+        shown = text.removeprefix(folder)  # the sandbox's path differs from run to run
+        self.detail = (
+            f"{files.purpose}: {kind} name of {len(text)} characters {how}d, {answer}: "
+            f"{shown[:30]!r}{'...' if len(shown) > 30 else ''}"
+        )
+        return True
+
+    def open_crafted(self) -> bool:
+        """A crafted file (see :func:`crafted_files`) typed or pasted into the Open
+        window's name box, then Enter or OK."""
+        if self.crafted_folder is None:
+            return False
+        dialog = self.file_dialog("open")
+        if dialog is None:
+            return False
+        name = self.rng.choice(self.crafted)
+        text = str(self.crafted_folder / name)
+        self.fill_name_box(dialog, text, self.rng.choice(["type", "paste"]))
+        answer = self.confirm_name(dialog)
+        if not dialog.alive():  # the dialog took the file: it was read, or is being read
+            self.stats.crafted_opened += 1
+        self.detail = f"{name!r}, {answer}{'' if dialog.alive() else ', taken'}"
+        return True
+
+    def samples(self) -> list[str]:
+        """Games of each kind as text, made once (the first time from the monkey's draws)."""
+        if self._samples is None:
+            self._samples = [record.to_text() for record in sample_records(self.rng)]
+        return self._samples
+
+    def pasted_text(self, game: GameScreen) -> tuple[str, str]:
+        """A text to paste into the Text window: (what it is, the text)."""
+        rng = self.rng
+        kind = rng.choices(list(TEXT_KINDS), list(TEXT_KINDS.values()))[0]
+        if kind == "tiny":
+            return kind, rng.choice(TINY_TEXTS)
+        if kind in ("mangled game", "long game"):
+            base = rng.choice([game.record().to_text(), *self.samples()])
+            if kind == "long game":
+                size = rng.randint(16 * 1024, MAX_RECORD_BYTES - 10)
+                return kind, (base * (size // max(1, len(base)) + 1))[:size]
+            how, text = mangled(base, rng)
+            return f"game {how}", text
+        if kind == "record with a huge field":
+            key, value = rng.choice(HUGE_FIELDS)
+            text = record_bytes(**{key: value("f" * 200_000)}).decode()
+            return f"record with a 200 kB {key}", text
+        if kind == "binary":
+            length = rng.randint(1, 200) if rng.random() < 0.5 else rng.randint(1000, 60_000)
+            return kind, "".join(rng.choices(BINARY_CHARS, k=length))
+        if kind == "over the limit":
+            size = MAX_RECORD_BYTES + rng.randint(1, 5000)
+            return kind, ("D4-C4\n" * (size // 6 + 1))[:size]
+        return kind, "Game: Fire & Ice\n\n" + "D4-C4\n" * 28_000
+
+    def paste_text(self) -> bool:
+        """Open the Text window (T) if need be, paste a large or mangled text into it (its
+        Paste button, or Ctrl+V in its box), and mostly play it."""
+        game = self.game()
+        if game is None:
+            return False
+        window = game.text_window
+        if window is None or not window.is_open:
+            if self.top_window() is not None:
+                return False
+            self.post_key(pygame.K_t, text="t")
+            self.pump(2)
+            window = game.text_window if self.app.scene is game else None
+            if window is None or not window.is_open:
+                self.detail = "T brought no text window"
+                return True
+        elif self.top_window() is not window.window:
+            return False
+        kind, text = self.pasted_text(game)
+        before = window.current_text()
+        pygame.scrap.put_text(text)
+        if self.rng.random() < 0.6:
+            how = "Paste"
+            self.click(self.inside(window.paste_button.rect), after=2)
+        else:
+            how = "Ctrl+V"
+            self.click(self.inside(window.box.rect))
+            self.post_key(pygame.K_v, CTRL)
+            self.pump(2)
+        if len(text.encode("utf-8")) > MAX_RECORD_BYTES and window.is_open:
+            # Larger than any saved game may be: refused at once, what was there kept.
+            assert window.current_text() == before, (
+                f"a paste of {len(text):,} characters, larger than any game, was taken"
+            )
+        self.stats.text_pastes += 1
+        played = window.is_open and self.rng.random() < 0.75
+        if played:
+            self.click(self.inside(window.play_button.rect), after=2)
+            self.settle_reading()
+            self.stats.texts_played += 1
+        self.detail = f"{kind}, {len(text)} characters, by {how}{', played' if played else ''}"
+        return True
+
+    def reading(self) -> bool:
+        """Whether a file or a text is being read off the UI thread."""
+        scene = self.app.scene
+        files = self.scene_files()
+        window = getattr(scene, "text_window", None)
+        return (files is not None and files.reading is not None) or (
+            isinstance(window, TextWindow) and window.reading is not None
+        )
+
+    def settle_reading(self) -> None:
+        """Frames until no file or text is read off the UI thread: with ``sync`` a frame
+        or two (each waits for the job); else bounded by :data:`JOB_TIMEOUT`."""
+        deadline = time.monotonic() + JOB_TIMEOUT
+        frames = 0
+        while self.reading() and self.app.running:
+            assert self.sync or time.monotonic() < deadline, "the reading never ended"
+            assert frames < 10 or not self.sync, "the reading ended, the app never saw it"
+            self.pump()
+            frames += 1
+            if not self.sync:
+                time.sleep(0.002)
+
+    # --- the kept game ------------------------------------------------------------------
+
+    def unreadable_files(self) -> set[Path]:
+        """The kept games set aside in the data folder (``autosave.unreadable*``)."""
+        try:
+            names = os.listdir(data_dir())
+        except OSError:
+            return set()
+        return {data_dir() / name for name in names if name.startswith("autosave.unreadable")}
+
+    def damage_kept_game(self) -> bool:
+        """Damage the kept game on disk (see :func:`damaged_kept_game`), then go to the
+        menu, or start the app afresh: it must set the bytes aside and say so, once."""
+        if self.sandbox is None:
+            return False
+        path = autosave_path()
+        try:
+            kept = path.read_bytes()
+        except OSError:
+            record = played_record(GameRecord(), self.rng, self.rng.randint(1, 12))
+            kept = record.to_json().encode()
+        how, damaged = damaged_kept_game(kept, self.rng)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(damaged)
+        self._damaged.add(hashlib.sha256(damaged).hexdigest())
+        self.stats.kept_damaged += 1
+        before = self.unreadable_files()
+        relaunch = self.rng.random() < 0.3
+        if relaunch:
+            self.restart()
+        else:
+            self.app.go("menu")
+            self.pump(2)
+        self.detail = (
+            f"{how}, {len(damaged)} bytes, then {'a new start' if relaunch else 'the menu'}"
+        )
+        new = self.unreadable_files() - before
+        if not new:
+            # Readable after all (a flipped space), or the game on screen was kept over
+            # it as the menu came: either way a game, not the damaged bytes, is there now.
+            try:
+                read_game(path)
+            except SaveFileError as error:
+                raise AssertionError(f"an unreadable kept game stayed in place: {error}") from None
+            self.detail += ", still readable"
+            return True
+        assert len(new) == 1, f"one kept game set aside as {len(new)} files"
+        [aside] = new
+        assert aside.read_bytes() == damaged, f"{aside.name} holds other bytes than the damaged"
+        assert not os.path.lexists(path), "the unreadable kept game is still in place too"
+        scene = self.app.scene
+        assert isinstance(scene, MenuScene), f"a kept game set aside on {screen_kind(scene)}"
+        notice = scene.notice.window
+        assert notice is not None and scene.notice.is_open, "the menu did not say it was set aside"
+        title = tr("keeping.unreadable_title")
+        assert notice.window_display_title == title, (
+            f"the menu says {notice.window_display_title!r}"
+        )
+        self._notice_menu = scene
+        self.stats.kept_set_aside += 1
+        self.detail += ", set aside"
+        return True
+
     # --- restarting ---------------------------------------------------------------------
 
     def restart(self) -> None:
-        """A fresh app after a quit from the menu, with the saved settings, as on relaunch."""
+        """A fresh app, with the saved settings, as on relaunch (after a quit from the
+        menu, or to read a kept game the monkey damaged)."""
         old = self.app
         old.scene.leave()
         size = old.window.size if old.window is not None else old.size
@@ -1430,6 +2195,66 @@ class Monkey:
             text = plain_text(box.html_text)
             for bad in FORBIDDEN_TEXT:
                 assert bad not in text, f"the message box says {text!r}"
+        self.check_messages()
+        if self.sandbox is not None:
+            self.check_kept_files()
+
+    def check_messages(self) -> None:
+        """What the windows, the Text window's status and the panel say: short (at most
+        :data:`MESSAGE_LIMIT` characters), never an exception, never the app's error
+        window, and the notice of a kept game set aside only on the menu after a damage."""
+        scene = self.app.scene
+        said: list[tuple[str, str]] = []
+        crash = tr("keeping.crash_title")
+        unreadable = tr("keeping.unreadable_title")
+        for window in self.app.manager.get_window_stack().get_full_stack():
+            if not window.alive():
+                continue
+            title = str(getattr(window, "window_display_title", ""))
+            assert title != crash, "the app went down its error path (Something went wrong)"
+            if title == unreadable:
+                assert scene is self._notice_menu, "a kept game could not be read: said again"
+            for part in ("text_block", "confirmation_text"):
+                element = getattr(window, part, None)
+                if element is not None:
+                    said.append((f"the window {title!r}", plain_text(element.html_text)))
+        window = getattr(scene, "text_window", None)
+        if isinstance(window, TextWindow) and window.is_open:
+            said.append(("the Text window", plain_text(window.status.html_text)))
+        box = message_box_of(scene)
+        if box is not None:
+            said.append(("the message box", plain_text(box.html_text)))
+        for where, text in said:
+            self.stats.longest_message = max(self.stats.longest_message, len(text))
+            assert len(text) <= MESSAGE_LIMIT, (
+                f"{where} says {len(text)} characters: {text[:120]!r}...{text[-120:]!r}"
+            )
+            found = WINDOW_FORBIDDEN.search(text)
+            assert found is None, f"{where} says {found.group()!r}: {text[:200]!r}"
+
+    def check_kept_files(self) -> None:
+        """The kept games set aside: each holds bytes the monkey damaged (the app never
+        sets aside a game it kept itself) and never changes or goes; and no error went
+        through the app's last line of defence (its log stays unwritten)."""
+        assert not self.app.failed, "the app stopped after repeated errors"
+        assert not log_path().exists(), f"an error was logged:\n{log_path().read_text()[-2000:]}"
+        for path in self.unreadable_files():
+            info = os.lstat(path)
+            signature = (info.st_size, info.st_mtime_ns, info.st_ino)
+            known = self._aside.get(path)
+            if known is not None and known[0] == signature:
+                continue
+            digest = hashlib.sha256(path.read_bytes()).hexdigest()
+            if known is None:
+                assert digest in self._damaged, (
+                    f"{path.name} was set aside, but the monkey never damaged a kept game "
+                    "into its bytes: the app could not read a game it kept"
+                )
+            else:
+                assert digest == known[1], f"{path.name} changed after it was set aside"
+            self._aside[path] = (signature, digest)
+        for path in self._aside:
+            assert os.path.lexists(path), f"{path.name}, a kept game set aside, is gone"
 
     def check_game(self, scene: GameScreen) -> None:
         """The history, the controller and the panel of the game on screen."""

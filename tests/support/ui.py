@@ -575,15 +575,40 @@ def autosaved() -> GameRecord:
 
 
 def choose(ui: Driver, path: Path) -> None:
-    """Type ``path`` into the open file dialog, press Enter, then click its OK button."""
+    """Type ``path`` into the open file dialog, press Enter, then click its OK button (and
+    wait while a large file is read off the UI thread)."""
     dialog = file_dialog(ui)
     entry = dialog.file_path_text_line
     ui.click_element(entry)
     entry.set_text(str(path))
     ui.key(pygame.K_RETURN)
-    assert dialog.ok_button.is_enabled, f"the dialog does not take {path}"
-    ui.click_element(dialog.ok_button)
+    wait_for_reading(ui)
+    if dialog.alive():  # Enter on a file's name is OK already
+        assert dialog.ok_button.is_enabled, f"the dialog does not take {path}"
+        ui.click_element(dialog.ok_button)
     ui.pump(2)
+    wait_for_reading(ui)
+
+
+def wait_for_reading(ui: Driver, limit: float = 30.0) -> None:
+    """Pump frames until no file or pasted text is being read off the UI thread (a large
+    one is: :data:`~fireice_desktop.ui.saving.READ_AWAY_BYTES`)."""
+    deadline = time.monotonic() + limit
+
+    def reading() -> bool:
+        scene = ui.app.scene
+        files = getattr(scene, "files", None)
+        window = getattr(scene, "text_window", None)
+        return bool(
+            (files is not None and files.reading is not None)
+            or (window is not None and window.reading is not None)
+        )
+
+    while reading():
+        assert time.monotonic() < deadline, "the reading never ended"
+        ui.pump(1)
+        time.sleep(0.002)
+    ui.pump(1)
 
 
 def windows(ui: Driver, kind: type) -> list[Any]:

@@ -19,6 +19,7 @@ from tests.support.ui import (
     plain_text,
     pygame,
     pygame_gui,
+    wait_for_reading,
     windows,
 )
 
@@ -54,22 +55,6 @@ def enter_name(ui: Driver, name: str) -> None:
     entry.set_text(name)
     ui.key(pygame.K_RETURN)
     wait_for_reading(ui)
-
-
-def wait_for_reading(ui: Driver, limit: float = 30.0) -> None:
-    """Pump frames until no file or text is being read off the UI thread."""
-    deadline = time.monotonic() + limit
-    scene = ui.game
-
-    def reading() -> bool:
-        window = scene.text_window
-        return scene.files.reading is not None or bool(window and window.reading)
-
-    while reading():
-        assert time.monotonic() < deadline, "the reading never ended"
-        ui.pump(1)
-        time.sleep(0.002)
-    ui.pump(1)
 
 
 # --- names the system refuses ---------------------------------------------------------------

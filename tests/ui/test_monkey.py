@@ -3,15 +3,18 @@
 These are the short runs; ``python -m tests.support.long_monkey`` makes long ones.  A
 failing seed names the event number and the action (see ``tests/support/monkey.py``); with
 ``sync`` on, the script replays it exactly:
-``python -m tests.support.long_monkey --seed S --events N --trace-from N-20``.
+``python -m tests.support.long_monkey --seed S --events N --trace-from N-20`` (with
+``--animation fast`` for seed 2, ``--animation off`` for seed 3, ``--size 860x600
+--keep-size`` for the run at the smallest size).
 """
 
 from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pygame_gui
 import pytest
@@ -20,22 +23,29 @@ from fireice_desktop.engine.games.fireice.rules import Move
 from fireice_desktop.engine.games.icebreaker.board import HexBoard, Side
 from fireice_desktop.engine.games.icebreaker.rules import IcebreakerPosition
 from fireice_desktop.engine.registry import registered_games
+from fireice_desktop.storage import MAX_RECORD_BYTES, data_dir
 from fireice_desktop.ui.app import MIN_SIZE
 from fireice_desktop.ui.game import jobs
+from fireice_desktop.ui.language import tr
+from fireice_desktop.ui.saving import show_error
 from fireice_desktop.ui.screens.game import GameScreen
 from fireice_desktop.ui.screens.menu import MenuScene
 from tests.support.monkey import (
+    CRAFTED_FOLDER,
     DEFAULT_SIZES,
+    MESSAGE_LIMIT,
     Monkey,
     MonkeyFailure,
     MonkeyStats,
     check_sea,
     check_start,
+    crafted_files,
     passed,
     sandbox_environment,
+    sandbox_folder,
 )
 from tests.support.shared import made_once
-from tests.support.ui import Driver, is_game, open_ui, pygame
+from tests.support.ui import Driver, file_dialog, is_game, open_ui, plain_text, pygame
 
 #: Events of each short run: the four runs take a minute or two together.
 EVENTS = 1000
@@ -49,13 +59,17 @@ _runs: dict[int, tuple[MonkeyStats, MonkeyFailure | None]] = {}
 
 
 def run_monkey(
-    seed: int, root: Path, size: tuple[int, int], speed: str, events: int
+    seed: int, size: tuple[int, int], speed: str, events: int
 ) -> tuple[MonkeyStats, MonkeyFailure | None]:
-    """The monkey's run for ``seed`` (made on first use): its stats, and its failure if any."""
+    """The monkey's run for ``seed`` (made on first use): its stats, and its failure if any.
+
+    Its sandbox is made as ``long_monkey``'s is (see ``sandbox_folder``): the script then
+    replays this very run.
+    """
     if seed not in _runs:
         sizes = (size, size) if size == MIN_SIZE else DEFAULT_SIZES
         failure = None
-        with pytest.MonkeyPatch.context() as patch:
+        with sandbox_folder() as root, pytest.MonkeyPatch.context() as patch:
             for name, value in sandbox_environment(root).items():
                 patch.setenv(name, value)
             with open_ui(root / "config", patch, size=size, animation_speed=speed) as driver:
@@ -78,9 +92,7 @@ def seed_run(
         _runs[seed] = made_once(
             factory,
             f"monkey-{seed}",
-            lambda: run_monkey(
-                seed, factory.mktemp(f"monkey-{seed}"), (1280, 800), SEEDS[seed], EVENTS
-            ),
+            lambda: run_monkey(seed, (1280, 800), SEEDS[seed], EVENTS),
         )
     return _runs[seed]
 
@@ -96,11 +108,8 @@ def test_the_app_survives_the_monkey(seed: int, tmp_path_factory: pytest.TempPat
 
 @pytest.mark.slow
 @pytest.mark.filterwarnings("ignore:Label Rect is too small for text")
-def test_the_app_survives_the_monkey_at_the_minimum_size(
-    tmp_path_factory: pytest.TempPathFactory,
-) -> None:
-    root = tmp_path_factory.mktemp("monkey-min")
-    stats, failure = run_monkey(MIN_SIZE_SEED, root, MIN_SIZE, "normal", MIN_SIZE_EVENTS)
+def test_the_app_survives_the_monkey_at_the_minimum_size() -> None:
+    stats, failure = run_monkey(MIN_SIZE_SEED, MIN_SIZE, "normal", MIN_SIZE_EVENTS)
     if failure is not None:
         raise failure
     assert stats.events == MIN_SIZE_EVENTS
@@ -119,6 +128,31 @@ def test_the_monkey_plays_undoes_finishes_and_goes_everywhere(
     assert {"MenuScene", "fire-and-ice", "solitaire", "fire-and-ice vs computer"} <= scenes
     assert {"IcebreakerSetupScene", "icebreaker", "icebreaker vs computer"} <= scenes
     assert sum(stats.sea_moves for stats in runs) >= 40, [stats.summary() for stats in runs]
+
+
+#: What the short runs together do at least of what comes from outside the app.
+OUTSIDE_THRESHOLDS = {
+    "long_names": 8,  # names of 250 to 5,000 characters in the Open and Save windows
+    "odd_names": 10,  # NUL, control characters, emoji, separators, .., through a file
+    "name_pastes": 2,  # huge pastes into the name box
+    "text_pastes": 15,  # texts pasted into the Text window
+    "texts_played": 10,  # of which played
+    "crafted_opened": 10,  # crafted files taken by the Open window
+    "kept_set_aside": 2,  # damaged kept games set aside (and said so)
+}
+
+
+def test_the_monkey_types_pastes_opens_and_damages_what_a_player_might(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    runs = [seed_run(seed, tmp_path_factory)[0] for seed in SEEDS]
+    summaries = "\n".join(stats.summary() for stats in runs)
+    for name, least in OUTSIDE_THRESHOLDS.items():
+        done = sum(getattr(stats, name) for stats in runs)
+        assert done >= least, f"{name}: {done}, at least {least}\n{summaries}"
+    for stats in runs:  # each run, not only one of them
+        assert stats.long_names + stats.odd_names + stats.name_pastes >= 4, summaries
+        assert stats.text_pastes >= 3 and stats.crafted_opened >= 2, summaries
 
 
 # --- the monkey itself --------------------------------------------------------------------
@@ -336,3 +370,282 @@ def test_the_monkey_opens_icebreaker_games_near_their_end(ui: Driver, tmp_path: 
             monkey.pump(2)
             assert scene.panel is not None and scene.panel.over_panel is not None
         assert monkey.stats.sea_games_finished == 2
+
+
+# --- what comes from outside the app ---------------------------------------------------------
+
+
+@pytest.fixture
+def game(ui: Driver) -> Driver:
+    """A game of two players with a move played (and kept)."""
+    ui.click_button("Two players")
+    ui.play("D4-C4")
+    return ui
+
+
+@pytest.fixture
+def sandboxed(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Driver, Path]]:
+    """A game of two players with a move played, in a sandbox made as the short runs'
+    are: the paths on screen are as long and as wide, so the run is the same each time."""
+    with sandbox_folder() as root:
+        for name, value in sandbox_environment(root).items():
+            monkeypatch.setenv(name, value)
+        with open_ui(root / "config", monkeypatch) as driver:
+            driver.click_button("Two players")
+            driver.play("D4-C4")
+            yield driver, root
+
+
+def test_the_crafted_files_are_written_into_the_sandbox(ui: Driver, tmp_path: Path) -> None:
+    with Monkey(ui, seed=1, sandbox=tmp_path) as monkey:
+        folder = tmp_path / CRAFTED_FOLDER
+        assert monkey.crafted_folder == folder
+        for name, content in crafted_files().items():
+            path = folder / name
+            assert path.is_dir() if content is None else path.read_bytes() == content
+        sizes = {name: len(content or b"") for name, content in crafted_files().items()}
+        assert sizes["too large.fireice"] > 256 * 1024 >= sizes["28000 moves.fireice"]
+
+
+def test_the_monkey_types_pastes_and_opens_without_breaking_the_game(
+    sandboxed: tuple[Driver, Path],
+) -> None:
+    game, root = sandboxed
+    # Seed 11 saves a game under an emoji name, which pygame-gui could not lay out in the
+    # panel's message box (the last tests of this file).
+    with Monkey(game, seed=11, sandbox=root) as monkey:
+        actions = [monkey.name_box, monkey.paste_text, monkey.open_crafted] * 8
+        for number, action in enumerate(actions, start=1):
+            for _ in range(6):  # the windows of the last action, mostly closed
+                if monkey.top_window() is None or not monkey.answer_window():
+                    break
+                monkey.check()
+            if monkey.game() is None:
+                game.app.go("game")
+                monkey.pump(2)
+            action()
+            monkey.check()
+            assert monkey.app.running, f"action {number} ({action.__name__}) ended the app"
+        stats = monkey.stats
+        assert stats.long_names + stats.odd_names + stats.name_pastes >= 4, stats.summary()
+        assert stats.text_pastes >= 4 and stats.crafted_opened >= 2, stats.summary()
+
+
+def test_a_paste_larger_than_any_game_must_leave_the_text_window_as_it_was(
+    game: Driver, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    huge = "D4-C4\n" * (MAX_RECORD_BYTES // 6 + 10)
+    with Monkey(game, seed=1, sandbox=tmp_path) as monkey:
+        monkeypatch.setattr(monkey, "pasted_text", lambda scene: ("over the limit", huge))
+        for _ in range(4):  # by its Paste button and by Ctrl+V in its box
+            assert monkey.paste_text()
+            monkey.check()
+        window = game.game.text_window
+        assert window is not None and window.reading is None
+        assert window.current_text() != huge
+        assert monkey.stats.text_pastes == 4
+
+
+def test_a_damaged_kept_game_is_set_aside_with_its_bytes_and_watched_after(
+    game: Driver, tmp_path: Path
+) -> None:
+    with Monkey(game, seed=3, sandbox=tmp_path) as monkey:
+        for _ in range(12):
+            assert monkey.damage_kept_game()
+            monkey.check()
+            if monkey.stats.kept_set_aside:
+                break
+        assert monkey.stats.kept_set_aside == 1, monkey.stats.summary()
+        [aside] = monkey.unreadable_files()
+        menu = game.app.scene
+        assert isinstance(menu, MenuScene) and menu.notice.is_open
+        game.resize((1000, 700))
+        monkey.check()  # the same menu, laid out again, may say it again
+        game.key(pygame.K_RETURN)
+        game.app.go("menu")
+        game.pump(2)
+        monkey.check()
+        # The set-aside bytes must never change, nor go.
+        kept = aside.read_bytes()
+        aside.write_bytes(kept + b" ")
+        with pytest.raises(AssertionError, match="changed after it was set aside"):
+            monkey.check()
+        aside.unlink()
+        with pytest.raises(AssertionError, match="is gone"):
+            monkey.check()
+        aside.write_bytes(kept)
+        monkey.check()
+        # A game the app kept itself is never set aside.
+        (data_dir() / "autosave.unreadable-2.fireice").write_bytes(b"the app's own game")
+        with pytest.raises(AssertionError, match="never damaged a kept game into its bytes"):
+            monkey.check()
+
+
+def test_a_notice_of_a_set_aside_game_on_another_menu_fails_the_run(
+    ui: Driver, tmp_path: Path
+) -> None:
+    with Monkey(ui, seed=1, sandbox=tmp_path) as monkey:
+        monkey.check()
+        menu = ui.app.scene
+        assert isinstance(menu, MenuScene)
+        menu.notify(tr("keeping.unreadable_title"), "Your kept game could not be read")
+        with pytest.raises(AssertionError, match="said again"):
+            monkey.check()
+        menu.notice.close()
+
+
+@pytest.mark.parametrize(
+    ("said", "complaint"),
+    [
+        ("n" * (MESSAGE_LIMIT + 1), f"says {MESSAGE_LIMIT + 1} characters"),
+        ("Could not open it: ValueError: bad", "says 'ValueError'"),
+        ("Traceback (most recent call last):", "says 'Traceback'"),
+    ],
+    ids=["too long", "an exception", "a traceback"],
+)
+def test_a_window_that_says_too_much_fails_the_run(
+    ui: Driver, tmp_path: Path, said: str, complaint: str
+) -> None:
+    with Monkey(ui, seed=1, sandbox=tmp_path) as monkey:
+        monkey.check()
+        window = show_error(ui.app.manager, "A title", said)
+        with pytest.raises(AssertionError, match=re.escape(complaint)):
+            monkey.check()
+        window.kill()
+
+
+def test_the_error_path_fails_the_run(ui: Driver, tmp_path: Path) -> None:
+    with Monkey(ui, seed=1, sandbox=tmp_path) as monkey:
+        ui.app.recover("Traceback (most recent call last):\nRuntimeError: a bug")
+        with pytest.raises(AssertionError, match="Something went wrong"):
+            monkey.check_messages()
+        with pytest.raises(AssertionError, match="an error was logged"):
+            monkey.check_kept_files()
+        for window in ui.app.manager.get_window_stack().get_full_stack():
+            window.kill()
+        (data_dir() / "errors.log").unlink()
+
+
+def test_a_frame_that_works_too_long_fails_as_a_frozen_window(
+    ui: Driver, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def busy(dt: float) -> bool:
+        begin = time.thread_time()
+        while time.thread_time() - begin < 0.1:
+            pass
+        return False
+
+    monkey = Monkey(ui, seed=1, sandbox=tmp_path, frozen_limit=0.05)
+    with pytest.raises(MonkeyFailure, match="the window froze: a frame worked"), monkey:
+        monkeypatch.setattr(ui.app.scene, "update", busy)
+        monkey.run(3)
+
+
+def test_a_name_the_system_refuses_is_judged_by_its_words(ui: Driver, tmp_path: Path) -> None:
+    monkey = Monkey(ui, seed=1, sandbox=tmp_path)
+    assert monkey.in_sandbox(f"{tmp_path}/home/a\0b.fireice")
+    assert not monkey.in_sandbox(f"{tmp_path}/../a\0b.fireice")
+    assert monkey.in_sandbox(f"{tmp_path}/home/{'x' * 5000}.fireice")
+
+
+def test_a_seed_replays_its_names_texts_and_files_event_for_event(tmp_path: Path) -> None:
+    """The reading of files and texts lands in the same frame on every run: the same
+    seed makes the same run, the sandbox's path aside."""
+
+    def trace(root: Path) -> list[str]:
+        lines: list[str] = []
+        with pytest.MonkeyPatch.context() as patch:
+            for name, value in sandbox_environment(root).items():
+                patch.setenv(name, value)
+            with open_ui(root / "config", patch) as driver:
+                driver.click_button("Two players")
+                driver.play("D4-C4")
+                monkey = Monkey(driver, seed=5, sandbox=root)
+                outside = {"name_box", "paste_text", "open_crafted", "damage_kept_game"}
+                monkey.actions = [
+                    (weight, action)
+                    for weight, action in monkey.actions
+                    if action.__name__ in outside or action.__name__ in ("idle", "click_widget")
+                ]
+                monkey.trace = lines.append
+                with monkey:
+                    monkey.run(50)
+                summary = monkey.stats.summary().splitlines()[1:]
+                lines += [line for line in summary if "slowest frame" not in line]  # times
+        return lines
+
+    first, second = trace(tmp_path / "a"), trace(tmp_path / "b")
+    assert first == second
+
+
+# --- what the monkey found ---------------------------------------------------------------------
+#
+# Inputs that broke the app: pygame-gui could not lay them out, or a message quoted them
+# whole.
+
+
+def paste_into_the_text_window(game: Driver, text: str) -> Any:
+    """Paste ``text`` into the Text window with its Paste button; the window."""
+    game.key(pygame.K_t, text="t")
+    window = game.game.text_window
+    assert window is not None and window.is_open
+    pygame.scrap.put_text(text)
+    game.click_element(window.paste_button)
+    return window
+
+
+@pytest.mark.parametrize("text", ["\ufeff", "\u200b", "\u200b\ufeff\u200b"])
+def test_a_pasted_text_of_zero_width_is_said_not_to_be_a_game(game: Driver, text: str) -> None:
+    window = paste_into_the_text_window(game, text)
+    game.click_element(window.play_button)
+    assert plain_text(window.status.html_text).startswith("Not a game")
+
+
+#: Texts that pygame-gui 0.6.14 cannot lay out in the Text window's box: 400 letters e,
+#: each with a combining acute accent (as a decomposed "é" is written); and 55
+#: characters, wide ones among them, found by the monkey's "binary" pastes and cut down.
+UNLAYABLE_ACCENTS = "e\u0301" * 400
+UNLAYABLE = (
+    "\u00ca\u2566\u4e0c\u4e0e\u4e15I\U0001f31f\u253f\u4e31\u00dd\u2522\x1e\u00c3\u4e4d\u2570"
+    "9\u4e5a\u255e\u4e36\u2528\x11\U0001f307\U0001f324\u4e6a\u00f6\x8c\u4e00\u2546\u4e29"
+    "\u4e64\x8d/\U0001f332\u4e7e2\t\u251f\ue032\u4e51z\u00f2\x91\u2553\u4e3d+\u4e26\ue015"
+    "\u255d\u4e09\U0001f308\u00e4\u00b5\ue031\ufff0`"
+)
+
+
+@pytest.mark.parametrize("text", [UNLAYABLE_ACCENTS, UNLAYABLE], ids=["accents", "found"])
+def test_a_pasted_text_pygame_gui_cannot_lay_out_leaves_the_text_window_working(
+    game: Driver, text: str
+) -> None:
+    window = paste_into_the_text_window(game, text)
+    assert window.current_text() == text
+    game.click_element(window.play_button)
+    assert plain_text(window.status.html_text).startswith("Not a game")
+
+
+def save_as(game: Driver, path: str) -> None:
+    """Ctrl+S, ``path`` in the name box, Enter."""
+    game.key(pygame.K_s, mod=pygame.KMOD_LCTRL)
+    entry = file_dialog(game).file_path_text_line
+    game.click_element(entry)
+    entry.set_text(path)
+    game.key(pygame.K_RETURN)
+    game.pump(2)
+
+
+def test_a_game_saved_under_a_name_with_accents_apart_is_said_saved(
+    game: Driver, tmp_path: Path
+) -> None:
+    path = tmp_path / "home" / "Documents" / ("e\u0301" * 30 + ".fireice")  # as macOS writes
+    save_as(game, str(path))
+    assert path.exists()
+    assert game.message.startswith("Saved to")
+
+
+def test_a_game_saved_under_a_long_path_is_said_in_short(game: Driver, tmp_path: Path) -> None:
+    documents = tmp_path / "home" / "Documents"
+    save_as(game, f"{documents}{'/../Documents' * 60}/long way.fireice")
+    assert (documents / "long way.fireice").exists()
+    message = game.message
+    assert message.startswith("Saved to") and "long way.fireice" in message
+    assert len(message) <= MESSAGE_LIMIT, f"{len(message)} characters"

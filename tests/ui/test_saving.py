@@ -37,6 +37,7 @@ from tests.support.ui import (
     pygame,
     pygame_gui,
     wait_for_computer,
+    wait_for_reading,
     windows,
     winning_moves,
 )
@@ -89,6 +90,7 @@ def pick_directly(ui: Driver, path: Path) -> None:
     event = {"text": str(path), "ui_element": dialog, "ui_object_id": "#file_dialog"}
     pygame.event.post(pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, event))
     ui.pump(2)
+    wait_for_reading(ui)
 
 
 def error_window(ui: Driver) -> tuple[str, str]:

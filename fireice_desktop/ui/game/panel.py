@@ -12,6 +12,7 @@ import pygame_gui
 
 from ..language import side_name, tr
 from ..scene import button, button_row
+from ..text import shown
 from ..views.base import GameView
 from .controller import BoardController
 
@@ -218,22 +219,22 @@ class GamePanel:
         if turn_text != self.turn_label.text:
             self._fit_turn(turn_text)
         if (warning, message) != self._shown_message:
-            text = html.escape(message)
+            text = html.escape(shown(message))
             if warning:
-                warned = f"<b>{html.escape(warning)}</b>"
+                warned = f"<b>{html.escape(shown(warning))}</b>"
                 text = f"<font color={WARNING_COLOUR}>{warned}</font><br>{text}"
             self.message_box.set_text(text)
             self._shown_message = (warning, message)
         history = controller.history
         # Not the number of moves: an undo and a new move may come in the same frame.
-        shown = (id(history), history.changes, analysis.marks)
-        if shown != self._shown_moves:
+        listed = (id(history), history.changes, analysis.marks)
+        if listed != self._shown_moves:
             names = [
                 self.move_label(controller, i, move, analysis.marks)
                 for i, move in enumerate(history.played)
             ]
             self.move_list.set_item_list(names)
-            self._shown_moves = shown
+            self._shown_moves = listed
             self._focus = None  # the new list has no move marked
             if self.move_list.scroll_bar is not None:  # keep the latest move in sight
                 self.move_list.scroll_bar.set_scroll_from_start_percentage(1.0)

@@ -10,6 +10,7 @@ import pygame
 import pygame_gui
 
 from ..language import tr
+from ..text import shown
 
 
 class Question:
@@ -49,7 +50,7 @@ class Question:
         rect.center = centre
         self.dialog = pygame_gui.windows.UIConfirmationDialog(
             rect,
-            f"{html.escape(question)} {html.escape(detail)}".strip(),
+            f"{html.escape(shown(question))} {html.escape(shown(detail))}".strip(),
             self.manager,
             window_title=title or question.rstrip("?"),
             action_short_name=verb,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -16,7 +17,7 @@ import pygame_gui
 
 from ...engine.analysis import Verdict
 from ...engine.record import GameRecord
-from ...engine.words import Words
+from ...engine.words import Words, named
 from ...storage import SaveFileError
 from ..game.analysis import GameAnalysis, draw_cursor, graph_index_at
 from ..game.controller import BoardController
@@ -508,8 +509,8 @@ class GameScreen(BoardScene):
         """Ctrl+S or Save: choose a file and save the game there."""
         self.files.ask_save(self.record())
 
-    def _saved(self, path: object) -> None:
-        self.controller.say(tr("game.saved", path=path))
+    def _saved(self, path: Path) -> None:
+        self.controller.say(tr("game.saved", path=named(path)))
 
     def show_text(self) -> None:
         """T or Text: the game as text to copy, or a pasted game to play."""
