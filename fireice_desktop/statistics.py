@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import json
 import os
-import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,6 +36,7 @@ from .engine.words import Words, say
 from .storage import (
     SaveFileError,
     data_dir,
+    free_name,
     remove_stale_temporaries,
     special_kind,
     system_words,
@@ -518,7 +518,7 @@ class StatisticsFile:
     def _set_aside(self, problem: Words) -> bool:
         """Rename the damaged file out of the way; ``False`` if that was not possible."""
         path = self.path
-        target = _free_name(path)
+        target = free_name(path, "damaged")
         try:
             os.rename(path, target)
         except OSError as error:
@@ -601,21 +601,6 @@ def _no_folder_notice(folder: Path) -> Notice | None:
                 return Notice("notice_folder_is_file", folder=str(folder))
             return Notice("notice_folder_under_file", folder=str(folder), file=str(place))
     return None
-
-
-def _free_name(path: Path) -> Path:
-    """Where to set ``path`` aside: ``statistics.json.damaged``, or with the time added
-    when that name is taken (and a number if that is taken too)."""
-    first = path.with_name(f"{path.name}.damaged")
-    if not os.path.lexists(first):
-        return first
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    candidate = path.with_name(f"{path.name}.damaged-{stamp}")
-    number = 2
-    while os.path.lexists(candidate):
-        candidate = path.with_name(f"{path.name}.damaged-{stamp}-{number}")
-        number += 1
-    return candidate
 
 
 __all__ = [

@@ -458,15 +458,28 @@ def load_kept_game() -> KeptGame:
 def unreadable_name(path: Path) -> Path:
     """A free name beside ``path`` that says it could not be read:
     ``autosave.unreadable.fireice``, else with the time (and a number) added."""
-    stem, suffix = path.stem, path.suffix
-    first = path.with_name(f"{stem}.unreadable{suffix}")
+    return free_name(path, "unreadable", keep_suffix=True)
+
+
+def free_name(path: Path, mark: str, keep_suffix: bool = False) -> Path:
+    """A name beside ``path`` that nothing has, with ``mark`` in it, to set ``path`` aside
+    under: ``statistics.json.damaged``, or with ``keep_suffix`` before the suffix
+    (``autosave.unreadable.fireice``, which Open still offers); with the time added when
+    that name is taken, and a number when that is taken too."""
+
+    def marked(extra: str) -> Path:
+        if keep_suffix:
+            return path.with_name(f"{path.stem}.{mark}{extra}{path.suffix}")
+        return path.with_name(f"{path.name}.{mark}{extra}")
+
+    first = marked("")
     if not os.path.lexists(first):
         return first
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    candidate = path.with_name(f"{stem}.unreadable-{stamp}{suffix}")
+    candidate = marked(f"-{stamp}")
     number = 2
     while os.path.lexists(candidate):
-        candidate = path.with_name(f"{stem}.unreadable-{stamp}-{number}{suffix}")
+        candidate = marked(f"-{stamp}-{number}")
         number += 1
     return candidate
 
@@ -486,6 +499,7 @@ __all__ = [
     "config_dir",
     "data_dir",
     "decode_text",
+    "free_name",
     "games_dir",
     "is_system_error",
     "keep_autosave",
