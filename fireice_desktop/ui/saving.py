@@ -162,6 +162,28 @@ def usable_path(path: Path, test: Callable[[Path], bool]) -> bool:
         return False
 
 
+class SafeTextEntryLine(pygame_gui.elements.UITextEntryLine):
+    """pygame-gui's one-line entry, kept from crashing on its own selection bug.
+
+    In pygame-gui 0.6.14 ``set_text`` keeps the selection of the text it replaces, and
+    Delete or Backspace then raises ``IndexError`` ("No selected rows") when the new
+    text is shorter, as the file dialog's name box is after Enter.  Here ``set_text``
+    drops the selection, and a key that trips a layout bug is undone.
+    """
+
+    def set_text(self, text: str) -> None:
+        self.select_range = [0, 0]
+        super().set_text(text)
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        before = self.get_text()
+        try:
+            return bool(super().process_event(event))
+        except (RuntimeError, IndexError, pygame.error):
+            self.set_text(before)
+            return True
+
+
 class SafeFileDialog(pygame_gui.windows.UIFileDialog):
     """pygame-gui's file dialog, kept from crashing on names the system refuses.
 
@@ -172,6 +194,12 @@ class SafeFileDialog(pygame_gui.windows.UIFileDialog):
     """
 
     refused: Callable[[str, OSError], None] = staticmethod(lambda name, error: None)
+
+    def _setup_ui_elements(self) -> None:
+        super()._setup_ui_elements()
+        # The name box the dialog made, with the guard above (its class is pygame-gui's
+        # own with two methods more, so the box is otherwise the same).
+        self.file_path_text_line.__class__ = SafeTextEntryLine
 
     def process_event(self, event: pygame.event.Event) -> bool:
         try:

@@ -254,3 +254,20 @@ def test_a_long_line_pasted_shows_its_start_in_the_box(ui: Driver) -> None:
     ui.click_element(window.paste_button)
     shown = window.box.get_text()
     assert shown.startswith("Game: Fire & Ice\n\nD4-C4 D4-C4") and len(shown) > 500
+
+
+@pytest.mark.parametrize("key", [pygame.K_DELETE, pygame.K_BACKSPACE])
+def test_a_key_after_the_dialog_replaced_a_selected_name_edits_the_new_one(
+    ui: Driver, key: int
+) -> None:
+    """The dialog puts a new name in its box (after Enter, say) while the old one was
+    selected: pygame-gui kept the selection, and Delete or Backspace then raised."""
+    ui.key(pygame.K_o, mod=CTRL)
+    entry = file_dialog(ui).file_path_text_line
+    ui.click_element(entry)
+    ui.key(pygame.K_a, mod=CTRL)
+    entry.set_text("/tmp")
+    ui.key(key)
+    assert entry.get_text() in ("/tmp", "/tm")
+    ui.type_text("x")
+    assert entry.get_text().endswith("x")
