@@ -36,7 +36,7 @@ from ..storage import (
 from .game.jobs import JOB_DONE, Job
 from .language import number, say, tr
 from .scene import button
-from .text import shown
+from .text import SafeTextEntryBox, SafeTextEntryLine, shown
 from .views import VIEWS
 
 
@@ -160,28 +160,6 @@ def usable_path(path: Path, test: Callable[[Path], bool]) -> bool:
         return test(path)
     except (OSError, ValueError):
         return False
-
-
-class SafeTextEntryLine(pygame_gui.elements.UITextEntryLine):
-    """pygame-gui's one-line entry, kept from crashing on its own selection bug.
-
-    In pygame-gui 0.6.14 ``set_text`` keeps the selection of the text it replaces, and
-    Delete or Backspace then raises ``IndexError`` ("No selected rows") when the new
-    text is shorter, as the file dialog's name box is after Enter.  Here ``set_text``
-    drops the selection, and a key that trips a layout bug is undone.
-    """
-
-    def set_text(self, text: str) -> None:
-        self.select_range = [0, 0]
-        super().set_text(text)
-
-    def process_event(self, event: pygame.event.Event) -> bool:
-        before = self.get_text()
-        try:
-            return bool(super().process_event(event))
-        except (RuntimeError, IndexError, pygame.error):
-            self.set_text(before)
-            return True
 
 
 class SafeFileDialog(pygame_gui.windows.UIFileDialog):
@@ -442,43 +420,6 @@ BOX_CHARS = 1000
 READ_AWAY_BYTES = 16 * 1024
 
 
-class SafeTextEntryBox(pygame_gui.elements.UITextEntryBox):
-    """pygame-gui's multi-line entry box, kept from crashing on its own selection bugs.
-
-    In pygame-gui 0.6.14 typing over some selections (a part of a line that does not
-    start it) raises ``RuntimeError``, and a key after ``set_text`` with a selection
-    open raises ``IndexError``.  Here ``set_text`` drops the selection, and an edit that
-    trips either bug is undone instead of closing the program.
-    """
-
-    #: Told instead when Ctrl+V would make the text longer than the box lays out quickly.
-    large_paste: Callable[[], None] = staticmethod(lambda: None)
-
-    def set_text(self, html_text: str, *, text_kwargs: dict[str, str] | None = None) -> None:
-        self.select_range = [0, 0]
-        super().set_text(html_text, text_kwargs=text_kwargs)
-
-    def _do_paste(self) -> None:
-        pasted = clipboard_paste() or ""
-        if len(pasted) + len(self.get_text()) > BOX_CHARS:
-            self.large_paste()
-        else:
-            super()._do_paste()
-
-    def process_event(self, event: pygame.event.Event) -> bool:
-        before = self.get_text()
-        try:
-            return bool(super().process_event(event))
-        except (RuntimeError, IndexError, pygame.error):
-            # The box's own layout broke (its selection bugs, or a letter it cannot lay
-            # out, typed or pasted): keep the text as it was.
-            try:
-                self.set_text(before)
-            except (RuntimeError, pygame.error):
-                self.set_text(shown(before))
-            return True
-
-
 class TextWindow:
     """The game in pbmserv notation: copy it into a message, or paste one in and play it.
 
@@ -517,6 +458,7 @@ class TextWindow:
         self.box = SafeTextEntryBox(
             pygame.Rect(10, 32, w - 20, h - 32 - 50 - said), "", manager, container=self.window
         )
+        self.box.paste_limit = BOX_CHARS
         self.box.large_paste = self.paste
         self.status = pygame_gui.elements.UITextBox(
             "", pygame.Rect(6, h - 48 - said, w - 12, said), manager, container=self.window

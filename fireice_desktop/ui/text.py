@@ -1,5 +1,5 @@
 """Text from outside the game (file names, pasted text, what a file held) as pygame-gui
-can lay it out.
+can lay it out, and its entry boxes kept from crashing on their own bugs.
 
 pygame-gui 0.6.14 fails on some text rather than drawing it: a word it must break that
 holds combining marks (a decomposed "é", as macOS writes file names) or joined emoji
@@ -12,6 +12,11 @@ that draw nothing.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
+
+import pygame
+import pygame_gui
+from pygame_gui.core.utility import clipboard_paste
 
 #: Unicode categories dropped from text on screen: controls, format characters (zero-width
 #: spaces and joiners, byte order marks), private-use, unassigned and surrogate code
@@ -38,4 +43,66 @@ def shown(text: str) -> str:
     return "".join(kept)
 
 
-__all__ = ["shown"]
+class SafeTextEntryLine(pygame_gui.elements.UITextEntryLine):
+    """pygame-gui's one-line entry, kept from crashing on its own selection bug.
+
+    In pygame-gui 0.6.14 ``set_text`` keeps the selection of the text it replaces, and
+    Delete or Backspace then raises ``IndexError`` ("No selected rows") when the new
+    text is shorter, as the file dialog's name box is after Enter.  Here ``set_text``
+    drops the selection, and a key that trips a layout bug is undone.
+    """
+
+    def set_text(self, text: str) -> None:
+        self.select_range = [0, 0]
+        super().set_text(text)
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        before = self.get_text()
+        try:
+            return bool(super().process_event(event))
+        except (RuntimeError, IndexError, pygame.error):
+            self.set_text(before)
+            return True
+
+
+class SafeTextEntryBox(pygame_gui.elements.UITextEntryBox):
+    """pygame-gui's multi-line entry box, kept from crashing on its own selection bugs.
+
+    In pygame-gui 0.6.14 typing over some selections (a part of a line that does not
+    start it) raises ``RuntimeError``, and a key after ``set_text`` with a selection
+    open raises ``IndexError``.  Here ``set_text`` drops the selection, and an edit that
+    trips either bug is undone instead of closing the program.
+    """
+
+    #: The longest text Ctrl+V puts in the box itself; a longer paste is handed to
+    #: :attr:`large_paste` instead (the box would take long to lay it out).
+    paste_limit = 1000
+    #: Told instead when Ctrl+V would make the text longer than :attr:`paste_limit`.
+    large_paste: Callable[[], None] = staticmethod(lambda: None)
+
+    def set_text(self, html_text: str, *, text_kwargs: dict[str, str] | None = None) -> None:
+        self.select_range = [0, 0]
+        super().set_text(html_text, text_kwargs=text_kwargs)
+
+    def _do_paste(self) -> None:
+        pasted = clipboard_paste() or ""
+        if len(pasted) + len(self.get_text()) > self.paste_limit:
+            self.large_paste()
+        else:
+            super()._do_paste()
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        before = self.get_text()
+        try:
+            return bool(super().process_event(event))
+        except (RuntimeError, IndexError, pygame.error):
+            # The box's own layout broke (its selection bugs, or a letter it cannot lay
+            # out, typed or pasted): keep the text as it was.
+            try:
+                self.set_text(before)
+            except (RuntimeError, pygame.error):
+                self.set_text(shown(before))
+            return True
+
+
+__all__ = ["SafeTextEntryBox", "SafeTextEntryLine", "shown"]

@@ -25,6 +25,7 @@ from ..keyboard import BoardCursor, BoardFocus, centres_of, nearest
 from ..language import tr
 from ..navigation import Context
 from ..scene import BoardScene, button
+from ..text import SafeTextEntryLine
 
 
 class HandicapSetup:
@@ -140,7 +141,7 @@ class HandicapScene(BoardScene):
         y += 48
         pygame_gui.elements.UILabel(pygame.Rect(x, y, inner, 24), tr("handicap.place_them"), m)
         y += 28
-        self.seed_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y, half, 36), m)
+        self.seed_entry = SafeTextEntryLine(pygame.Rect(x, y, half, 36), m)
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(9)
         self.random_button = button(

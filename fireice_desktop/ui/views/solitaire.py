@@ -25,6 +25,7 @@ from ..game.players import Session
 from ..language import number, tr
 from ..scene import button
 from ..settings import Settings
+from ..text import SafeTextEntryLine
 from .base import HintWork, Host, moves_text
 from .pegs import PegView
 
@@ -131,7 +132,7 @@ class SolitaireView(PegView):
 
     def build_extra(self, manager: pygame_gui.UIManager, x: int, y: int, width: int) -> int:
         entry = (width - 8) * 2 // 5
-        self.deal_entry = pygame_gui.elements.UITextEntryLine(
+        self.deal_entry = SafeTextEntryLine(
             pygame.Rect(x, y, entry, 34), manager, placeholder_text=tr("solitaire.deal_no")
         )
         self.deal_entry.set_allowed_characters("numbers")
