@@ -470,10 +470,18 @@ def ui_environment() -> Iterator[dict[str, str]]:
 
 
 def game_app() -> App:
-    """An ``App`` (a window if SDL gives one) in a two-player game, a few moves in."""
+    """An ``App`` (a window if SDL gives one) in a two-player game, a few moves in.
+
+    An earlier section may have ended pygame, which ends the fonts and pictures the
+    drawing keeps: they are forgotten first, to be made again.
+    """
     import pygame
 
+    from fireice_desktop.ui import art, scene
     from fireice_desktop.ui.app import App
+
+    for cached in (art.font, art.texture, scene.translucent):
+        cached.cache_clear()
     from fireice_desktop.ui.screens.game import GameScreen
     from fireice_desktop.ui.settings import Settings
 
