@@ -100,7 +100,6 @@ from types import SimpleNamespace, TracebackType
 
 from pygame_gui.core.utility import clipboard_copy
 
-from fireice_desktop import statistics as statistics_module
 from fireice_desktop import storage as storage_module
 from fireice_desktop.engine.errors import Cancelled
 from fireice_desktop.engine.games.fireice.board import HOLE_COUNT, holes_of
@@ -786,7 +785,7 @@ def pinned_clock() -> Iterator[None]:
     clock's other uses (how old a temporary file is) are left alone."""
     clock = SimpleNamespace(**{name: getattr(time, name) for name in dir(time) if name[0] != "_"})
     clock.strftime = lambda form, moment=None: time.strftime(form, STOPPED_CLOCK)
-    modules = (saving_module, storage_module, statistics_module)
+    modules = (saving_module, storage_module)  # storage names the files set aside
     originals = [module.time for module in modules]  # type: ignore[attr-defined]
     for module in modules:
         module.time = clock  # type: ignore[attr-defined]
