@@ -20,6 +20,7 @@ import pytest
 
 from fireice_desktop.engine.record import GameRecord
 from fireice_desktop.instance import Requests, SingleInstance
+from fireice_desktop.storage import read_game
 
 REPO = Path(__file__).resolve().parents[2]
 KEPT = GameRecord.parse("D4-C4\nD4-A4\nC4-C1\n")
@@ -104,7 +105,17 @@ def test_a_second_start_with_a_saved_game_hands_it_to_the_first(
     assert second.returncode == 0, err
     said = "Fire & Ice is already open: its window was brought forward to open the game.\n"
     assert out == said, err
-    assert files_of(tmp_path) == before
+    # The first copy plays the game it was handed (from its menu, at once), so it keeps
+    # that game now, as Open would; nothing else of the player's changes.
+    autosave = tmp_path / "data" / "autosave.fireice"
+    deadline = time.monotonic() + 30
+    while read_game(autosave) != OTHER:
+        assert time.monotonic() < deadline, "the first copy did not play the game handed over"
+        time.sleep(0.05)
+    after = files_of(tmp_path)
+    assert after.pop("data/autosave.fireice") == OTHER.to_json().encode()
+    before.pop("data/autosave.fireice")
+    assert after == before
     assert first.poll() is None
 
 
