@@ -13,10 +13,7 @@ see what led to a failure; with the default ``--sync`` a seed replays exactly.
 from __future__ import annotations
 
 import os
-import random
 import sys
-import tempfile
-from pathlib import Path
 
 # Before pygame is imported (by the test helpers below): no display, no sound device, and
 # no file of the real user's touched.
@@ -24,22 +21,9 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 
+from tests.support.sandbox import new_sandbox
 
-def _sandbox() -> Path:
-    """A new sandbox folder, named as ``tests.support.monkey.sandbox_folder`` names the
-    short runs' (eight random digits after the prefix), so that a seed's run here is the
-    very run of the tests."""
-    pick = random.SystemRandom()
-    while True:
-        root = Path(tempfile.gettempdir(), f"fireice-monkey-{pick.randrange(10**8):08d}")
-        try:
-            root.mkdir(mode=0o700)
-        except FileExistsError:
-            continue
-        return root
-
-
-SANDBOX = _sandbox()
+SANDBOX = new_sandbox()  # the tests' kind, so that a seed's run here is theirs
 for _name, _path in {
     "FIREICE_CONFIG_DIR": SANDBOX / "config",
     "FIREICE_DATA_DIR": SANDBOX / "config" / "data",

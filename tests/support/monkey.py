@@ -87,7 +87,6 @@ import random
 import re
 import shutil
 import sys
-import tempfile
 import threading
 import time
 import traceback
@@ -160,6 +159,7 @@ from fireice_desktop.ui.settings import Settings
 from fireice_desktop.ui.views import solitaire as solitaire_view
 from fireice_desktop.ui.views.icebreaker import IcebreakerView
 from fireice_desktop.ui.views.solitaire import SolitaireView
+from tests.support.sandbox import new_sandbox
 from tests.support.ui import (
     FRAME,
     Driver,
@@ -517,25 +517,10 @@ def damaged_kept_game(kept: bytes, rng: random.Random) -> tuple[str, bytes]:
     return "random", rng.randbytes(rng.randint(1, 2000))
 
 
-#: How a sandbox folder's name starts; eight random digits end it.  Every sandbox's path
-#: is then as long and as wide on screen as every other's (the font's digits are all as
-#: wide), so that a window naming a file or a folder is laid out alike and a seed replays
-#: exactly, in the tests as in ``python -m tests.support.long_monkey`` (which makes its
-#: sandbox the same way).
-SANDBOX_PREFIX = "fireice-monkey-"
-
-
 @contextlib.contextmanager
 def sandbox_folder() -> Iterator[Path]:
-    """A new, empty sandbox folder (see :data:`SANDBOX_PREFIX`), removed afterwards."""
-    pick = random.SystemRandom()  # not the seed's: two runs of one seed may run at once
-    while True:
-        root = Path(tempfile.gettempdir(), f"{SANDBOX_PREFIX}{pick.randrange(10**8):08d}")
-        try:
-            root.mkdir(mode=0o700)
-        except FileExistsError:
-            continue
-        break
+    """A new, empty sandbox folder (:func:`~.sandbox.new_sandbox`), removed afterwards."""
+    root = new_sandbox()
     try:
         yield root
     finally:

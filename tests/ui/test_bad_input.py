@@ -27,15 +27,6 @@ CTRL = pygame.KMOD_LCTRL
 
 
 @pytest.fixture
-def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    documents = tmp_path / "home" / "Documents"
-    documents.mkdir(parents=True)
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("XDG_DOCUMENTS_DIR", str(documents))
-    return tmp_path
-
-
-@pytest.fixture
 def ui(sandbox: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Driver]:
     with open_ui(sandbox / "config", monkeypatch) as driver:
         driver.click_button("Two players")

@@ -390,22 +390,33 @@ def turn_lines() -> list[str]:
     return lines
 
 
+def fits_the_narrowest_panel(
+    code: str, where: Path, monkeypatch: pytest.MonkeyPatch, part: str, small: str
+) -> None:
+    """Each of the ``part`` lines (``turn``, ``title``) goes through the panel's own fitting
+    at 860x600 in language ``code``, into the ``small`` letters and out: none overflows
+    its label, and each fits in the small letters."""
+    lines = {"turn": turn_lines, "title": title_lines}[part]
+    with open_ui(where, monkeypatch, size=(860, 600), language=code) as ui:
+        ui.click_button(language.tr("menu.two_players"))
+        panel = ui.app.scene.panel  # type: ignore[attr-defined]
+        label = getattr(panel, f"{part}_label")
+        fit = getattr(panel, f"_fit_{part}")
+        for line in lines() + lines()[::-1]:  # into the small letters and out
+            fit(line)
+            ui.pump()
+            assert label.text == line
+            assert not text_overflows(label), (line, label.object_ids)
+        font = label.ui_theme.get_font([small, *label.element_ids])
+        too_long = [line for line in lines() if font.size(line)[0] > label.rect.width]
+        assert too_long == []
+
+
 @pytest.mark.parametrize("code", languages())
 def test_every_turn_line_fits_the_narrowest_panel(
     code: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, recwarn: pytest.WarningsRecorder
 ) -> None:
-    with open_ui(tmp_path, monkeypatch, size=(860, 600), language=code) as ui:
-        ui.click_button(language.tr("menu.two_players"))
-        panel = ui.app.scene.panel  # type: ignore[attr-defined]
-        label = panel.turn_label
-        for line in turn_lines() + turn_lines()[::-1]:  # into the small letters and out
-            panel._fit_turn(line)
-            ui.pump()
-            assert label.text == line
-            assert not text_overflows(label), (line, label.object_ids)
-        small = label.ui_theme.get_font(["#turn_small", *label.element_ids])
-        too_long = [line for line in turn_lines() if small.size(line)[0] > label.rect.width]
-        assert too_long == []
+    fits_the_narrowest_panel(code, tmp_path, monkeypatch, "turn", "#turn_small")
     assert [str(w.message) for w in recwarn if "Label Rect" in str(w.message)] == []
 
 
@@ -431,15 +442,5 @@ def title_lines() -> list[str]:
 def test_every_title_fits_the_narrowest_panel(
     code: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, recwarn: pytest.WarningsRecorder
 ) -> None:
-    with open_ui(tmp_path, monkeypatch, size=(860, 600), language=code) as ui:
-        ui.click_button(language.tr("menu.two_players"))
-        panel = ui.app.scene.panel  # type: ignore[attr-defined]
-        label = panel.title_label
-        for line in title_lines() + title_lines()[::-1]:  # into the small letters and out
-            panel._fit_title(line)
-            ui.pump()
-            assert label.text == line
-            assert not text_overflows(label), (line, label.object_ids)
-        small = label.ui_theme.get_font(["#message_small", *label.element_ids])
-        assert [line for line in title_lines() if small.size(line)[0] > label.rect.width] == []
+    fits_the_narrowest_panel(code, tmp_path, monkeypatch, "title", "#message_small")
     assert [str(w.message) for w in recwarn if "Label Rect" in str(w.message)] == []

@@ -51,17 +51,6 @@ OPENING = ["D4-C4", "D4-A4", "C4-C1"]
 
 
 @pytest.fixture
-def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Home and documents folders under ``tmp_path`` (where the file dialogs start)."""
-    documents = tmp_path / "home" / "Documents"
-    documents.mkdir(parents=True)
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("XDG_DOCUMENTS_DIR", str(documents))
-    (tmp_path / "files").mkdir()
-    return tmp_path
-
-
-@pytest.fixture
 def menu(sandbox: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Driver]:
     """A fresh app on its menu."""
     with open_ui(sandbox / "config", monkeypatch) as driver:

@@ -557,8 +557,7 @@ class GameScreen(BoardScene):
         player is asked first (after one more try to keep them)."""
         if not self.autosave_problem or self.question.is_open:
             return True  # a second close while asked: the player insists
-        self._autosaved = None
-        self.autosave()
+        self.keep_now()
         if not self.autosave_problem:
             return True
         self.files.close()
