@@ -37,7 +37,14 @@ from typing import Any, Final, TypeVar
 from .errors import IllegalMoveError, NotationError, words_of
 from .games import find_game, registered_games
 from .interface import GameState, History
-from .registry import Game, SideType, game_title
+from .record_fields import (
+    at_move,
+    computer_from_json,
+    computer_from_text,
+    move_list,
+    refuse_other_games_fields,
+)
+from .registry import Game
 from .words import QUOTE_LIMIT, Words, named, quoted, say
 
 FORMAT: Final = "fireice-record"
@@ -61,11 +68,6 @@ def replay(start: S, moves: Iterable[Any]) -> list[S]:
         except NotationError as error:
             raise NotationError(at_move(number, error)) from None
     return positions
-
-
-def at_move(number: int, error: BaseException) -> Words:
-    """``move N: ...``: what ``error`` says, with the number of the move it is about."""
-    return say("parse.at_move", number=number, error=words_of(error))
 
 
 @dataclass(frozen=True)
@@ -171,12 +173,12 @@ class GameRecord:
         if not isinstance(name, str) or name not in {g.name for g in registered_games()}:
             raise NotationError.of("parse.unknown_game", name=quoted(name))
         game = find_game(name)
-        _refuse_other_games_fields(game, data, as_text=False)
+        refuse_other_games_fields(game, data, as_text=False)
         setup = game.setup_from_json(data)
         start = game.start(setup)
-        moves = _move_list(data.get("moves", []), "moves", start, game)
-        undone = _move_list(data.get("undone", []), "undone", start, game, len(moves) + 1)
-        computer = _computer(game, data.get("computer"))
+        moves = move_list(data.get("moves", []), "moves", start, game)
+        undone = move_list(data.get("undone", []), "undone", start, game, len(moves) + 1)
+        computer = computer_from_json(game, data.get("computer"))
         record = cls(game.name, moves, setup, computer, undone)
         record.positions()  # every move must be legal
         return record
@@ -320,33 +322,6 @@ def _json_object(text: str) -> dict[str, Any]:
     return data
 
 
-def _refuse_other_games_fields(game: Game, given: Mapping[str, Any], as_text: bool) -> None:
-    """A set-up field that belongs to another game is a mistake worth naming."""
-    for other in registered_games():
-        for key, (header, what) in other.setup_fields.items():
-            if key in game.setup_fields or (header if as_text else key) not in given:
-                continue
-            title, said = game_title(other), _what(key, what)
-            if as_text:
-                raise NotationError.of(
-                    "parse.text_only_game_has", header=header, game=title, what=said
-                )
-            raise NotationError.of("parse.record_only_game_has", game=title, what=said, field=key)
-
-
-#: The set-up fields' keys -> the key of what they are, in a sentence.
-_WHATS: Final = {
-    "handicap": "parse.what_handicap",
-    "deal": "parse.what_deal",
-    "size": "parse.what_size",
-}
-
-
-def _what(key: str, what: str) -> Words | str:
-    words_key = _WHATS.get(key)
-    return what if words_key is None else say(words_key)
-
-
 def _comment(text: str) -> str:
     """``text`` as one comment line (a line break in it would end the comment)."""
     return "# " + " ".join(text.split())
@@ -359,67 +334,11 @@ def _record_from_headers(headers: dict[str, str]) -> GameRecord:
         game = find_game(title)
     except NotationError as error:
         raise NotationError.of("parse.header", header="Game", error=words_of(error)) from None
-    _refuse_other_games_fields(game, headers, as_text=True)
+    refuse_other_games_fields(game, headers, as_text=True)
     computer: tuple[tuple[Any, str], ...] = ()
     if "Computer" in headers:
-        computer = _computer_text(game, headers["Computer"])
+        computer = computer_from_text(game, headers["Computer"])
     return GameRecord(game.name, setup=game.setup_from_text(headers), computer=computer)
-
-
-def _computer_text(game: Game, text: str) -> tuple[tuple[Any, str], ...]:
-    pairs = []
-    for part in text.split(","):
-        words = part.split()
-        if len(words) != 2:
-            raise NotationError.of(
-                "parse.computer_text", text=quoted(text), example=game.side_example()
-            )
-        pairs.append((game.parse_side(words[0]), _level(game, words[1].lower())))
-    return _check_computer(game, pairs)
-
-
-def _computer(game: Game, raw: object) -> tuple[tuple[Any, str], ...]:
-    if raw is None:
-        return ()
-    if not isinstance(raw, dict) or not all(
-        isinstance(k, str) and isinstance(v, str) for k, v in raw.items()
-    ):
-        side, level = game.side_example().lower().split()
-        raise NotationError.of("parse.computer_shape", side=side, level=level)
-    return _check_computer(game, [(game.parse_side(k), _level(game, v)) for k, v in raw.items()])
-
-
-def _check_computer(
-    game: Game, pairs: list[tuple[SideType, str]]
-) -> tuple[tuple[SideType, str], ...]:
-    if pairs and not game.levels:
-        raise NotationError.of("parse.computer_not_playing", game=game_title(game))
-    sides = [side for side, _ in pairs]
-    if len(set(sides)) != len(sides):
-        raise NotationError.of("parse.level_twice")
-    return tuple(pairs)
-
-
-def _level(game: Game, name: str) -> str:
-    if game.levels and name not in game.levels:
-        raise NotationError.of(
-            "parse.not_a_level", name=quoted(name), levels=", ".join(game.levels)
-        )
-    return name
-
-
-def _move_list(
-    raw: object, key: str, start: GameState, game: Game, first: int = 1
-) -> tuple[Any, ...]:
-    if not isinstance(raw, list) or not all(isinstance(m, str) for m in raw):
-        raise NotationError.of("parse.moves_shape", field=key, example=game.move_example)
-    moves = []
-    for number, text in enumerate(raw, start=first):
-        try:
-            moves.append(start.parse_move(text))
-        except NotationError as error:
-            raise NotationError(at_move(number, error)) from None
-    return tuple(moves)
 
 
 __all__ = ["FORMAT", "VERSION", "GameRecord", "replay", "text_headers"]

@@ -1,0 +1,154 @@
+"""The analysis of one position: its best move, and the chance that the side to move
+wins from there.
+
+A two-player game's chances come from the search: the expert's search with a node
+budget of the game's own (:attr:`~.registry.Game.analysis`), its score turned into a
+chance by :meth:`~.registry.Game.win_chance`, a logistic curve fitted on many computer
+games (``scripts/fit_win_chance.py``); a position the search has proved is won or lost
+has a chance of 1 or 0.  A game may assess its positions itself instead
+(:meth:`~.registry.Game.assess`): the solitaire asks its solver whether the deal can
+still be won.
+
+Nothing here knows a game: it asks the registry.  Budgets are counted in nodes, so an
+assessment is the same on every machine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from .interface import GameState
+from .levels import Budget
+from .registry import Assessment, Game, find_game
+from .treesearch import WIN, WON_ABOVE
+
+
+def chance_of_score(game: Game, score: int) -> float:
+    """The mover's chance for a search ``score``: 1 or 0 when the search proved it."""
+    if score > WON_ABOVE:
+        return 1.0
+    if score < -WON_ABOVE:
+        return 0.0
+    return game.win_chance(score)
+
+
+def moves_to_end(score: int) -> int:
+    """For a proved score, the winner's moves to the win (1: it wins at once)."""
+    return (WIN - abs(score) + 1) // 2
+
+
+class Assessed(NamedTuple):
+    """A position assessed, and the move played there: ``position`` holds the best move
+    and the mover's chance with it; ``played`` the mover's chance with the move played,
+    from the same search (``None`` when no move was played, or when the game assesses
+    positions itself: then the next position's assessment says it)."""
+
+    position: Assessment
+    played: Assessment | None
+
+
+def assess(
+    position: GameState, stop: Callable[[], bool] | None = None, played: Any = None
+) -> Assessed:
+    """The best move in ``position`` (``None`` once it is over) and the mover's chance;
+    with ``played``, also the chance that move leaves, searched from the same position
+    to the same depth, so that the two compare fairly.
+
+    Raises :class:`~.errors.Cancelled` if ``stop()`` turns true.
+    """
+    game = find_game(position.game)
+    own = game.assess(position, stop)
+    if own is not None:
+        return Assessed(own, None)
+    if position.is_over:
+        winner = game.winner(position)
+        chance = 0.5 if winner is None else float(winner == position.to_move)
+        return Assessed(Assessment(None, chance, None, 0), None)
+    return _searched(game, position, played, stop)
+
+
+def _searched(
+    game: Game, position: GameState, played: Any, stop: Callable[[], bool] | None
+) -> Assessed:
+    """Iterative deepening over every root move without noise, the played move searched
+    with a full window at every depth so that its score is exact, not a bound."""
+    level = game.analysis
+    if level is None:
+        raise ValueError(f"the computer does not analyse {game.title}")
+    engine = game.searcher(Budget(level.nodes), stop)
+    legal = position.legal_moves()
+    if played is not None and played not in legal:
+        raise ValueError(f"{played} is not a legal move here")
+    # Symmetric twins of the played move (and of each other) are searched once.
+    first = [] if played is None else [played]
+    order = game.distinct_moves(position, first + [m for m in legal if m != played])
+    if played is not None:
+        order.remove(played)
+    best: list[tuple[Any, int]] = []
+    played_score: int | None = None
+    for depth in range(1, level.depth + 1):
+        mine: list[tuple[Any, int]] = []
+        if played is not None:
+            mine, complete = engine.root(position, depth, [played], {})
+            if not complete:
+                break
+        others, complete = engine.root(position, depth, order, {}) if order else ([], True)
+        if not complete:
+            break
+        best = sorted(mine + others, key=lambda item: item[1], reverse=True)
+        played_score = mine[0][1] if mine else None
+        if abs(best[0][1]) > WON_ABOVE:
+            break
+        order = [move for move, _ in others]
+    if not best:
+        raise ValueError(f"the analysis of {game.title} cannot search even one move ahead")
+    move, score = best[0]
+    if played is not None and played_score == score:
+        move = played  # as good as the best: call it the best
+    played_assessment = None if played_score is None else _scored(game, played, played_score)
+    return Assessed(_scored(game, move, score), played_assessment)
+
+
+def _scored(game: Game, move: Any, score: int) -> Assessment:
+    proven = 0
+    if abs(score) > WON_ABOVE:
+        proven = moves_to_end(score) * (1 if score > 0 else -1)
+    return Assessment(move, chance_of_score(game, score), score, proven)
+
+
+def first_side_chance(position: GameState, chance: float, solo: bool) -> float:
+    """``chance`` (the mover's) as the first side's."""
+    if solo or position.to_move is None or position.to_move.value == 0:
+        return chance
+    return 1.0 - chance
+
+
+def mover_view(
+    before: GameState, after: GameState, assessment: Assessment, solo: bool
+) -> Assessment:
+    """``assessment`` of ``after`` as seen by the side that moved from ``before``."""
+    if solo or after.to_move == before.to_move:
+        return assessment
+    return Assessment(
+        assessment.best,
+        1.0 - assessment.chance,
+        None if assessment.score is None else -assessment.score,
+        -assessment.proven,
+    )
+
+
+def percent(chance: float) -> int:
+    """A chance as the percentage a player reads (the words add the " %")."""
+    return round(100 * chance)
+
+
+__all__ = [
+    "Assessed",
+    "assess",
+    "chance_of_score",
+    "first_side_chance",
+    "mover_view",
+    "moves_to_end",
+    "percent",
+]

@@ -1,0 +1,301 @@
+"""The Fire & Ice search on plain integers: a negamax alpha-beta with principal-variation
+null windows, a transposition table, and move ordering (the table's move, tried before
+the others are made; then moves that take an island or give nothing away, then the
+history heuristic).  At the horizon a side that can win at once has won
+(:func:`~.ai_evaluation.can_win`), otherwise the evaluation decides.  It works from the
+point of view of the side to move: ``me`` and ``opp`` are bitboards, ``ms``/``os`` the
+supplies, ``cm``/``co`` the 7-bit sets of islands each controls.
+
+The level driver (:func:`fireice_desktop.engine.search.search`) runs this search
+with iterative deepening; ``stop`` lets a caller (the desktop game) cancel it at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Final
+
+from ...errors import Cancelled
+from ...levels import Budget
+from ...treesearch import WIN, with_noise
+from .ai_evaluation import FULL, ISLAND_OF, WIN_ISLANDS, can_win, evaluate
+from .board import HAS_LINE, HOLE_COUNT, REACH, controlled_islands
+from .rules import Color, Move, Position
+
+# --- the move-ordering tables ---------------------------------------------------------------
+
+_SHIFTS: Final = tuple(7 * i for i in range(7))
+_ISLAND_MASKS: Final = tuple(127 << shift for shift in _SHIFTS)
+
+
+def _build_move_tables() -> tuple[
+    tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]
+]:
+    """The tables that order moves without looking at them one island at a time."""
+    holds = [0] * 128  # pegs of a controlled island whose leaving loses the control
+    takes = [0] * (1 << 14)  # empty points that complete a line: [mine | theirs << 7]
+    gives = [0] * (1 << 14)  # my points that complete the opponent's: [theirs | mine << 7]
+    move_lines = [0] * (128 * 7)  # [mine * 7 + src]: points the peg on src may go to keep a line
+    for mine in range(128):
+        for point in range(7):
+            bit = 1 << point
+            if mine & bit:
+                if HAS_LINE[mine] and not HAS_LINE[mine ^ bit]:
+                    holds[mine] |= bit
+                for dst in range(7):
+                    if not mine & 1 << dst and HAS_LINE[mine ^ bit | 1 << dst]:
+                        move_lines[mine * 7 + point] |= 1 << dst
+        for theirs in range(128):
+            if mine & theirs:
+                continue
+            for point in range(7):
+                bit = 1 << point
+                if not (mine | theirs) & bit and HAS_LINE[mine | bit]:
+                    takes[mine | theirs << 7] |= bit
+                if mine & bit and HAS_LINE[theirs | bit]:
+                    gives[theirs | mine << 7] |= bit
+    return tuple(holds), tuple(takes), tuple(gives), tuple(move_lines)
+
+
+_HOLDS, _TAKES, _GIVES, _MOVE_LINES = _build_move_tables()
+
+
+# --- the search ------------------------------------------------------------------------------
+
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+_FIRST_KEY: Final = 100_000_000  # the order key of the transposition table's move
+
+
+class BitboardSearch:
+    """The Fire & Ice search on plain integers (see the module's docstring)."""
+
+    def __init__(self, budget: Budget, stop: Callable[[], bool] | None) -> None:
+        self.table: dict[tuple[int, int, int, int], tuple[int, int, int, int]] = {}
+        self.history = [0] * (HOLE_COUNT * HOLE_COUNT)
+        self.nodes = 0
+        self.budget = budget
+        self.stop = stop
+        self.out_of_budget = False
+
+    def ordered_moves(self, me: int, opp: int, os: int) -> list[tuple[int, int, int]]:
+        """Every move as (order key, src, dst), best first.
+
+        The key adds to the history heuristic: taking an island (+1,000,000), giving up
+        one's own (-400,000), handing the opponent an island with the peg put into the
+        hole left (-2,000,000).
+        """
+        empty = ~(me | opp) & FULL
+        # Per island, bitboards of: empty holes that take it for me when filled from
+        # another island; my pegs that hold my line there; my pegs whose hole, handed
+        # to the opponent, gives it the island.
+        take = 0
+        hold = 0
+        give = 0
+        for shift in _SHIFTS:
+            mine = (me >> shift) & 127
+            theirs = (opp >> shift) & 127
+            if HAS_LINE[theirs]:
+                continue
+            if HAS_LINE[mine]:
+                hold |= _HOLDS[mine] << shift
+            else:
+                take |= _TAKES[mine | theirs << 7] << shift
+            if os:
+                give |= _GIVES[theirs | mine << 7] << shift
+        history = self.history
+        moves = []
+        pegs = me
+        while pegs:
+            low = pegs & -pegs
+            src = low.bit_length() - 1
+            pegs ^= low
+            targets = REACH[src] & empty
+            if not targets:
+                continue
+            s_shift = 7 * ISLAND_OF[src]
+            island = _ISLAND_MASKS[s_shift // 7]
+            base = src * HOLE_COUNT
+            gift = -2_000_000 if give & low else 0
+            away = gift - 400_000 if hold & low else gift
+            # Moves on the island itself: which keep or make a line there.
+            my_pts = (me >> s_shift) & 127
+            lines = _MOVE_LINES[my_pts * 7 + src - s_shift] << s_shift
+            if HAS_LINE[my_pts]:
+                here_good, here_bad = 0, island & ~lines
+            else:
+                here_good, here_bad = lines, 0
+            while targets:
+                bit = targets & -targets
+                targets ^= bit
+                dst = bit.bit_length() - 1
+                key = history[base + dst]
+                if bit & island:
+                    key += gift
+                    if bit & here_good:
+                        key += 1_000_000
+                    elif bit & here_bad:
+                        key -= 400_000
+                else:
+                    key += away
+                    if bit & take:
+                        key += 1_000_000
+                moves.append((key, src, dst))
+        moves.sort(reverse=True)
+        return moves
+
+    def staged_moves(
+        self, me: int, opp: int, os: int, first: int
+    ) -> Iterator[tuple[int, int, int]]:
+        """The table's move ``first`` (-1: none) first, then, only if that did not settle
+        the node, the others best first: a node settled by the table's move makes no others."""
+        if first < 0:
+            yield from self.ordered_moves(me, opp, os)
+            return
+        yield _FIRST_KEY, first // HOLE_COUNT, first % HOLE_COUNT
+        for move in self.ordered_moves(me, opp, os):
+            if move[1] * HOLE_COUNT + move[2] != first:
+                yield move
+
+    def check_budget(self) -> None:
+        """Stop at once if asked to; note when the budget is spent (every 1024 nodes)."""
+        if self.stop is not None and self.stop():
+            raise Cancelled
+        if self.budget.spent(self.nodes):
+            self.out_of_budget = True
+
+    def negamax(
+        self, me: int, opp: int, ms: int, os: int, cm: int, co: int, depth: int,
+        alpha: int, beta: int, ply: int,
+    ) -> int:  # fmt: skip
+        self.nodes += 1
+        if self.nodes & 1023 == 0:
+            self.check_budget()
+        if depth <= 0:
+            # The horizon: a side that can win at once has won, else the evaluation.
+            if WIN_ISLANDS[cm] & ~co and can_win(me, opp, cm, co):
+                return WIN - ply - 1
+            return evaluate(me, opp)
+        key = (me, opp, ms, os)
+        entry = self.table.get(key)
+        first = -1
+        if entry is not None:
+            e_depth, flag, score, first = entry
+            if e_depth >= depth:
+                if flag == _EXACT:
+                    return score
+                if flag == _LOWER and score >= beta:
+                    return score
+                if flag == _UPPER and score <= alpha:
+                    return score
+        original_alpha = alpha
+        best = -WIN - 1
+        best_move = -1
+        index = -1
+        moves = self.staged_moves(me, opp, os, first)
+        for index, (_, src, dst) in enumerate(moves):
+            s_bit = 1 << src
+            new_me = me ^ s_bit ^ (1 << dst)
+            new_opp = opp | s_bit if os else opp
+            s_isl = ISLAND_OF[src]
+            d_isl = ISLAND_OF[dst]
+            new_cm = cm
+            for island in (s_isl, d_isl):
+                if HAS_LINE[(new_me >> (7 * island)) & 127]:
+                    new_cm |= 1 << island
+                else:
+                    new_cm &= ~(1 << island)
+            new_co = co
+            if os and HAS_LINE[(new_opp >> (7 * s_isl)) & 127]:
+                new_co |= 1 << s_isl
+            if HAS_LINE[new_cm]:
+                score = WIN - ply - 1
+            elif HAS_LINE[new_co]:
+                score = -(WIN - ply - 1)
+            elif depth <= 1:
+                # The reply is the horizon, whose score does not depend on the window: it
+                # is scored here, once, without a search of its own.
+                new_os = os - 1 if os else 0
+                self.nodes += 1
+                if self.nodes & 1023 == 0:
+                    self.check_budget()
+                if WIN_ISLANDS[new_co] & ~new_cm and can_win(new_opp, new_me, new_co, new_cm):
+                    score = -(WIN - ply - 2)
+                else:
+                    score = -evaluate(new_opp, new_me)
+            elif index == 0:
+                score = -self.negamax(
+                    new_opp, new_me, os - 1 if os else 0, ms, new_co, new_cm,
+                    depth - 1, -beta, -alpha, ply + 1,
+                )  # fmt: skip
+            else:
+                # Principal variation search: a later move only has to be shown no better
+                # than the best so far (a null window); it is searched again in full only
+                # if it is better.
+                new_os = os - 1 if os else 0
+                score = -self.negamax(
+                    new_opp, new_me, new_os, ms, new_co, new_cm,
+                    depth - 1, -alpha - 1, -alpha, ply + 1,
+                )  # fmt: skip
+                if alpha < score < beta:
+                    score = -self.negamax(
+                        new_opp, new_me, new_os, ms, new_co, new_cm,
+                        depth - 1, -beta, -alpha, ply + 1,
+                    )  # fmt: skip
+            if score > best:
+                best = score
+                best_move = src * HOLE_COUNT + dst
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        self.history[best_move] += depth * depth
+                        break
+            if self.out_of_budget and ply > 0:
+                break
+        if index < 0:
+            return -(WIN - ply)  # no legal move loses
+        flag = _EXACT
+        if best <= original_alpha:
+            flag = _UPPER
+        elif best >= beta:
+            flag = _LOWER
+        if not self.out_of_budget:
+            self.table[key] = (depth, flag, best, best_move)
+        return best
+
+    def root(
+        self, position: Position, depth: int, order: list[Move], noise: dict[Move, int]
+    ) -> tuple[list[tuple[Move, int]], bool]:
+        """Score every root move at ``depth`` (full window, so scores compare); best first."""
+        if position.to_move is Color.FIRE:
+            me, opp, ms, os = position.fire, position.ice, position.fire_supply, position.ice_supply
+        else:
+            me, opp, ms, os = position.ice, position.fire, position.ice_supply, position.fire_supply
+        scored: list[tuple[Move, int]] = []
+        for move in order:
+            if self.stop is not None and self.stop():
+                raise Cancelled
+            src, dst = move
+            s_bit = 1 << src
+            new_me = me ^ s_bit ^ (1 << dst)
+            new_opp = opp | s_bit if os else opp
+            new_cm, new_co = controlled_islands(new_me), controlled_islands(new_opp)
+            if HAS_LINE[new_cm]:
+                score = WIN - 1
+            elif HAS_LINE[new_co]:
+                score = -(WIN - 1)
+            else:
+                best_so_far = max((s for _, s in scored), default=-WIN - 1)
+                alpha = best_so_far - 2 * max(noise.values(), default=0) - 1
+                score = -self.negamax(
+                    new_opp, new_me, os - 1 if os else 0, ms, new_co, new_cm,
+                    depth - 1, -WIN - 1, -alpha, 1,
+                )  # fmt: skip
+            if self.out_of_budget:
+                # This move's search was cut short, so its score is not to be trusted.
+                return scored, False
+            scored.append((move, score))
+        scored.sort(key=lambda item: with_noise(item, noise), reverse=True)
+        return scored, True
+
+
+__all__ = ["BitboardSearch"]
