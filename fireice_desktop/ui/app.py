@@ -1,56 +1,31 @@
 """The desktop app: one window, one pygame-gui manager, one scene at a time.
 
-The loop follows pygame-gui's pattern: events go to the manager and then to the
-scene; ``update``; ``draw``; the manager's widgets last.  When nothing moves, the
-loop sleeps in ``pygame.event.wait`` and the frame is not redrawn, so an idle game
-uses almost no CPU.
+The window and its loop are :class:`~.main_loop.MainLoop`'s; the :class:`App` is the
+navigator that follows the routes (:mod:`.routes`) from scene to scene.  Here too are
+the start of the game (:func:`run`) and ``fireice --screenshot`` (:func:`screenshot`),
+one screen drawn off-screen.
 """
 
 from __future__ import annotations
 
-import contextlib
-import io
-import os
-import sys
-import time
-import traceback
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pygame
-import pygame_gui
 
 from ..engine.record import GameRecord
-from ..engine.words import named
-from ..errorlog import append_report
-from ..instance import Request, Requests, SingleInstance
-from ..storage import write_atomic
-from . import language
-from .assets import asset_path
-from .language import tr
+from ..instance import SingleInstance
+from .main_loop import DEFAULT_SIZE, IDLE_WAIT_MS, MIN_SIZE, MainLoop
 from .navigation import Context
 from .player_files import PlayerFiles
-from .routes import ROUTES, screen_for_record, screen_for_screenshot
+from .routes import PLAYED_SCENES, ROUTES, screen_for_record, screen_for_screenshot
 from .scene import Scene
 from .screens.game import GameScreen
 from .settings import Settings
-from .sound import Sounds
-
-MIN_SIZE = (860, 600)
-DEFAULT_SIZE = (1280, 800)
-IDLE_WAIT_MS = 500
-RESIZE_SETTLE = 0.1  # seconds a new window size must last before everything is laid out again
-#: Set, the loop says "first frame" on standard output once it has shown one (``quit``:
-#: and stops), so that ``scripts/bench.py standalone`` can time a start from outside.
-FIRST_FRAME_VARIABLE = "FIREICE_FIRST_FRAME"
-#: This many unforeseen errors within this many seconds end the program (one that comes
-#: back at once, the menu itself failing, would otherwise loop for ever).
-REPEATED_ERRORS = 5
-REPEATED_ERRORS_SECONDS = 10.0
 
 
-class App:
+class App(MainLoop):
     """The running game.  With ``window=False`` it draws off-screen (screenshots, tests)."""
 
     def __init__(
@@ -60,56 +35,9 @@ class App:
         window: bool = True,
         files: PlayerFiles | None = None,
     ) -> None:
-        self.files = files or PlayerFiles()
-        self.settings = settings or self.files.settings()
-        if window:
-            pygame.init()
-        else:  # off-screen: no audio device, no joysticks
-            pygame.display.init()
-            pygame.font.init()
-        self.window: pygame.Window | None = None
-        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
-        if window:
-            self.window = pygame.Window("Fire & Ice", size, resizable=True)
-            self.window.minimum_size = MIN_SIZE
-            self.surface = self.window.get_surface()
-            if self.settings.fullscreen:
-                self.window.set_fullscreen(desktop=True)
-                self.surface = self.window.get_surface()
-        else:
-            # Off-screen: a hidden 1x1 display lets images be converted for fast blits.
-            pygame.display.set_mode((1, 1), pygame.HIDDEN)
-            self.surface = pygame.Surface(size)
-        self.size = self.surface.get_size()
-        self.manager = pygame_gui.UIManager(
-            self.size,
-            str(asset_path("theme.json")),
-            enable_live_theme_updates=False,
-            starting_language=self.settings.language,
-            translation_directory_paths=language.paths(),
-        )
-        language.use(self.settings.language, self.manager)
-        # Bold text (<b>) in the message boxes and on the Rules screen.
-        self.manager.preload_fonts(
-            [
-                {"name": "noto_sans", "point_size": points, "style": "bold", "antialiased": "1"}
-                for points in (15, 16)
-            ]
-        )
-        self.sounds = Sounds(self.settings.sound and window)
-        self.running = True
-        self.failed = False  # stopped by errors that kept coming back
-        self._errors: list[float] = []  # when the latest unforeseen errors came
-        #: What other starts of the game ask of this one (only the window a player runs).
-        self.requests: Requests | None = None
-        self.dirty = True
-        self._clock = pygame.time.Clock()
-        self._animating = True  # whether the last frame animated (then no sleeping)
-        self._report_first = False  # say "first frame" once it is shown
-        self.pending_size: tuple[int, int] | None = None  # a new window size, not yet laid out
-        self.pending_time = 0.0
+        super().__init__(size, settings, window, files)
         self.context = Context(self, self.manager, self.settings, self.sounds, self.files, window)
-        self.scene: Scene = ROUTES["menu"](self.context)
+        self.scene = ROUTES["menu"](self.context)
         self.scene.build(self.size)
 
     # --- scenes -------------------------------------------------------------------
@@ -134,213 +62,9 @@ class App:
         """Play on from a saved game; a finished one opens at its start, to review."""
         self.switch(screen_for_record(self.context, record))
 
-    def redraw(self) -> None:
-        """Draw the next frame even though nothing animates."""
-        self.dirty = True
-
-    def quit(self) -> None:
-        """Leave the loop at the end of this frame."""
-        self.running = False
-
-    # --- window -------------------------------------------------------------------
-
-    def resize(self, size: tuple[int, int], settle: bool = False) -> None:
-        """Lay everything out again for a new window size.
-
-        With ``settle`` (a window edge being dragged) the new layout waits until the
-        size has stopped changing for a moment; the old one is drawn meanwhile.
-        """
-        if self.window is not None:
-            self.surface = self.window.get_surface()
-            size = self.surface.get_size()
-        elif size != self.surface.get_size():
-            self.surface = pygame.Surface(size)
-        self.dirty = True
-        if settle:
-            self.pending_size = size
-            self.pending_time = 0.0
-            return
-        self.pending_size = None
-        if size == self.size:
-            return
-        self.size = size
-        self.manager.set_window_resolution(size)
-        self.manager.clear_and_reset()
-        self.scene.build(size)
-        self.dirty = True
-
-    def toggle_fullscreen(self) -> None:
-        """F11: fullscreen on or off (remembered in the settings)."""
-        self.settings.fullscreen = not self.settings.fullscreen
-        self.files.save_settings(self.settings)
-        if self.window is not None:
-            if self.settings.fullscreen:
-                self.window.set_fullscreen(desktop=True)
-            else:
-                self.window.set_windowed()
-            self.resize(self.window.size)
-
-    # --- the loop -----------------------------------------------------------------
-
-    def process(self, event: pygame.event.Event) -> None:
-        """Handle one event: the app's own keys, then the widgets, then the scene."""
-        if event.type != pygame.MOUSEMOTION or any(event.buttons):
-            self.dirty = True
-        elif self.manager.get_hovering_any_element():
-            self.dirty = True  # hover looks change over widgets; over bare wood nothing does
-        if event.type == pygame.QUIT:
-            if self.scene.may_close():
-                self.quit()
-            return
-        if event.type in (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):
-            size = (event.x, event.y) if event.type == pygame.WINDOWSIZECHANGED else event.size
-            self.resize(size, settle=True)
-            return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-            self.toggle_fullscreen()
-            return
-        if self.scene.handle_keyboard(event):
-            return
-        consumed = self.manager.process_events(event)
-        if consumed and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            return
-        self.scene.handle_event(event)
-
-    def step(self, dt: float) -> bool:
-        """Advance by ``dt`` seconds; ``True`` while something animates."""
-        if self.pending_size is not None:
-            self.pending_time += dt
-            if self.pending_time < RESIZE_SETTLE:
-                return True  # keep the loop turning until the size settles
-            self.resize(self.pending_size)
-        # pygame-gui makes a new list of visible sprites whenever a widget comes, goes,
-        # shows or hides (a tool tip appearing, say): then the frame must be redrawn.
-        widgets = self.manager.get_sprite_group().visible
-        self.manager.update(dt)
-        animating = self.scene.update(dt)
-        if animating or self.manager.get_sprite_group().visible is not widgets:
-            self.dirty = True
-        if self.manager.get_focus_set() and any(
-            isinstance(element, pygame_gui.elements.UITextEntryLine)
-            for element in self.manager.get_focus_set()
-        ):
-            self.dirty = True  # the text cursor blinks
-        return animating
-
-    def render(self) -> None:
-        """Draw the scene and the widgets onto the surface."""
-        self.scene.draw(self.surface)
-        self.manager.draw_ui(self.surface)
-        self.scene.draw_focus(self.surface)
-        self.dirty = False
-
-    def run(self) -> None:
-        """The main loop, until the window closes or Quit is chosen.
-
-        An error nobody foresaw does not end the game: see :meth:`recover`.
-        """
-        self._report_first = bool(os.environ.get(FIRST_FRAME_VARIABLE))
-        while self.running:
-            self.guarded_frame()
-        with contextlib.suppress(Exception):
-            self.scene.leave()
-
-    def guarded_frame(self) -> None:
-        """One :meth:`frame`; an error nobody foresaw is caught here, never passed on."""
-        try:
-            self.frame()
-        except Exception:  # the last line of defence: the player's game comes first
-            self.recover(traceback.format_exc())
-
-    def frame(self) -> None:
-        """One turn of the loop: wait for events (asleep when nothing moves), handle
-        them, advance time and draw if anything changed."""
-        if self._animating:
-            events = pygame.event.get()
-        else:
-            first = pygame.event.wait(IDLE_WAIT_MS)
-            events = [first] if first.type != pygame.NOEVENT else []
-            events += pygame.event.get()
-        for event in events:
-            self.process(event)
-            if not self.running:
-                return
-        if self.requests is not None:
-            for request in self.requests.take():
-                self.answer(request)
-        dt = self._clock.tick(60 if self._animating or events else 0) / 1000.0
-        self._animating = self.step(min(dt, 0.1))
-        if self.dirty:
-            self.render()
-            if self.window is not None:
-                self.window.flip()
-            if self._report_first:
-                self._report_first = False
-                self._report_first_frame()
-
-    def recover(self, details: str) -> None:
-        """After an unforeseen error: keep the game in progress, write ``details`` to the
-        log in the player's data folder, and go on from the menu with a window that says
-        what happened and where the details are.
-
-        Errors that come back at once, again and again (the menu itself failing), end the
-        program instead, the game kept and the log named on standard error.
-        """
-        with contextlib.suppress(Exception):
-            self.scene.keep_now()
-        log = append_report(details)
-        now = time.monotonic()
-        self._errors = [t for t in self._errors if now - t < REPEATED_ERRORS_SECONDS] + [now]
-        if len(self._errors) >= REPEATED_ERRORS:
-            where = f"; the details are in {log}" if log is not None else ""
-            print(f"fireice: stopped after repeated errors{where}", file=sys.stderr)
-            if log is None:
-                print(details, file=sys.stderr)
-            self.failed = True
-            self.running = False
-            return
-        if log is not None:
-            text = tr("keeping.crash_text", path=named(log))
-        else:
-            print(details, file=sys.stderr)  # the one place left for them
-            text = tr("keeping.crash_text_no_log")
-        with contextlib.suppress(Exception):
-            self.scene.leave()
-        self.manager.clear_and_reset()
-        menu = ROUTES["menu"](self.context)
-        self.scene = menu
-        menu.build(self.size)
-        menu.notify(tr("keeping.crash_title"), text, tr("keeping.go_on"))
-        self.dirty = True
-        self._animating = True
-
-    def answer(self, request: Request) -> None:
-        """What another start of the game asked of this one: the window brought forward
-        and, with a saved game, that game opened (asking first if one is in progress)."""
-        if self.window is not None:
-            with contextlib.suppress(pygame.error):
-                self.window.restore()
-                self.window.focus()
-        if request.record is not None:
-            self.scene.offer_record(request.record)
-        self.dirty = True
-
-    def _report_first_frame(self) -> None:
-        """For ``scripts/bench.py standalone``: say on standard output that the first frame
-        is on the screen, and with ``FIREICE_FIRST_FRAME=quit`` stop there."""
-        print("first frame", flush=True)
-        if os.environ.get(FIRST_FRAME_VARIABLE) == "quit":
-            self.running = False
-
-    def save_screenshot(self, path: Path) -> None:
-        """Write the current frame to ``path`` as PNG, atomically (a temporary file, then
-        ``os.replace``); raises :class:`~..storage.SaveFileError` and leaves no file if
-        it cannot be written."""
-        self.step(0.0)
-        self.render()
-        png = io.BytesIO()
-        pygame.image.save(self.surface, png, "png")
-        write_atomic(path, png.getvalue())
+    def fresh_menu(self) -> Scene:
+        """A new main menu (the screen the loop goes on from after an error)."""
+        return ROUTES["menu"](self.context)
 
 
 @dataclass(frozen=True)
@@ -431,7 +155,8 @@ def _draw(app: App, request: ScreenshotRequest) -> str:
     app.switch(scene)
     if request.hint:
         if not isinstance(scene, GameScreen):
-            raise ValueError("--hint applies to the game, solitaire and icebreaker scenes")
+            *others, last = PLAYED_SCENES
+            raise ValueError(f"--hint applies to the {', '.join(others)} and {last} scenes")
         scene.request_hint()
     if request.analyse:
         if not isinstance(scene, GameScreen) or not scene.controller.history.moves:
@@ -446,4 +171,12 @@ def _draw(app: App, request: ScreenshotRequest) -> str:
     return scene_name
 
 
-__all__ = ["App", "ScreenshotRequest", "run", "screenshot"]
+__all__ = [
+    "DEFAULT_SIZE",
+    "IDLE_WAIT_MS",
+    "MIN_SIZE",
+    "App",
+    "ScreenshotRequest",
+    "run",
+    "screenshot",
+]

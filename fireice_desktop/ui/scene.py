@@ -4,16 +4,28 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import Protocol
 
 import pygame
 import pygame_gui
 
 from ..engine.record import GameRecord
 from .art import cover, texture
-from .board_view import BoardArt, BoardPicture, board_art, draw_board
 from .keyboard import FocusRing
-from .layout import BoardLayout
 from .navigation import Context
+
+
+class HitLayout(Protocol):
+    """A board layout as input needs it: pixels to cells, and where the board is."""
+
+    @property
+    def rect(self) -> tuple[int, int, int, int]:
+        """The board's rectangle on the window."""
+        ...
+
+    def hole_at(self, pos: tuple[int, int]) -> int | None:
+        """The cell under the pixel ``pos``, if any."""
+        ...
 
 
 class Scene:
@@ -86,36 +98,25 @@ class Scene:
 
 
 class BoardScene(Scene):
-    """A scene with the board on the left and a panel of widgets on the right."""
-
-    pocket_labels = ("side.fire", "side.ice")  # keys of the names under the trays
+    """A scene with a game's board on the left and a panel of widgets on the right."""
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self.layout: BoardLayout | None = None
-        self.art: BoardArt | None = None
+        #: Where the board is and which cell a pixel is on, once laid out.
+        self.layout: HitLayout | None = None
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
 
-    def build_board(self, size: tuple[int, int]) -> tuple[int, int]:
-        """Lay out the board and the panel; returns the panel's inner left edge and width."""
+    def split(self, size: tuple[int, int]) -> tuple[tuple[int, int, int, int], int, int]:
+        """Share the window between the board and the panel: the board's rectangle, and the
+        panel's inner left edge and width."""
         width, height = size
         side = panel_width(width)
-        board_rect = (0, 0, width - side, height)
-        self.art = board_art(board_rect, self.pocket_labels)
-        self.layout = self.art.layout
         self.panel_rect = pygame.Rect(width - side, 0, side, height)
-        return width - side + 14, side - 28
+        return (0, 0, width - side, height), width - side + 14, side - 28
 
     def on_board(self, pos: tuple[int, int]) -> bool:
         """Whether the pixel ``pos`` is on the board's side of the window."""
         return self.layout is not None and pygame.Rect(self.layout.rect).collidepoint(pos)
-
-    def draw_board_and_panel(self, surface: pygame.Surface, picture: BoardPicture) -> None:
-        """The table, the board showing ``picture``, and the panel's dark backing."""
-        surface.blit(backdrop(surface.get_size()), (0, 0))
-        if self.art is not None:
-            draw_board(surface, self.art, picture)
-        self.draw_panel_backing(surface)
 
     def draw_panel_backing(self, surface: pygame.Surface) -> None:
         """The panel's dark backing and its edge."""

@@ -145,20 +145,20 @@ from fireice_desktop.ui.app import MIN_SIZE, App
 from fireice_desktop.ui.game import jobs
 from fireice_desktop.ui.game.panel import GamePanel
 from fireice_desktop.ui.game.players import Session
+from fireice_desktop.ui.games.fireice import solitaire as solitaire_view
+from fireice_desktop.ui.games.fireice.computer_setup import ComputerSetupScene, levels_for
+from fireice_desktop.ui.games.fireice.handicap import HandicapScene
+from fireice_desktop.ui.games.fireice.solitaire import SolitaireView
+from fireice_desktop.ui.games.icebreaker.setup import IcebreakerSetupScene, icebreaker_levels
+from fireice_desktop.ui.games.icebreaker.view import IcebreakerView
 from fireice_desktop.ui.language import tr
 from fireice_desktop.ui.routes import screen_for_record
 from fireice_desktop.ui.saving import FileDialogs, TextWindow
 from fireice_desktop.ui.scene import BoardScene, Scene, panel_width
-from fireice_desktop.ui.screens.computer_setup import ComputerSetupScene, levels_for
 from fireice_desktop.ui.screens.game import GameScreen
-from fireice_desktop.ui.screens.handicap import HandicapScene
-from fireice_desktop.ui.screens.icebreaker_setup import IcebreakerSetupScene, icebreaker_levels
 from fireice_desktop.ui.screens.menu import MenuScene
 from fireice_desktop.ui.screens.rules import CHAPTERS, RulesScene
 from fireice_desktop.ui.settings import Settings
-from fireice_desktop.ui.views import solitaire as solitaire_view
-from fireice_desktop.ui.views.icebreaker import IcebreakerView
-from fireice_desktop.ui.views.solitaire import SolitaireView
 from tests.support.sandbox import new_sandbox
 from tests.support.ui import (
     FRAME,

@@ -10,7 +10,7 @@ import pytest
 
 from fireice_desktop.engine.games.fireice.rules import Color, Position
 from fireice_desktop.engine.search import search
-from fireice_desktop.ui.screens.computer_setup import ComputerSetupScene
+from fireice_desktop.ui.games.fireice.computer_setup import ComputerSetupScene
 from fireice_desktop.ui.screens.game import GameScreen
 from tests.support.ui import Driver, is_game, open_ui, pygame, wait_for_computer
 

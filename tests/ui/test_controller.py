@@ -891,8 +891,8 @@ def test_the_controller_and_layouts_import_without_pygame() -> None:
     script = (
         "import sys\n"
         "import fireice_desktop.ui.game.controller\n"
-        "import fireice_desktop.ui.layout\n"
-        "import fireice_desktop.ui.hex_layout\n"
+        "import fireice_desktop.ui.games.fireice.layout\n"
+        "import fireice_desktop.ui.games.icebreaker.layout\n"
         "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('pygame', 'pygame_gui'))\n"
         "assert 'pygame' not in sys.modules, loaded\n"
         "assert not loaded, loaded\n"

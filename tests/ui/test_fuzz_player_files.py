@@ -50,10 +50,10 @@ from fireice_desktop.storage import (
     read_game,
 )
 from fireice_desktop.ui.app import App
+from fireice_desktop.ui.games.icebreaker.setup import IcebreakerSetupScene
 from fireice_desktop.ui.language import tr
 from fireice_desktop.ui.language import use as use_language
 from fireice_desktop.ui.screens.game import GameScreen
-from fireice_desktop.ui.screens.icebreaker_setup import IcebreakerSetupScene
 from fireice_desktop.ui.screens.menu import MenuScene
 from fireice_desktop.ui.settings import SETTINGS_NAME, Settings
 from tests.support.monkey import HUGE_FIELDS, played_record, record_bytes

@@ -9,7 +9,7 @@ import pytest
 
 from fireice_desktop.engine.games.fireice.board import parse_hole
 from fireice_desktop.engine.games.fireice.rules import Color, Position, random_handicap
-from fireice_desktop.ui.screens.handicap import HandicapScene
+from fireice_desktop.ui.games.fireice.handicap import HandicapScene
 from fireice_desktop.ui.screens.menu import MenuScene
 from tests.support.ui import Driver, is_game, open_ui, peg_colour_at, pygame
 

@@ -24,12 +24,12 @@ from fireice_desktop.engine.search import search
 from fireice_desktop.storage import read_game
 from fireice_desktop.ui.app import MIN_SIZE as MIN_WINDOW
 from fireice_desktop.ui.game.controller import BoardController
+from fireice_desktop.ui.games.icebreaker.setup import IcebreakerSetupScene
+from fireice_desktop.ui.games.icebreaker.view import IcebreakerView
 from fireice_desktop.ui.scene import panel_width
 from fireice_desktop.ui.screens.game import GameScreen
-from fireice_desktop.ui.screens.icebreaker_setup import IcebreakerSetupScene
 from fireice_desktop.ui.screens.menu import MenuScene
-from fireice_desktop.ui.screens.rules import ICEBREAKER_CHAPTER, RulesScene
-from fireice_desktop.ui.views.icebreaker import IcebreakerView
+from fireice_desktop.ui.screens.rules import CHAPTERS, RulesScene
 from tests.support.ui import (
     Driver,
     autosaved,
@@ -325,7 +325,7 @@ def test_the_rules_button_opens_the_icebreaker_chapter(card: Driver) -> None:
     card.click_button("Rules")
     scene = card.scene
     assert isinstance(scene, RulesScene)
-    assert scene.chapter == ICEBREAKER_CHAPTER
+    assert CHAPTERS[scene.chapter].drawings == "icebreaker"
     assert button(card, "Icebreaker").is_selected
 
 

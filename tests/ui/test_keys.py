@@ -16,10 +16,10 @@ from fireice_desktop.engine.games.icebreaker.board import HexBoard
 from fireice_desktop.engine.games.icebreaker.rules import IcebreakerPosition
 from fireice_desktop.engine.record import GameRecord
 from fireice_desktop.ui import language
-from fireice_desktop.ui.hex_layout import HexLayout
+from fireice_desktop.ui.games.fireice.handicap import HandicapScene
+from fireice_desktop.ui.games.fireice.layout import BoardLayout
+from fireice_desktop.ui.games.icebreaker.layout import HexLayout
 from fireice_desktop.ui.keyboard import CONE, BoardCursor, centres_of, step_towards
-from fireice_desktop.ui.layout import BoardLayout
-from fireice_desktop.ui.screens.handicap import HandicapScene
 from fireice_desktop.ui.screens.menu import MenuScene
 from fireice_desktop.ui.screens.rules import RulesScene
 from fireice_desktop.ui.screens.settings import SettingsScene

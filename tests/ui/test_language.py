@@ -426,7 +426,7 @@ def title_lines() -> list[str]:
     from fireice_desktop.engine.games.fireice.rules import Color
     from fireice_desktop.engine.games.icebreaker.board import Side
     from fireice_desktop.ui.cards import LEVEL_NAMES
-    from fireice_desktop.ui.views.fireice import computer_title, handicap_title
+    from fireice_desktop.ui.games.fireice.view import computer_title, handicap_title
 
     lines = [language.tr("menu.two_players"), "Icebreaker"]
     lines += [handicap_title(count, side) for count in range(1, 7) for side in Color]

@@ -11,8 +11,8 @@ import pytest
 
 from fireice_desktop.engine.games.fireice.board import HOLE_COUNT, island_of
 from fireice_desktop.engine.games.icebreaker.board import MAX_SIZE, MIN_SIZE, HexBoard
-from fireice_desktop.ui.hex_layout import HexLayout
-from fireice_desktop.ui.layout import FANO_POINTS, BoardLayout
+from fireice_desktop.ui.games.fireice.layout import FANO_POINTS, BoardLayout
+from fireice_desktop.ui.games.icebreaker.layout import HexLayout
 
 ROOT = Path(__file__).resolve().parents[2]
 

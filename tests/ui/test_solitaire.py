@@ -19,10 +19,10 @@ from fireice_desktop.engine.games.fireice.board import REACH, hole_name
 from fireice_desktop.engine.games.fireice.rules import Color, Move
 from fireice_desktop.engine.games.fireice.solitaire import SolitairePosition
 from fireice_desktop.engine.games.fireice.solver import random_deal
+from fireice_desktop.ui.games.fireice import solitaire as solitaire_view
+from fireice_desktop.ui.games.fireice.solitaire import SolitaireView
 from fireice_desktop.ui.screens.game import GameScreen
 from fireice_desktop.ui.screens.menu import MenuScene
-from fireice_desktop.ui.views import solitaire as solitaire_view
-from fireice_desktop.ui.views.solitaire import SolitaireView
 from tests.support.ui import (
     Driver,
     all_elements,

@@ -19,10 +19,10 @@ from fireice_desktop.engine.search import search
 from fireice_desktop.statistics import DASH, FILE_NAME, DuelStatistics, Statistics, Tally
 from fireice_desktop.storage import data_dir
 from fireice_desktop.ui.app import MIN_SIZE
+from fireice_desktop.ui.games.fireice.solitaire import SolitaireView
 from fireice_desktop.ui.screens.game import GameScreen
 from fireice_desktop.ui.screens.menu import MenuScene
 from fireice_desktop.ui.screens.statistics import StatisticsScene
-from fireice_desktop.ui.views.solitaire import SolitaireView
 from tests.support.ui import (
     Driver,
     is_game,

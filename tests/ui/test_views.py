@@ -8,16 +8,16 @@ import pytest
 
 from fireice_desktop.engine.games import registered_games
 from fireice_desktop.engine.record import GameRecord
+from fireice_desktop.ui.games.fireice.computer_setup import ComputerSetupScene
+from fireice_desktop.ui.games.fireice.handicap import HandicapScene
+from fireice_desktop.ui.games.icebreaker.setup import IcebreakerSetupScene
+from fireice_desktop.ui.installed import VIEWS
 from fireice_desktop.ui.routes import ROUTES, screen_for_record
-from fireice_desktop.ui.screens.computer_setup import ComputerSetupScene
 from fireice_desktop.ui.screens.game import GameScreen
-from fireice_desktop.ui.screens.handicap import HandicapScene
-from fireice_desktop.ui.screens.icebreaker_setup import IcebreakerSetupScene
 from fireice_desktop.ui.screens.menu import MenuScene
 from fireice_desktop.ui.screens.rules import RulesScene
 from fireice_desktop.ui.screens.settings import SettingsScene
 from fireice_desktop.ui.screens.statistics import StatisticsScene
-from fireice_desktop.ui.views import VIEWS
 from tests.support.ui import open_ui
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..language import say, tr
-from ..views.base import HintWork
 from .controller import BoardController
 from .jobs import Job
+from .view import HintWork
 
 
 class Hints:

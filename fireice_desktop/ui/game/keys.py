@@ -26,8 +26,8 @@ from ..keyboard import (
     stops_in_order,
 )
 from ..language import tr
-from ..layout import Point
 from .controller import BoardController
+from .motion import Point
 
 #: The most a typed move may hold (``e12-e11``, with room for spaces).
 TYPED_LIMIT = 12

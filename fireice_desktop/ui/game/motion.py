@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..layout import Point
+#: A point on the window, in pixels (not rounded).
+Point = tuple[float, float]
 
 #: Seconds a move takes at normal speed (the settings scale it).
 MOVE_SECONDS: Final = 0.45

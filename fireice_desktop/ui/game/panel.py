@@ -13,8 +13,10 @@ import pygame_gui
 from ..language import side_name, tr
 from ..scene import button, button_row
 from ..text import shown
-from ..views.base import GameView
 from .controller import BoardController
+from .over_card import build_over_card
+from .panel_widgets import ProgressBar, fit_label
+from .view import GameView
 
 KEYS_HEIGHT = 36
 #: The room the evaluation graph and its summary lines take above the moves.
@@ -36,39 +38,6 @@ class AnalysisState:
     marks: tuple[str, ...] = ()  # each move's mark: "", "?!", "?", "??"
     message: str = ""  # what the message box says of the review, if anything
     focus: int | None = None  # the move the message is about: marked and scrolled to
-
-
-class ProgressBar(pygame_gui.elements.UIProgressBar):  # type: ignore[misc]
-    """A progress bar that reads "12 of 33"."""
-
-    counts = (0, 1)
-
-    def status_text(self) -> str:
-        return tr("panel.progress", done=self.counts[0], total=self.counts[1])
-
-    def show_counts(self, done: int, total: int) -> None:
-        """Fill the bar to ``done`` of ``total``, and say so."""
-        if (done, total) == self.counts:
-            return
-        self.counts = (done, total)
-        percent = 100 * done / max(1, total)
-        if percent == self.percent_full:
-            self.redraw()  # the same fill, but the words changed
-        self.set_current_progress(percent)
-
-
-def fit_label(label: pygame_gui.elements.UILabel, text: str, usual: str, small: str) -> None:
-    """Set ``text`` on ``label`` in the theme's ``usual`` letters, or its ``small`` ones
-    when the words are too wide for the label in the usual.
-
-    The letters are chosen before the words are set, so the label is never drawn with
-    words it cannot hold."""
-    font = label.ui_theme.get_font([usual, *label.element_ids])
-    wanted = small if font.size(text)[0] > label.rect.width else usual
-    if label.object_ids[-1] != wanted:
-        label.set_text("")  # the old words may not fit the new letters
-        label.change_object_id(wanted)
-    label.set_text(text)
 
 
 class GamePanel:
@@ -347,7 +316,8 @@ class GamePanel:
     # --- the game-over card ------------------------------------------------------------
 
     def show_over_card(self, controller: BoardController[Any], show: bool) -> None:
-        """The card over the message and the list when the game has ended."""
+        """The card over the message and the list when the game has ended
+        (:mod:`.over_card`)."""
         if not show:
             if self.over_panel is not None:
                 self.over_panel.kill()
@@ -355,51 +325,14 @@ class GamePanel:
             return
         if self.over_panel is not None:
             return
-        # In the side panel, over the message and the list: the board stays in full view.
-        box = self.message_box.relative_rect
-        rect = pygame.Rect(box.x - 4, box.bottom + 6, box.width + 8, 208)
-        m = self.manager
-        panel = pygame_gui.elements.UIPanel(rect, starting_height=5, manager=m, object_id="#panel")
-        headline, detail = self.view.result_text(controller.history.position)
-        inner = rect.width - 24
-        pygame_gui.elements.UILabel(
-            pygame.Rect(10, 8, inner, 40), headline, m, container=panel, object_id="#turn"
+        card = build_over_card(
+            self.manager, self.view, self.message_box.relative_rect, controller.history.position
         )
-        pygame_gui.elements.UITextBox(
-            html.escape(detail),
-            pygame.Rect(6, 46, inner + 8, 60),
-            m,
-            container=panel,
-            object_id="#over_detail",
-        )
-        half = (inner - 8) // 2
-        self.over_new = button(
-            m,
-            pygame.Rect(10, 110, half, 38),
-            *(tr(key) for key in self.view.new_label),
-            container=panel,
-        )
-        self.over_rematch = button(
-            m,
-            pygame.Rect(18 + half, 110, half, 38),
-            *(tr(key) for key in self.view.rematch_label),
-            container=panel,
-        )
-        self.over_review = button(
-            m,
-            pygame.Rect(10, 154, half, 38),
-            tr("panel.review"),
-            tr("panel.review_tip"),
-            container=panel,
-        )
-        self.over_analyse = button(
-            m,
-            pygame.Rect(18 + half, 154, half, 38),
-            tr("panel.analyse"),
-            tr("panel.analyse_tip"),
-            container=panel,
-        )
-        self.over_panel = panel
+        self.over_new = card.new
+        self.over_rematch = card.rematch
+        self.over_review = card.review
+        self.over_analyse = card.analyse
+        self.over_panel = card.panel
 
 
 __all__ = ["GRAPH_HEIGHT", "AnalysisState", "GamePanel"]

@@ -8,7 +8,7 @@ the texts, any widgets of its own under the turn line, and how a hint is found.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -17,11 +17,14 @@ import pygame_gui
 
 from ...engine.analysis import MoveReview, Verdict, describe_better
 from ...engine.record import GameRecord
+from ...engine.search import hint
 from ...statistics import DuelPlayed, Played
-from ..game.controller import BoardController
-from ..game.players import Session
+from ..cards import level_words
 from ..language import say, side_name, tr
+from ..scene import HitLayout
 from ..settings import Settings
+from .controller import BoardController
+from .players import Session
 
 #: The background work behind a hint: given ``stop``, the move to mark and what to say.
 HintWork = Callable[[Callable[[], bool]], tuple[Any, str]]
@@ -54,19 +57,6 @@ class Moment:
     cursor: int | None = None  # the keyboard's cursor, once the keys have moved it
 
 
-class HitLayout(Protocol):
-    """A board layout as input needs it: pixels to cells, and where the board is."""
-
-    @property
-    def rect(self) -> tuple[int, int, int, int]:
-        """The board's rectangle on the window."""
-        ...
-
-    def hole_at(self, pos: tuple[int, int]) -> int | None:
-        """The cell under the pixel ``pos``, if any."""
-        ...
-
-
 def verdict_words(verdict: Verdict) -> str:
     """A verdict as the message box says it: "a mistake"."""
     return tr(f"verdict.{verdict.name.lower()}")
@@ -80,6 +70,23 @@ def percent(chance: float) -> str:
 def moves_text(record: GameRecord) -> str:
     """ "12 moves", for the summaries of saved games."""
     return tr("view.moves", count=len(record.moves))
+
+
+def computer_title(levels: Mapping[Any, str]) -> str:
+    """The panel's title against the computer (short enough for the narrowest panel)."""
+    if len(levels) == 2:
+        return tr("fireice.watching", level=level_words(next(iter(levels.values()))))
+    (side, level), *_ = levels.items()
+    return tr("fireice.you_vs", side=side_name(side.other), level=level_words(level))
+
+
+def expert_hint(position: Any) -> HintWork:
+    """The hint of a two-player game: the expert's move and why it is good."""
+
+    def work(stop: Callable[[], bool]) -> tuple[Any, str]:
+        return hint(position, stop)
+
+    return work
 
 
 class GameView:
@@ -242,4 +249,13 @@ class GameView:
         """Paint what the view draws on the panel: the icon of ``side`` by the turn line."""
 
 
-__all__ = ["GameView", "HintWork", "HitLayout", "Host", "Moment", "moves_text"]
+__all__ = [
+    "GameView",
+    "HintWork",
+    "HitLayout",
+    "Host",
+    "Moment",
+    "computer_title",
+    "expert_hint",
+    "moves_text",
+]

@@ -29,12 +29,12 @@ from ..game.players import Session, Table
 from ..game.question import Question
 from ..game.scorekeeper import Scorekeeper
 from ..game.tutor import Tutor
+from ..game.view import GameView, HitLayout, Moment
+from ..installed import view_for
 from ..language import say, side_name, tr
 from ..navigation import Context
 from ..saving import FileDialogs, TextWindow, error_text
-from ..scene import BoardScene, backdrop, panel_width
-from ..views import view_for
-from ..views.base import GameView, HitLayout, Moment
+from ..scene import BoardScene, backdrop
 
 DRAG_THRESHOLD = 6
 
@@ -103,12 +103,10 @@ class GameScreen(BoardScene):
         self.refresh()
 
     def build_board(self, size: tuple[int, int]) -> tuple[int, int]:
-        width, height = size
-        side = panel_width(width)
-        self.hit = self.view.build_board((0, 0, width - side, height))
-        self.layout = self.hit  # type: ignore[assignment]
-        self.panel_rect = pygame.Rect(width - side, 0, side, height)
-        return width - side + 14, side - 28
+        board, x, inner = self.split(size)
+        self.hit = self.view.build_board(board)
+        self.layout = self.hit
+        return x, inner
 
     def _file_dialogs(self) -> FileDialogs:
         """Save and Open, starting where the app's last dialog ended."""

@@ -8,21 +8,17 @@ import pygame_gui
 from ...engine.record import GameRecord
 from ...engine.words import named
 from ...storage import KeptGame, autosave_path, system_words
-from ..backdrops import BoardInPlay
 from ..cards import CardScreen
+from ..installed import MENU, main_backdrop
 from ..language import say, tr
 from ..navigation import Context
 from ..saving import FileDialogs, Notice, error_text, record_summary
 from ..scene import button
 
-#: The menu's entries after Continue: (name, the route it opens, if it opens one). An
-#: entry's text and tool tip are the keys ``menu.NAME`` and ``menu.NAME_tip``.
+#: The menu's entries after Continue: (name, the route it opens, if it opens one), the
+#: games' first. An entry's text and tool tip are the keys ``menu.NAME`` and ``menu.NAME_tip``.
 ENTRIES: tuple[tuple[str, str | None], ...] = (
-    ("two_players", "game"),
-    ("computer", "computer"),
-    ("handicap", "handicap"),
-    ("solitaire", "solitaire"),
-    ("icebreaker", "icebreaker-setup"),
+    *MENU,
     ("open", None),
     ("statistics", "statistics"),
     ("rules", "rules"),
@@ -53,7 +49,7 @@ class MenuScene(CardScreen):
     title = "Menu"
 
     def __init__(self, ctx: Context) -> None:
-        super().__init__(ctx, BoardInPlay())
+        super().__init__(ctx, main_backdrop())
         #: A window the menu shows until the player closes it: (title, text, button).
         self.pending: tuple[str, str, str | None] | None = None
 

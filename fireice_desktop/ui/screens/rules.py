@@ -8,16 +8,17 @@ in the player's language; the drawings are the game's own board, drawn small
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import cache
 
 import pygame
 import pygame_gui
 
-from ...engine.games.fireice.rules import Color
 from ..art import font
+from ..installed import drawing_set
 from ..language import current, tr
 from ..navigation import Context
-from ..rules_drawings import ASPECT, Drawing, big_peg, drawing_set, render_drawing
+from ..rules_drawings import ASPECT, Drawing
 from ..rules_text import Chapter, load_chapters
 from ..scene import Scene, backdrop, button, shaded_panel
 
@@ -46,9 +47,6 @@ def _chapters_in(language: str) -> tuple[Chapter, ...]:
 
 #: The chapters in English.
 CHAPTERS: tuple[Chapter, ...] = chapters("en")
-
-#: The Icebreaker chapter, which Icebreaker's set-up card opens: the one with its drawings.
-ICEBREAKER_CHAPTER = next(i for i, c in enumerate(CHAPTERS) if c.drawings == "icebreaker")
 
 
 class RulesScene(Scene):
@@ -182,7 +180,7 @@ class RulesScene(Scene):
                 face.render(line, True, TEXT_RGB)
                 for line in _wrap(drawing.caption, face, min(box.width + 36, cell_w - 8))
             ]
-            placed.append((box, render_drawing(drawing, box.size), caption_lines))
+            placed.append((box, drawing.render(box.size), caption_lines))
         return placed
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -241,21 +239,22 @@ class RulesScene(Scene):
                     rendered,
                     rendered.get_rect(midtop=(frame.centerx, frame.bottom + 4 + index * 17)),
                 )
-        if drawing_set(self.chapters[self.chapter].drawings).pegs_key:
-            self._draw_pegs_key(surface)
+        key = drawing_set(self.chapters[self.chapter].drawings).key
+        if key is not None:
+            self._draw_key(surface, key())
 
-    def _draw_pegs_key(self, surface: pygame.Surface) -> None:
-        """Large Fire and Ice pegs with their marks, for the colour-blind note."""
+    def _draw_key(
+        self, surface: pygame.Surface, pieces: Sequence[tuple[pygame.Surface, str]]
+    ) -> None:
+        """Large pieces with their names beside the text (the pegs with their marks, for
+        the colour-blind note)."""
         page = self.page_rect
         text_width = min(page.width, 760)
         if page.width - text_width < 200:
             return
         x = page.x + text_width + (page.width - text_width) // 2
         caption_font = font(16)
-        for row, (color, words) in enumerate(
-            ((Color.FIRE, tr("rules.fire_peg")), (Color.ICE, tr("rules.ice_peg")))
-        ):
-            sprite = big_peg(color)
+        for row, (sprite, words) in enumerate(pieces):
             y = page.y + 120 + row * 130
             surface.blit(sprite, sprite.get_rect(center=(x, y)))
             label = caption_font.render(words, True, TEXT_RGB)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from ..backdrops import BoardInPlay
 from ..cards import CardScreen
+from ..installed import main_backdrop
 from ..language import LANGUAGES, tr, use
 from ..navigation import Context
 from ..scene import button, choice_row
@@ -43,7 +43,7 @@ class SettingsScene(CardScreen):
     title = "Settings"
 
     def __init__(self, ctx: Context) -> None:
-        super().__init__(ctx, BoardInPlay())
+        super().__init__(ctx, main_backdrop())
         self.choices: dict[object, tuple[str, object]] = {}
 
     def build(self, size: tuple[int, int]) -> None:

@@ -17,16 +17,14 @@ import pygame
 import pygame_gui
 
 from ...engine.games import find_game
-from ...engine.games.fireice.rules import Color
-from ...engine.games.icebreaker.board import Side
 from ...statistics import DASH, DuelStatistics, SolitaireStatistics, Statistics, deal_ranges
-from ..art import Rgb, font, peg_sprite
-from ..backdrops import BoardInPlay
+from ..art import Rgb, font
 from ..cards import CardScreen, level_name
 from ..game.question import Question
-from ..hex_view import ship_sprite
+from ..installed import DUELS, main_backdrop
 from ..language import number, say, side_name, tr
 from ..navigation import Context
+from ..registry import DuelShown
 from ..scene import button, translucent
 
 TEXT: Rgb = (251, 233, 207)
@@ -34,28 +32,6 @@ HEADING: Rgb = (255, 241, 214)
 MUTED: Rgb = (201, 169, 131)
 NOTICE: Rgb = (255, 217, 160)
 EDGE: Rgb = (122, 82, 48)
-SIDE_COLOURS: dict[Any, Rgb] = {
-    Color.FIRE: (255, 136, 110),
-    Color.ICE: (120, 222, 228),
-    Side.RED: (255, 136, 110),
-    Side.BLACK: (214, 214, 222),
-}
-
-
-@dataclass(frozen=True)
-class DuelShown:
-    """A game between two sides as the screen shows it."""
-
-    game: str  # the registered name
-    sides: tuple[Any, Any]  # the first mover first
-    icon: Callable[[Any, float], pygame.Surface]  # a side's piece, drawn small
-    handicaps: bool  # whether the game is played with handicaps
-
-
-DUELS = (
-    DuelShown("fire-and-ice", (Color.FIRE, Color.ICE), peg_sprite, handicaps=True),
-    DuelShown("icebreaker", (Side.RED, Side.BLACK), ship_sprite, handicaps=False),
-)
 
 #: What the card says under the tables, when a game counts: keys of ``statistics``.
 HOW_IT_COUNTS = ("counts_games", "counts_deals")
@@ -204,7 +180,7 @@ class StatisticsScene(CardScreen):
     title = "Statistics"
 
     def __init__(self, ctx: Context) -> None:
-        super().__init__(ctx, BoardInPlay())
+        super().__init__(ctx, main_backdrop())
         self.question = Question(ctx.manager)
         self.metrics = Metrics.for_height(800)
         self.statistics = Statistics()
@@ -322,7 +298,7 @@ class StatisticsScene(CardScreen):
             x = centre - (font(metrics.small, True).size(words)[0] + icon.get_width() + 5) // 2
             self.sheet.blit(icon, icon.get_rect(midleft=(x, middle)))
             where = (x + icon.get_width() + 5, middle)
-            self._text(words, where, metrics.small, SIDE_COLOURS[side], True)
+            self._text(words, where, metrics.small, shown.colours[side], True)
         in_all = tr("statistics.in_all")
         self._text(in_all, (centres[2], middle), metrics.small, MUTED, True, "center")
         y += metrics.row
@@ -446,4 +422,4 @@ class StatisticsScene(CardScreen):
             surface.blit(self.sheet, self.panel_rect.topleft)
 
 
-__all__ = ["DUELS", "StatisticsScene", "deals_won_lines", "tally_text"]
+__all__ = ["StatisticsScene", "deals_won_lines", "tally_text"]

@@ -6,17 +6,19 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import pygame
 
-from ..engine.games.fireice.board import HAS_LINE, LINE_OF, LINES
-from ..engine.games.fireice.rules import Color
-from .art import Rgb, cover, font, peg_sprite, texture
-from .keyboard import draw_cursor
-from .language import tr
-from .layout import HOLE_SPREAD, INCIRCLE, BoardLayout, Point
+from ....engine.games.fireice.board import HAS_LINE, LINE_OF, LINES
+from ....engine.games.fireice.rules import Color
+from ...art import Rgb, cover, font, texture
+from ...drawing import PLAYED_COLOUR, draw_arrow
+from ...game.motion import Point
+from ...keyboard import draw_cursor
+from ...language import tr
+from .art import peg_sprite
+from .layout import HOLE_SPREAD, INCIRCLE, BoardLayout
 
 GLOW: dict[Color, Rgb] = {Color.FIRE: (255, 92, 60), Color.ICE: (80, 236, 246)}
 ENGRAVE_DARK = (92, 56, 28, 150)
@@ -369,48 +371,6 @@ def draw_board(surface: pygame.Surface, art: BoardArt, picture: BoardPicture) ->
         draw_cursor(surface, layout.holes[picture.cursor], layout.peg_radius * 1.6)
 
 
-HINT_COLOUR = (150, 240, 120)  # apart from the gold of the last move's marks
-PLAYED_COLOUR = (250, 200, 90)  # an analysed game's move played, beside the better one in green
-HINT_OUTLINE = (30, 40, 10)
-
-
-def draw_arrow(
-    surface: pygame.Surface,
-    a: tuple[float, float],
-    b: tuple[float, float],
-    radius: float,
-    colour: tuple[int, int, int] = HINT_COLOUR,
-) -> None:
-    """A hint: rings round the peg at ``a`` and the hole at ``b``, and an arrow between.
-
-    The rings keep a hint plain when the two holes sit side by side on one island,
-    where the arrow itself is short.
-    """
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    length = math.hypot(dx, dy) or 1.0
-    ux, uy = dx / length, dy / length
-    ring = radius * 1.3
-    ring_width = max(2, int(radius * 0.2))
-    width = max(3, int(radius * 0.35))
-    gap = length - 2 * ring
-    head = min(radius * 0.9, gap * 0.9)
-    start = (a[0] + ux * ring, a[1] + uy * ring)
-    tip = (b[0] - ux * ring, b[1] - uy * ring)
-    base = (tip[0] - ux * head, tip[1] - uy * head)
-    left = (base[0] - uy * head * 0.6, base[1] + ux * head * 0.6)
-    right = (base[0] + uy * head * 0.6, base[1] - ux * head * 0.6)
-    for paint, grow in ((HINT_OUTLINE, 2), (colour, 0)):
-        for centre in (a, b):
-            pygame.draw.circle(surface, paint, centre, ring + grow / 2, ring_width + grow)
-        if gap <= radius * 0.3:
-            continue  # touching rings say it all
-        if gap > head:
-            pygame.draw.line(surface, paint, start, base, width + grow)
-        pygame.draw.polygon(surface, paint, [tip, left, right])
-        if grow:
-            pygame.draw.polygon(surface, paint, [tip, left, right], grow)
-
-
 def pocket_slot(layout: BoardLayout, color: Color, index: int) -> Point:
     """Where the ``index``-th peg lies in ``color``'s pocket (two rows of up to 13)."""
     x, y, w, h = layout.pockets[color.value]
@@ -444,7 +404,6 @@ __all__ = [
     "BoardArt",
     "BoardPicture",
     "board_art",
-    "draw_arrow",
     "draw_board",
     "font",
     "pocket_slot",

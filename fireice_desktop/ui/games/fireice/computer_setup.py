@@ -9,14 +9,14 @@ from typing import Any, ClassVar
 import pygame
 import pygame_gui
 
-from ...engine.games.fireice.ai import LEVELS
-from ...engine.games.fireice.rules import Color
-from ...engine.games.fireice.spec import Handicap
-from ..backdrops import BoardInPlay
-from ..cards import ChoiceCard, level_name, level_tip
-from ..game.players import Session
-from ..language import tr
-from ..navigation import Context
+from ....engine.games.fireice.ai import LEVELS
+from ....engine.games.fireice.rules import Color
+from ....engine.games.fireice.spec import Handicap
+from ...cards import ChoiceCard, level_name, level_tip
+from ...game.players import Session
+from ...language import tr
+from ...navigation import Context
+from .backdrop import BoardInPlay
 
 #: Your side: the keys of the choices' texts, and their values.
 SIDES = (("side.fire", "fire"), ("side.ice", "ice"), ("setup.watch", "watch"))

@@ -10,22 +10,22 @@ from collections.abc import Mapping
 import pygame
 import pygame_gui
 
-from ...engine.games.fireice.board import ISLANDS, hole_name, island_of
-from ...engine.games.fireice.rules import (
+from ....engine.games.fireice.board import ISLANDS, hole_name, island_of
+from ....engine.games.fireice.rules import (
     CENTRE_ISLAND,
     MAX_HANDICAP,
     Color,
     Position,
     random_handicap,
 )
-from ...engine.games.fireice.spec import Handicap
-from ..board_view import BoardPicture
-from ..game.players import Session
-from ..keyboard import BoardCursor, BoardFocus, centres_of, nearest
-from ..language import tr
-from ..navigation import Context
-from ..scene import BoardScene, button
-from ..text import SafeTextEntryLine
+from ....engine.games.fireice.spec import Handicap
+from ...game.players import Session
+from ...keyboard import BoardCursor, BoardFocus, centres_of, nearest
+from ...language import tr
+from ...navigation import Context
+from ...scene import BoardScene, backdrop, button
+from ...text import SafeTextEntryLine
+from .board import BoardArt, BoardPicture, board_art, draw_board
 
 
 class HandicapSetup:
@@ -104,6 +104,14 @@ class HandicapScene(BoardScene):
         self.computer = dict(computer or {})  # the sides the computer will play
         self.message = tr("handicap.intro")
         self.keys = BoardFocus(self, self.focus, BoardCursor())
+        self.art: BoardArt | None = None
+
+    def build_board(self, size: tuple[int, int]) -> tuple[int, int]:
+        """Lay out the board and the panel; returns the panel's inner left edge and width."""
+        board, x, inner = self.split(size)
+        self.art = board_art(board, ("side.fire", "side.ice"))
+        self.layout = self.art.layout
+        return x, inner
 
     def build(self, size: tuple[int, int]) -> None:
         height = size[1]
@@ -268,21 +276,21 @@ class HandicapScene(BoardScene):
 
     def cell_centres(self) -> dict[int, tuple[float, float]]:
         """The holes' centres, as drawn."""
-        return centres_of(self.layout) if self.layout is not None else {}
+        return centres_of(self.art.layout) if self.art is not None else {}
 
     def cursor_start(self) -> int | None:
         """The cursor starts on the first peg placed, else on the hole nearest the middle
         of the board that may take one (island D takes none)."""
         if self.setup.holes:
             return self.setup.holes[0]
-        if self.layout is None:
+        if self.art is None:
             return None
         open_holes = {
             hole: centre
             for hole, centre in self.cell_centres().items()
             if island_of(hole) != CENTRE_ISLAND
         }
-        return nearest(open_holes, self.layout.centre)
+        return nearest(open_holes, self.art.layout.centre)
 
     def tab_stops(self) -> list[int]:
         """Nothing moves here: Tab goes to the buttons."""
@@ -303,7 +311,10 @@ class HandicapScene(BoardScene):
             marked=tuple(self.setup.holes),
             cursor=self.keys.cursor.visible,
         )
-        self.draw_board_and_panel(surface, picture)
+        surface.blit(backdrop(surface.get_size()), (0, 0))
+        if self.art is not None:
+            draw_board(surface, self.art, picture)
+        self.draw_panel_backing(surface)
 
 
 __all__ = ["HandicapScene", "HandicapSetup"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-Point = tuple[float, float]
+from ...game.motion import Point
 
 SQRT3 = math.sqrt(3.0)
 

@@ -7,12 +7,12 @@ from typing import Any
 
 import pygame
 
-from ...engine.games.fireice.rules import Color
-from ...engine.games.fireice.solitaire import PEGS_PER_COLOR
-from ..board_view import BoardArt, BoardPicture, board_art, draw_board, pocket_slot
-from ..game.motion import Point, ease, lerp
-from ..layout import BoardLayout
-from .base import GameView, HitLayout, Moment
+from ....engine.games.fireice.rules import Color
+from ....engine.games.fireice.solitaire import PEGS_PER_COLOR
+from ...game.motion import Point, ease, lerp
+from ...game.view import GameView, HitLayout, Moment
+from .board import BoardArt, BoardPicture, board_art, draw_board, pocket_slot
+from .layout import BoardLayout
 
 
 class PegView(GameView):

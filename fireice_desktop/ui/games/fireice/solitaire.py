@@ -10,23 +10,23 @@ from typing import Any, cast
 import pygame
 import pygame_gui
 
-from ...engine.games.fireice.rules import Color, Move
-from ...engine.games.fireice.solitaire import (
+from ....engine.games.fireice.rules import Color, Move
+from ....engine.games.fireice.solitaire import (
     FIRST_DEAL,
     LAST_DEAL,
     SolitairePosition,
 )
-from ...engine.games.fireice.solver import Hint, difficulty, hint, random_deal
-from ...engine.games.fireice.spec import Deal
-from ...engine.record import GameRecord
-from ...statistics import DealPlayed
-from ..game.jobs import Job
-from ..game.players import Session
-from ..language import number, tr
-from ..scene import button
-from ..settings import Settings
-from ..text import SafeTextEntryLine
-from .base import HintWork, Host, moves_text
+from ....engine.games.fireice.solver import Hint, difficulty, hint, random_deal
+from ....engine.games.fireice.spec import Deal
+from ....engine.record import GameRecord
+from ....statistics import DealPlayed
+from ...game.jobs import Job
+from ...game.players import Session
+from ...game.view import HintWork, Host, moves_text
+from ...language import number, tr
+from ...scene import button
+from ...settings import Settings
+from ...text import SafeTextEntryLine
 from .pegs import PegView
 
 

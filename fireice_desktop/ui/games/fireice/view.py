@@ -2,39 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from typing import Any
 
-from ...engine.games.fireice.board import ISLANDS
-from ...engine.games.fireice.rules import Color, Position
-from ...engine.record import GameRecord
-from ...engine.search import hint
-from ..cards import level_words
-from ..language import side_name, tr
-from .base import HintWork, moves_text
+from ....engine.games.fireice.board import ISLANDS
+from ....engine.games.fireice.rules import Color, Position
+from ....engine.record import GameRecord
+from ...cards import level_words
+from ...game.view import HintWork, computer_title, expert_hint, moves_text
+from ...language import side_name, tr
 from .pegs import PegView
-
-
-def computer_title(levels: Mapping[Any, str]) -> str:
-    """The panel's title against the computer (short enough for the narrowest panel)."""
-    if len(levels) == 2:
-        return tr("fireice.watching", level=level_words(next(iter(levels.values()))))
-    (side, level), *_ = levels.items()
-    return tr("fireice.you_vs", side=side_name(side.other), level=level_words(level))
 
 
 def handicap_title(count: int, side: Color) -> str:
     """The game's title for a handicap of ``count`` pegs for ``side``."""
     return tr(f"fireice.handicap_title_{side.key}", count=count)
-
-
-def expert_hint(position: Any) -> HintWork:
-    """The hint of a two-player game: the expert's move and why it is good."""
-
-    def work(stop: Callable[[], bool]) -> tuple[Any, str]:
-        return hint(position, stop)
-
-    return work
 
 
 class FireIceView(PegView):
@@ -103,4 +84,4 @@ class FireIceView(PegView):
         return expert_hint(self.host.controller.history.position)
 
 
-__all__ = ["FireIceView", "computer_title", "expert_hint", "handicap_title"]
+__all__ = ["FireIceView", "handicap_title"]

@@ -10,8 +10,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..engine.games.icebreaker.board import Cell, HexBoard
-from .layout import Point
+from ....engine.games.icebreaker.board import Cell, HexBoard
+from ...game.motion import Point
 
 SQRT3 = math.sqrt(3.0)
 FRAME = 1.25  # the rim of the board beyond the outer cells, in cell radii

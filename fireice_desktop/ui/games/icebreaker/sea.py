@@ -14,12 +14,12 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ..engine.games.icebreaker.board import Cell, HexBoard, Side
-from .art import cover, font, texture
-from .board_view import PLAYED_COLOUR, draw_arrow
-from .hex_layout import HexLayout
-from .keyboard import draw_cursor
-from .layout import Point
+from ....engine.games.icebreaker.board import Cell, HexBoard, Side
+from ...art import cover, font, texture
+from ...drawing import PLAYED_COLOUR, draw_arrow
+from ...game.motion import Point
+from ...keyboard import draw_cursor
+from .layout import HexLayout
 
 Rgb = tuple[int, int, int]
 SCALE = 4  # sprites are drawn this many times too large, then smoothed down

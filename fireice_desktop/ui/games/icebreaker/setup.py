@@ -8,14 +8,14 @@ from typing import Any, ClassVar
 import pygame
 import pygame_gui
 
-from ...engine.games.icebreaker.ai import LEVELS
-from ...engine.games.icebreaker.board import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, HexBoard, Side
-from ...engine.games.icebreaker.spec import Sea
-from ..backdrops import SeaInPlay
-from ..cards import ChoiceCard, level_name
-from ..game.players import Session
-from ..language import tr
-from ..navigation import Context
+from ....engine.games.icebreaker.ai import LEVELS
+from ....engine.games.icebreaker.board import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, HexBoard, Side
+from ....engine.games.icebreaker.spec import Sea
+from ...cards import ChoiceCard, level_name
+from ...game.players import Session
+from ...language import tr
+from ...navigation import Context
+from .backdrop import SeaInPlay
 
 #: The keys of the choices' texts, and their values.
 OPPONENTS = (("setup.friend", "friend"), ("setup.computer", "computer"))

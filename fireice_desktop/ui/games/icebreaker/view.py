@@ -9,15 +9,23 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from ...engine.games.icebreaker.board import HexBoard, Side
-from ...engine.record import GameRecord
-from ..art import font
-from ..cards import level_words
-from ..game.motion import ease, lerp
-from ..hex_view import SeaArt, SeaPicture, draw_sea, sea_art
-from ..language import side_name, tr
-from .base import GameView, HintWork, HitLayout, Host, Moment, moves_text
-from .fireice import computer_title, expert_hint
+from ....engine.games.icebreaker.board import HexBoard, Side
+from ....engine.record import GameRecord
+from ...art import font
+from ...cards import level_words
+from ...game.motion import ease, lerp
+from ...game.view import (
+    GameView,
+    HintWork,
+    HitLayout,
+    Host,
+    Moment,
+    computer_title,
+    expert_hint,
+    moves_text,
+)
+from ...language import side_name, tr
+from .sea import SeaArt, SeaPicture, draw_sea, sea_art
 
 SCORE_HEIGHT = 74
 

@@ -1,0 +1,52 @@
+"""Marks every game draws over its board: the hint's arrow between two cells, with rings
+round both ends, in the hint's green or the gold of a move played."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+HINT_COLOUR = (150, 240, 120)  # apart from the gold of the last move's marks
+PLAYED_COLOUR = (250, 200, 90)  # an analysed game's move played, beside the better one in green
+HINT_OUTLINE = (30, 40, 10)
+
+
+def draw_arrow(
+    surface: pygame.Surface,
+    a: tuple[float, float],
+    b: tuple[float, float],
+    radius: float,
+    colour: tuple[int, int, int] = HINT_COLOUR,
+) -> None:
+    """A hint: rings round the peg at ``a`` and the hole at ``b``, and an arrow between.
+
+    The rings keep a hint plain when the two holes sit side by side on one island,
+    where the arrow itself is short.
+    """
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    ring = radius * 1.3
+    ring_width = max(2, int(radius * 0.2))
+    width = max(3, int(radius * 0.35))
+    gap = length - 2 * ring
+    head = min(radius * 0.9, gap * 0.9)
+    start = (a[0] + ux * ring, a[1] + uy * ring)
+    tip = (b[0] - ux * ring, b[1] - uy * ring)
+    base = (tip[0] - ux * head, tip[1] - uy * head)
+    left = (base[0] - uy * head * 0.6, base[1] + ux * head * 0.6)
+    right = (base[0] + uy * head * 0.6, base[1] - ux * head * 0.6)
+    for paint, grow in ((HINT_OUTLINE, 2), (colour, 0)):
+        for centre in (a, b):
+            pygame.draw.circle(surface, paint, centre, ring + grow / 2, ring_width + grow)
+        if gap <= radius * 0.3:
+            continue  # touching rings say it all
+        if gap > head:
+            pygame.draw.line(surface, paint, start, base, width + grow)
+        pygame.draw.polygon(surface, paint, [tip, left, right])
+        if grow:
+            pygame.draw.polygon(surface, paint, [tip, left, right], grow)
+
+
+__all__ = ["HINT_COLOUR", "HINT_OUTLINE", "PLAYED_COLOUR", "draw_arrow"]

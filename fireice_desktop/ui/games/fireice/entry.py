@@ -1,0 +1,79 @@
+"""How the desktop shows Fire & Ice and its solitaire: the one descriptor of this package."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ....engine.games.fireice.rules import Color
+from ....engine.games.fireice.spec import Deal, Handicap
+from ...game.players import Session
+from ...navigation import Context
+from ...registry import DuelShown, GameUI, Shot
+from ...scene import Scene
+from .art import peg_sprite
+from .backdrop import BoardInPlay
+from .computer_setup import ComputerSetupScene
+from .drawings import DRAWINGS
+from .handicap import HandicapScene, HandicapSetup
+from .solitaire import SolitaireView, random_deal_for
+from .view import FireIceView
+
+
+def _handicap(
+    ctx: Context,
+    setup: HandicapSetup | None = None,
+    handicap: Handicap | None = None,
+    computer: Mapping[Color, str] | None = None,
+) -> Scene:
+    if setup is None and handicap is not None and handicap.holes:
+        setup = HandicapSetup.of(handicap)
+    return HandicapScene(ctx, setup, computer)
+
+
+def _two_players(ctx: Context) -> Session:
+    return Session("fire-and-ice")
+
+
+def _solitaire(ctx: Context, deal: int | None = None) -> Session:
+    number = deal if deal is not None else random_deal_for(ctx.settings)
+    return Session("solitaire", Deal(number))
+
+
+def _handicap_picture(ctx: Context, shot: Shot) -> Scene:
+    """Three extra pegs placed at random from the seed given (42 by default)."""
+    handicap = HandicapScene(ctx)
+    handicap.setup.count = 3
+    handicap.setup.draw_random(shot.deal or 42)
+    return handicap
+
+
+def _solitaire_picture(ctx: Context, shot: Shot) -> Session:
+    return _solitaire(ctx, shot.deal or 1)
+
+
+UI = GameUI(
+    name="fireice",
+    views={"fire-and-ice": FireIceView, "solitaire": SolitaireView},
+    screens={"computer": ComputerSetupScene, "handicap": _handicap},
+    plays={"game": _two_players, "solitaire": _solitaire},
+    menu=(
+        ("two_players", "game"),
+        ("computer", "computer"),
+        ("handicap", "handicap"),
+        ("solitaire", "solitaire"),
+    ),
+    duels=(
+        DuelShown(
+            "fire-and-ice",
+            (Color.FIRE, Color.ICE),
+            peg_sprite,
+            handicaps=True,
+            colours={Color.FIRE: (255, 136, 110), Color.ICE: (120, 222, 228)},
+        ),
+    ),
+    drawings=DRAWINGS,
+    backdrop=BoardInPlay,
+    pictures={"handicap": _handicap_picture, "solitaire": _solitaire_picture},
+)
+
+__all__ = ["UI"]

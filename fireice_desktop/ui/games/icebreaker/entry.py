@@ -1,0 +1,51 @@
+"""How the desktop shows Icebreaker: the one descriptor of this package."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ....engine.games.icebreaker.board import DEFAULT_SIZE, Side
+from ....engine.games.icebreaker.spec import Sea
+from ...game.players import Session
+from ...navigation import Context
+from ...registry import DuelShown, GameUI, Shot
+from .backdrop import SeaInPlay
+from .drawings import DRAWINGS
+from .sea import ship_sprite
+from .setup import IcebreakerSetupScene
+from .view import IcebreakerView
+
+
+def _play(
+    ctx: Context, size: int = DEFAULT_SIZE, computer: Mapping[Any, str] | None = None
+) -> Session:
+    return Session("icebreaker", Sea(size), dict(computer or {}), ("icebreaker-setup", {}))
+
+
+def _picture(ctx: Context, shot: Shot) -> Session:
+    return _play(ctx, shot.board_size or DEFAULT_SIZE)
+
+
+UI = GameUI(
+    name="icebreaker",
+    views={"icebreaker": IcebreakerView},
+    screens={"icebreaker-setup": IcebreakerSetupScene},
+    plays={"icebreaker": _play},
+    menu=(("icebreaker", "icebreaker-setup"),),
+    duels=(
+        DuelShown(
+            "icebreaker",
+            (Side.RED, Side.BLACK),
+            ship_sprite,
+            handicaps=False,
+            colours={Side.RED: (255, 136, 110), Side.BLACK: (214, 214, 222)},
+        ),
+    ),
+    drawings=DRAWINGS,
+    backdrop=SeaInPlay,
+    pictures={"icebreaker": _picture},
+    sized=("icebreaker",),
+)
+
+__all__ = ["UI"]

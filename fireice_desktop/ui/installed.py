@@ -1,0 +1,72 @@
+"""The games this desktop shows, in the order of the menu: each game's UI package's one
+descriptor (:class:`.registry.GameUI`), and what the rest of the desktop looks up in them.
+
+This is the one list to change when a game is added; as :mod:`..engine.games` lists the
+engine's games, nothing else in the desktop names a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from .backdrops import Backdrop
+from .game.view import GameView, Host
+from .games.fireice.entry import UI as FIRE_AND_ICE
+from .games.icebreaker.entry import UI as ICEBREAKER
+from .registry import DuelShown, GameUI
+from .rules_drawings import NO_DRAWINGS, DrawingSet
+
+#: Every installed game's UI package, in the order of the menu (the first one's board is
+#: the menu's backdrop).
+GAMES: tuple[GameUI, ...] = (FIRE_AND_ICE, ICEBREAKER)
+
+#: The view of each registered game, by the game's name.
+VIEWS: Mapping[str, type[GameView]] = MappingProxyType(
+    {name: view for ui in GAMES for name, view in ui.views.items()}
+)
+
+#: The sets of drawings of the rules, by the names that the chapters give them.
+DRAWING_SETS: Mapping[str, DrawingSet] = MappingProxyType(
+    {name: drawings for ui in GAMES for name, drawings in ui.drawings.items()}
+)
+
+#: The games' entries in the main menu, in order: (name, route).
+MENU: tuple[tuple[str, str], ...] = tuple(entry for ui in GAMES for entry in ui.menu)
+
+#: The games between two sides, as the Statistics screen shows them.
+DUELS: tuple[DuelShown, ...] = tuple(duel for ui in GAMES for duel in ui.duels)
+
+
+def view_for(game: str, host: Host) -> GameView:
+    """The view that shows ``game`` on ``host``'s screen."""
+    return VIEWS[game](host)
+
+
+def drawing_set(name: str | None) -> DrawingSet:
+    """The set of drawings called ``name`` (``None``: a chapter without drawings)."""
+    if name is None:
+        return NO_DRAWINGS
+    try:
+        return DRAWING_SETS[name]
+    except KeyError:
+        known = ", ".join(DRAWING_SETS)
+        raise KeyError(f"no drawings called {name!r} for the rules (there are {known})") from None
+
+
+def main_backdrop() -> Backdrop:
+    """The picture behind the menu and the app's own cards: the first game's board in play."""
+    make = next(ui.backdrop for ui in GAMES if ui.backdrop is not None)
+    return make()
+
+
+__all__ = [
+    "DRAWING_SETS",
+    "DUELS",
+    "GAMES",
+    "MENU",
+    "VIEWS",
+    "drawing_set",
+    "main_backdrop",
+    "view_for",
+]

@@ -1,0 +1,80 @@
+"""What a game's UI package tells the desktop: one descriptor per game.
+
+As a game's engine package describes the game to the engine (its
+:class:`~..engine.registry.Game`), its UI package (``ui/games/NAME/``) describes how
+the desktop shows it, with one :class:`GameUI` in its ``entry`` module: the view of
+each of its games on the game screen, its own screens (set-up cards), the games its
+menu entries start, its menu entries, its panels on the Statistics screen, the
+drawings its rules chapters name, and the picture behind its cards.
+:mod:`.installed` lists the installed games; the routes, the menu, the statistics and
+the rules loop over that list, so nothing else in the desktop names a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from .art import Rgb
+from .rules_drawings import DrawingSet
+
+if TYPE_CHECKING:
+    from .backdrops import Backdrop
+    from .game.players import Session
+    from .game.view import GameView
+    from .navigation import Context
+    from .scene import Scene
+
+
+@dataclass(frozen=True)
+class Shot:
+    """What ``fireice --screenshot`` gives a game's screen besides the moves."""
+
+    deal: int | None = None  # a deal number, or a random seed for a set-up
+    board_size: int | None = None  # a board's side, for a game whose board has sizes
+
+
+@dataclass(frozen=True)
+class DuelShown:
+    """A game between two sides as the Statistics screen shows it."""
+
+    game: str  # the registered name
+    sides: tuple[Any, Any]  # the first mover first
+    icon: Callable[[Any, float], pygame.Surface]  # a side's piece, drawn small
+    handicaps: bool  # whether the game is played with handicaps
+    colours: Mapping[Any, Rgb]  # a side's name in its colour, readable on the card
+
+
+@dataclass(frozen=True)
+class GameUI:
+    """How the desktop shows one game's package (and the games in it, such as the
+    solitaire beside Fire & Ice)."""
+
+    #: The package's name (``ui/games/NAME``).
+    name: str
+    #: The view of each of the package's registered games, by the game's name.
+    views: Mapping[str, type[GameView]]
+    #: The package's own screens by route name: a factory taking the context and options.
+    screens: Mapping[str, Callable[..., Scene]] = field(default_factory=dict)
+    #: The games the package starts on the game screen, by route name: a factory taking
+    #: the context and options, giving the game to play.
+    plays: Mapping[str, Callable[..., Session]] = field(default_factory=dict)
+    #: Its entries in the main menu, in order: (name, route). An entry's text and tool tip
+    #: are the translation keys ``menu.NAME`` and ``menu.NAME_tip``.
+    menu: Sequence[tuple[str, str]] = ()
+    #: Its games between two sides, as the Statistics screen shows them.
+    duels: Sequence[DuelShown] = ()
+    #: The drawings its chapters of the rules name, by name.
+    drawings: Mapping[str, DrawingSet] = field(default_factory=dict)
+    #: The picture behind its cards (the first game's is the menu's too).
+    backdrop: Callable[[], Backdrop] | None = None
+    #: How ``--screenshot --scene NAME`` makes a screen of its, where not by its route alone.
+    pictures: Mapping[str, Callable[[Context, Shot], Scene | Session]] = field(default_factory=dict)
+    #: The scenes of its that take a board size (``--size N``) in a screenshot.
+    sized: tuple[str, ...] = ()
+
+
+__all__ = ["DuelShown", "GameUI", "Shot"]
