@@ -1,5 +1,5 @@
-"""The statistics' counts: the games won and lost between two sides, the solitaire's deals
-and streaks, and their JSON form, checked as it is read.
+"""The statistics' counts: the games won and lost between two sides, the deals and streaks of
+a game played alone, and their JSON form, checked as it is read.
 
 :class:`Statistics` is everything counted, as :mod:`.statistics` reads and writes it;
 which games count, and when, is said there.  :mod:`.statistics` is the home of the public
@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from .engine.games import registered_games
 from .statistics_checks import (
     MAX_BYTES,
     StatisticsError,
@@ -27,6 +28,8 @@ from .statistics_played import DealPlayed, Played
 
 FORMAT: Final = "fireice-statistics"
 VERSION: Final = 1
+#: The games played alone in numbered deals: each has its section of the file, by its name.
+DEAL_GAMES: Final = tuple(game.name for game in registered_games() if game.solo)
 #: Between the first and the last of a range: an en dash.
 DASH: Final = "\u2013"
 
@@ -121,8 +124,9 @@ class DuelStatistics:
 
 
 @dataclass
-class SolitaireStatistics:
-    """The solitaire: deals played and won, the streaks, and which deals were won.
+class DealStatistics:
+    """A game played alone in numbered deals: deals played and won, the streaks, and which
+    deals were won.
 
     ``open_deal`` is the deal played last and not won yet: a move on another deal ends
     the streak.
@@ -169,7 +173,7 @@ class SolitaireStatistics:
         }
 
     @classmethod
-    def from_json(cls, value: object, where: str) -> SolitaireStatistics:
+    def from_json(cls, value: object, where: str) -> DealStatistics:
         counts = ("played", "won", "streak", "best_streak")
         data, extra = known_fields(value, where, (*counts, "deals_won", "open_deal"))
         played, won, streak, best = (
@@ -192,10 +196,13 @@ class SolitaireStatistics:
 
 @dataclass
 class Statistics:
-    """Everything counted: each game between two sides by its name, and the solitaire."""
+    """Everything counted: each game between two sides, and each game played alone in
+    deals, by its name."""
 
     duels: dict[str, DuelStatistics] = field(default_factory=dict)
-    solitaire: SolitaireStatistics = field(default_factory=SolitaireStatistics)
+    deals: dict[str, DealStatistics] = field(
+        default_factory=lambda: {game: DealStatistics() for game in DEAL_GAMES}
+    )
     version: int = VERSION  # a newer version's number is kept, with its fields
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -203,16 +210,21 @@ class Statistics:
         """The counts of ``game`` (empty ones if it was never played)."""
         return self.duels.get(game) or DuelStatistics()
 
+    def deals_of(self, game: str) -> DealStatistics:
+        """The deals of ``game`` (empty ones if it was never played)."""
+        return self.deals.get(game) or DealStatistics()
+
     def count_move(self, played: Played) -> None:
-        """A move was made in a game not yet decided: a solitaire deal is played from then."""
-        if isinstance(played, DealPlayed):
-            self.solitaire.begin(played.deal)
+        """A move was made in a game not yet decided: a deal is played from then."""
+        if isinstance(played, DealPlayed) and played.game in DEAL_GAMES:
+            self.deals.setdefault(played.game, DealStatistics()).begin(played.deal)
 
     def count_end(self, played: Played) -> None:
         """``played`` has just been decided: count it once."""
         if isinstance(played, DealPlayed):
-            if played.won:
-                self.solitaire.win(played.deal)
+            # Only the games of deals the file has a section for are counted.
+            if played.won and played.game in DEAL_GAMES:
+                self.deals.setdefault(played.game, DealStatistics()).win(played.deal)
             return
         winner = played.winner
         if winner is None or played.watched:
@@ -240,7 +252,7 @@ class Statistics:
             "format": FORMAT,
             "version": self.version,
             "duels": {game: duel.to_json() for game, duel in self.duels.items()},
-            "solitaire": self.solitaire.to_json(),
+            **{game: self.deals_of(game).to_json() for game in DEAL_GAMES},
             **self.extra,
         }
 
@@ -266,7 +278,7 @@ class Statistics:
         """The statistics in a JSON value; :class:`StatisticsError` if it holds none."""
         if not isinstance(value, dict) or value.get("format") != FORMAT:
             raise StatisticsError("file_not_statistics")
-        data, extra = known_fields(value, "the file", ("format", "version", "duels", "solitaire"))
+        data, extra = known_fields(value, "the file", ("format", "version", "duels", *DEAL_GAMES))
         version = data.get("version")
         if not isinstance(version, int) or isinstance(version, bool) or version < 1:
             raise StatisticsError("file_bad_version", version=repr(version))
@@ -274,8 +286,8 @@ class Statistics:
             game: DuelStatistics.from_json(duel, game)
             for game, duel in json_object(data.get("duels", {}), "duels").items()
         }
-        solitaire = SolitaireStatistics.from_json(data.get("solitaire", {}), "solitaire")
-        return cls(duels, solitaire, version, extra)
+        deals = {game: DealStatistics.from_json(data.get(game, {}), game) for game in DEAL_GAMES}
+        return cls(duels, deals, version, extra)
 
     @classmethod
     def from_text(cls, text: str) -> Statistics:
@@ -314,10 +326,11 @@ def deal_ranges(deals: Iterable[int]) -> list[str]:
 
 __all__ = [
     "DASH",
+    "DEAL_GAMES",
     "FORMAT",
     "VERSION",
+    "DealStatistics",
     "DuelStatistics",
-    "SolitaireStatistics",
     "Statistics",
     "Tally",
     "deal_ranges",

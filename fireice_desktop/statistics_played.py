@@ -1,5 +1,6 @@
 """What a screen reports to the statistics of a game being played: a game between two sides
-(:class:`DuelPlayed`) or a solitaire deal (:class:`DealPlayed`), and whether it is decided.
+(:class:`DuelPlayed`) or a deal of a game played alone (:class:`DealPlayed`), and whether
+it is decided.
 
 :class:`~.statistics_counts.Statistics` counts what is reported; which games count, and
 when, is said in :mod:`.statistics`, the home of the public names.  No pygame here.
@@ -33,8 +34,9 @@ class DuelPlayed:
 
 @dataclass(frozen=True)
 class DealPlayed:
-    """A solitaire deal being played, and whether it is won."""
+    """A deal of a game played alone (the solitaire) being played, and whether it is won."""
 
+    game: str  # the registered game's name
     deal: int
     won: bool = False
 

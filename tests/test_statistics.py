@@ -23,9 +23,9 @@ from fireice_desktop.statistics import (
     MAX_BYTES,
     MAX_COUNT,
     DealPlayed,
+    DealStatistics,
     DuelPlayed,
     DuelStatistics,
-    SolitaireStatistics,
     Statistics,
     StatisticsError,
     StatisticsFile,
@@ -98,30 +98,35 @@ def test_watched_and_undecided_games_and_moves_count_nothing() -> None:
 
 def test_a_deal_counts_as_played_from_its_first_move_and_once() -> None:
     solitaire = Statistics()
-    solitaire.count_move(DealPlayed(5))
-    solitaire.count_move(DealPlayed(5))  # a restart, or Continue, of the same deal
-    assert (solitaire.solitaire.played, solitaire.solitaire.open_deal) == (1, 5)
-    solitaire.count_end(DealPlayed(5, won=False))  # no capture left: it may be taken back
-    assert solitaire.solitaire.won == 0
-    solitaire.count_end(DealPlayed(5, won=True))
-    assert solitaire.solitaire == SolitaireStatistics(1, 1, 1, 1, {5}, None)
+    solitaire.count_move(DealPlayed("solitaire", 5))
+    solitaire.count_move(DealPlayed("solitaire", 5))  # a restart, or Continue, of the same deal
+    assert (solitaire.deals_of("solitaire").played, solitaire.deals_of("solitaire").open_deal) == (
+        1,
+        5,
+    )
+    solitaire.count_end(
+        DealPlayed("solitaire", 5, won=False)
+    )  # no capture left: it may be taken back
+    assert solitaire.deals_of("solitaire").won == 0
+    solitaire.count_end(DealPlayed("solitaire", 5, won=True))
+    assert solitaire.deals_of("solitaire") == DealStatistics(1, 1, 1, 1, {5}, None)
 
 
 def test_the_streak_ends_when_another_deal_is_played_after_one_not_won() -> None:
     statistics = Statistics()
 
     def win(deal: int) -> None:
-        statistics.count_move(DealPlayed(deal))
-        statistics.count_end(DealPlayed(deal, won=True))
+        statistics.count_move(DealPlayed("solitaire", deal))
+        statistics.count_end(DealPlayed("solitaire", deal, won=True))
 
     win(5)
     win(7)
-    statistics.count_move(DealPlayed(64))  # played, and left unwon...
-    assert statistics.solitaire.streak == 2, "...which is only known at the next deal"
+    statistics.count_move(DealPlayed("solitaire", 64))  # played, and left unwon...
+    assert statistics.deals_of("solitaire").streak == 2, "...which is only known at the next deal"
     win(10)
-    assert statistics.solitaire.streak == 1
+    assert statistics.deals_of("solitaire").streak == 1
     win(5)  # a deal won before, played again
-    solitaire = statistics.solitaire
+    solitaire = statistics.deals_of("solitaire")
     assert (solitaire.played, solitaire.won, solitaire.streak, solitaire.best_streak) == (
         5,
         4,
@@ -134,8 +139,8 @@ def test_the_streak_ends_when_another_deal_is_played_after_one_not_won() -> None
 
 def test_a_win_without_a_move_reported_first_still_counts_the_deal_as_played() -> None:
     statistics = Statistics()
-    statistics.count_end(DealPlayed(12, won=True))
-    assert (statistics.solitaire.played, statistics.solitaire.won) == (1, 1)
+    statistics.count_end(DealPlayed("solitaire", 12, won=True))
+    assert (statistics.deals_of("solitaire").played, statistics.deals_of("solitaire").won) == (1, 1)
 
 
 # --- JSON ---------------------------------------------------------------------------------
@@ -149,8 +154,8 @@ def filled() -> Statistics:
     statistics.count_end(DuelPlayed("icebreaker", "black"))
     statistics.count_end(DuelPlayed("icebreaker", "red", "black", "beginner"))
     for deal in (3, 1, 2):
-        statistics.count_end(DealPlayed(deal, won=True))
-    statistics.count_move(DealPlayed(99))
+        statistics.count_end(DealPlayed("solitaire", deal, won=True))
+    statistics.count_move(DealPlayed("solitaire", 99))
     return statistics
 
 
@@ -291,14 +296,18 @@ duels = st.builds(
 models = st.builds(
     Statistics,
     st.dictionaries(names, duels, max_size=3),
-    st.builds(
-        SolitaireStatistics,
-        counts,
-        counts,
-        counts,
-        counts,
-        st.sets(st.integers(1, 1_000_000), max_size=20),
-        st.none() | st.integers(1, 1_000_000),
+    st.fixed_dictionaries(
+        {
+            "solitaire": st.builds(
+                DealStatistics,
+                counts,
+                counts,
+                counts,
+                counts,
+                st.sets(st.integers(1, 1_000_000), max_size=20),
+                st.none() | st.integers(1, 1_000_000),
+            )
+        }
     ),
     st.integers(1, 5),
 )
@@ -590,7 +599,7 @@ played = st.one_of(
         st.booleans(),
         st.booleans(),
     ),
-    st.builds(DealPlayed, reported_deals, st.booleans()),
+    st.builds(DealPlayed, st.just("solitaire") | odd_names, reported_deals, st.booleans()),
 )
 near_full = st.builds(
     Statistics,
@@ -612,14 +621,18 @@ near_full = st.builds(
         ),
         max_size=2,
     ),
-    st.builds(
-        SolitaireStatistics,
-        any_counts,
-        any_counts,
-        any_counts,
-        any_counts,
-        st.sets(st.integers(1, 1_000_000), max_size=5),
-        st.none() | st.integers(1, 1_000_000),
+    st.fixed_dictionaries(
+        {
+            "solitaire": st.builds(
+                DealStatistics,
+                any_counts,
+                any_counts,
+                any_counts,
+                any_counts,
+                st.sets(st.integers(1, 1_000_000), max_size=5),
+                st.none() | st.integers(1, 1_000_000),
+            )
+        }
     ),
 )
 
@@ -641,13 +654,17 @@ def test_whatever_the_writer_counts_the_reader_reads_back_equal(
 
 def test_counts_stop_at_the_most_a_file_holds() -> None:
     statistics = Statistics()
-    statistics.solitaire.played = statistics.solitaire.won = MAX_COUNT
-    statistics.count_end(DealPlayed(4, won=True))
+    deals = statistics.deals.setdefault("solitaire", DealStatistics())
+    deals.played = deals.won = MAX_COUNT
+    statistics.count_end(DealPlayed("solitaire", 4, won=True))
     statistics.count_end(against("fire", "casual", "fire"))
     duel = statistics.duel("fire-and-ice")
     duel.computer["casual"]["fire"].won = MAX_COUNT
     statistics.count_end(against("fire", "casual", "fire"))
-    assert (statistics.solitaire.played, statistics.solitaire.won) == (MAX_COUNT, MAX_COUNT)
+    assert (statistics.deals_of("solitaire").played, statistics.deals_of("solitaire").won) == (
+        MAX_COUNT,
+        MAX_COUNT,
+    )
     assert duel.computer["casual"]["fire"] == Tally(MAX_COUNT, 0)
     assert Statistics.from_text(statistics.to_text()) == statistics
 
@@ -655,8 +672,8 @@ def test_counts_stop_at_the_most_a_file_holds() -> None:
 @pytest.mark.parametrize("deal", [0, 1_000_001, -5, True])
 def test_a_number_that_is_no_deal_is_not_counted(deal: int) -> None:
     statistics = Statistics()
-    statistics.count_move(DealPlayed(deal))
-    statistics.count_end(DealPlayed(deal, won=True))
+    statistics.count_move(DealPlayed("solitaire", deal))
+    statistics.count_end(DealPlayed("solitaire", deal, won=True))
     assert statistics == Statistics()
 
 

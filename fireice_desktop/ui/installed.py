@@ -14,7 +14,7 @@ from .backdrops import Backdrop
 from .game.view import GameView, Host
 from .games.fireice.entry import UI as FIRE_AND_ICE
 from .games.icebreaker.entry import UI as ICEBREAKER
-from .registry import DuelShown, GameUI
+from .registry import DealsShown, DuelShown, GameUI
 from .rules_drawings import NO_DRAWINGS, DrawingSet
 
 #: Every installed game's UI package, in the order of the menu (the first one's board is
@@ -36,6 +36,9 @@ MENU: tuple[tuple[str, str], ...] = tuple(entry for ui in GAMES for entry in ui.
 
 #: The games between two sides, as the Statistics screen shows them.
 DUELS: tuple[DuelShown, ...] = tuple(duel for ui in GAMES for duel in ui.duels)
+
+#: The games played alone in deals, as the Statistics screen shows them.
+DEALS: tuple[DealsShown, ...] = tuple(deals for ui in GAMES for deals in ui.deals)
 
 
 def view_for(game: str, host: Host) -> GameView:
@@ -61,6 +64,7 @@ def main_backdrop() -> Backdrop:
 
 
 __all__ = [
+    "DEALS",
     "DRAWING_SETS",
     "DUELS",
     "GAMES",

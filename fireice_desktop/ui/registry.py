@@ -49,6 +49,14 @@ class DuelShown:
 
 
 @dataclass(frozen=True)
+class DealsShown:
+    """A game played alone in numbered deals, as the Statistics screen shows it."""
+
+    game: str  # the registered name
+    title: str  # the translation key of the panel's heading
+
+
+@dataclass(frozen=True)
 class GameUI:
     """How the desktop shows one game's package (and the games in it, such as the
     solitaire beside Fire & Ice)."""
@@ -67,6 +75,8 @@ class GameUI:
     menu: Sequence[tuple[str, str]] = ()
     #: Its games between two sides, as the Statistics screen shows them.
     duels: Sequence[DuelShown] = ()
+    #: Its games played alone in deals, as the Statistics screen shows them.
+    deals: Sequence[DealsShown] = ()
     #: The drawings its chapters of the rules name, by name.
     drawings: Mapping[str, DrawingSet] = field(default_factory=dict)
     #: The picture behind its cards (the first game's is the menu's too).
@@ -77,4 +87,4 @@ class GameUI:
     sized: tuple[str, ...] = ()
 
 
-__all__ = ["DuelShown", "GameUI", "Shot"]
+__all__ = ["DealsShown", "DuelShown", "GameUI", "Shot"]

@@ -16,7 +16,14 @@ from fireice_desktop.engine.games.fireice.solitaire import SolitairePosition
 from fireice_desktop.engine.games.icebreaker.board import Side
 from fireice_desktop.engine.record import GameRecord
 from fireice_desktop.engine.search import search
-from fireice_desktop.statistics import DASH, FILE_NAME, DuelStatistics, Statistics, Tally
+from fireice_desktop.statistics import (
+    DASH,
+    FILE_NAME,
+    DealStatistics,
+    DuelStatistics,
+    Statistics,
+    Tally,
+)
 from fireice_desktop.storage import data_dir
 from fireice_desktop.ui.app import MIN_SIZE
 from fireice_desktop.ui.games.fireice.solitaire import SolitaireView
@@ -133,8 +140,9 @@ def test_the_card_fits_the_window_with_every_count_in_it(
     duel = busy.duels.setdefault("fire-and-ice", DuelStatistics())
     for level in ("beginner", "casual", "strong", "expert"):
         duel.computer[level] = {"fire": Tally(1234, 567), "ice": Tally(1234, 567)}
-    busy.solitaire.deals_won = set(range(1, 400_000, 7))
-    busy.solitaire.played = busy.solitaire.won = len(busy.solitaire.deals_won)
+    deals = busy.deals.setdefault("solitaire", DealStatistics())
+    deals.deals_won = set(range(1, 400_000, 7))
+    deals.played = deals.won = len(deals.deals_won)
     with open_ui(tmp_path / "config", monkeypatch, size=size) as ui:
         data_dir().mkdir(parents=True)
         (data_dir() / FILE_NAME).write_text(busy.to_text())
@@ -335,14 +343,14 @@ def test_solitaire_deals_played_won_and_the_streak(ui: Driver) -> None:
     open_deal(ui, 5)
     line = winning_line(5)
     ui.play(line[0])
-    solitaire = counted(ui).solitaire
+    solitaire = counted(ui).deals_of("solitaire")
     assert (solitaire.played, solitaire.won, solitaire.open_deal) == (1, 0, 5)
     ui.click_button("Restart this deal")
     ui.answer(True)
     for move in line:
         ui.play(move)
     assert game(ui).controller.history.position.result == "won"
-    solitaire = counted(ui).solitaire
+    solitaire = counted(ui).deals_of("solitaire")
     assert (solitaire.played, solitaire.won, solitaire.streak, solitaire.best_streak) == (
         1,
         1,
@@ -352,14 +360,14 @@ def test_solitaire_deals_played_won_and_the_streak(ui: Driver) -> None:
     assert solitaire.deals_won == {5}
     ui.key(pygame.K_z, CTRL)
     ui.play(line[-1])  # won again after taking the last move back: counted once
-    assert counted(ui).solitaire.won == 1
+    assert counted(ui).deals_of("solitaire").won == 1
 
     open_deal(ui, 64)  # played and left without a win...
     ui.play(SolitairePosition.deal(64).legal_moves()[0])
-    assert counted(ui).solitaire.streak == 1
+    assert counted(ui).deals_of("solitaire").streak == 1
     open_deal(ui, 7)
     ui.play(SolitairePosition.deal(7).legal_moves()[0])  # ...which ends the streak here
-    solitaire = counted(ui).solitaire
+    solitaire = counted(ui).deals_of("solitaire")
     assert (solitaire.played, solitaire.won, solitaire.streak, solitaire.best_streak) == (
         3,
         1,
@@ -367,7 +375,7 @@ def test_solitaire_deals_played_won_and_the_streak(ui: Driver) -> None:
         1,
     )
     open_deal(ui, 10)  # a deal opened without a move is not played
-    assert counted(ui).solitaire.played == 3
+    assert counted(ui).deals_of("solitaire").played == 3
 
     scene = open_statistics(ui)
     assert scene.figures == {

@@ -1,5 +1,5 @@
 """The Statistics screen: games won and lost against the computer by level and colour, games
-between two players, and the solitaire's deals, streaks and the deals won.
+between two players, and each game of deals' deals, streaks and the deals won.
 
 The counts come from the player's files (:mod:`...statistics` says what counts and when);
 a damaged statistics file has been set aside by then, and a line on the card says so.
@@ -9,23 +9,30 @@ content is drawn once when the screen is laid out or the counts change, not ever
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import pygame
 import pygame_gui
 
 from ...engine.games import find_game
-from ...statistics import DASH, DuelStatistics, SolitaireStatistics, Statistics, deal_ranges
+from ...statistics import DASH, DuelStatistics, Statistics
 from ..art import Rgb, font
 from ..cards import CardScreen, level_name
 from ..game.question import Question
-from ..installed import DUELS, main_backdrop
-from ..language import number, say, side_name, tr
+from ..installed import DEALS, DUELS, main_backdrop
+from ..language import side_name, tr
 from ..navigation import Context
-from ..registry import DuelShown
+from ..registry import DealsShown, DuelShown
 from ..scene import button, translucent
+from ..statistics_words import (
+    deal_figures,
+    deals_won_lines,
+    handicap_text,
+    notice_text,
+    tally_text,
+    two_player_text,
+    wrap,
+)
 
 TEXT: Rgb = (251, 233, 207)
 HEADING: Rgb = (255, 241, 214)
@@ -46,7 +53,7 @@ class Metrics:
     heading: int  # a panel's heading
     row: int  # a table's row
     line: int  # a line of text in a panel
-    tiles: int  # the solitaire's figures
+    tiles: int  # a game of deals' figures
     gap: int  # between panels
     notes: int  # lines of notes under the panels (news of the file, how games count)
     button: int
@@ -65,113 +72,19 @@ class Metrics:
         return 2 * self.pad + self.heading + 6 * self.row + 4 + 2 * self.line
 
     @property
-    def solitaire_height(self) -> int:
-        """The solitaire's panel: heading, the figures, two lines of deals won."""
+    def deals_height(self) -> int:
+        """A game of deals' panel: heading, the figures, two lines of deals won."""
         return 2 * self.pad + self.heading + self.tiles + 4 + 2 * self.line
 
     @property
     def note_step(self) -> int:
         return self.small + 8
 
-    @property
-    def card_height(self) -> int:
+    def card_height(self, deal_panels: int) -> int:
         """Everything, from the title to the buttons."""
-        panels = self.duel_height + self.gap + self.solitaire_height + self.gap
+        panels = self.duel_height + self.gap + deal_panels * (self.deals_height + self.gap)
         notes = self.notes * self.note_step + 10
         return 6 + self.title + panels + notes + self.button + 16
-
-
-def tally_text(won: int, lost: int) -> str:
-    """A cell of a table: won and lost with a dash between ("3-1" with an en dash), or a
-    dash alone before any game."""
-    return f"{won}{DASH}{lost}" if won or lost else DASH
-
-
-def two_player_text(duel: DuelStatistics, sides: Sequence[Any]) -> str:
-    """The line for games between two people: how many, and who won them."""
-    games = duel.two_player_games
-    if not games:
-        return tr("statistics.two_players_none")
-    won = {side: number(duel.two_players.get(side.key, 0)) for side in sides}
-    wins = ", ".join(
-        tr("statistics.side_won", side=side_name(side), won=won[side]) for side in sides
-    )
-    return tr("statistics.two_players", count=games, games=number(games), wins=wins)
-
-
-def handicap_text(duel: DuelStatistics) -> str:
-    """The line for handicap games against the computer."""
-    tally = duel.handicap
-    if not tally.played:
-        return tr("statistics.handicap_none")
-    return tr("statistics.handicap", won=number(tally.won), lost=number(tally.lost))
-
-
-def solitaire_figures(solitaire: SolitaireStatistics) -> dict[str, str]:
-    """The solitaire's figures: what each counts -> the number."""
-    return {
-        tr("statistics.deals_played"): number(solitaire.played),
-        tr("statistics.deals_won"): number(solitaire.won),
-        tr("statistics.current_streak"): number(solitaire.streak),
-        tr("statistics.best_streak"): number(solitaire.best_streak),
-    }
-
-
-def deal_words(deals: set[int]) -> list[str]:
-    """:func:`~...statistics.deal_ranges` with the numbers written as the language writes
-    them ("1.000" in Italian)."""
-    words = deal_ranges(deals)
-    return [word.replace(",", ".") for word in words] if number(1000) != "1,000" else words
-
-
-def notice_text(notice: str) -> str:
-    """The statistics file's notice in the player's language (it carries its words)."""
-    words = getattr(notice, "words", None)
-    return say(words) if words is not None else notice
-
-
-def wrap(words: Sequence[str], fits: Callable[[str], bool]) -> list[str]:
-    """``words`` joined by spaces into lines that each ``fits``."""
-    lines: list[str] = []
-    for word in words:
-        if lines and fits(f"{lines[-1]} {word}"):
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    return lines
-
-
-def deals_won_lines(deals: set[int], fits: Callable[[str], bool], most: int) -> list[str]:
-    """The deals won, written compactly in at most ``most`` lines that each ``fits``; what
-    does not fit is counted at the end ("and 12 more")."""
-    if not deals:
-        return [tr("statistics.deals_won_none")]
-    words = deal_words(deals)
-    counts = [_deals_in(word) for word in words]
-
-    def lines(shown: int) -> list[str]:
-        listed = [f"{word}," for word in words[:shown]]
-        rest = sum(counts[shown:])
-        if rest:
-            listed.append(tr("statistics.and_more", count=rest, more=number(rest)))
-        else:
-            listed[-1] = listed[-1].rstrip(",")
-        return wrap([tr("statistics.deals_won_list"), *listed], fits)
-
-    low, high = 0, len(words)  # the most words shown that still fit: binary search
-    while low < high:
-        middle = (low + high + 1) // 2
-        if len(lines(middle)) <= most:
-            low = middle
-        else:
-            high = middle - 1
-    return lines(low)
-
-
-def _deals_in(word: str) -> int:
-    """How many deals a word of :func:`~...statistics.deal_ranges` stands for."""
-    first, _, last = word.replace(",", "").replace(".", "").partition(DASH)
-    return int(last) - int(first) + 1 if last else 1
 
 
 class StatisticsScene(CardScreen):
@@ -188,7 +101,7 @@ class StatisticsScene(CardScreen):
         self.sheet: pygame.Surface | None = None  # the card's content, drawn once
         self.texts: list[str] = []  # every text on the card, in the order drawn
         self.cells: dict[tuple[str, str, str], str] = {}  # (game, level, side) -> cell
-        self.figures: dict[str, str] = {}  # the solitaire's figures
+        self.figures: dict[str, str] = {}  # the figures of the (last) game of deals
 
     # --- building -------------------------------------------------------------------
 
@@ -197,7 +110,9 @@ class StatisticsScene(CardScreen):
         width, height = size
         m = self.manager
         metrics = self.metrics = Metrics.for_height(height)
-        card = pygame.Rect(0, 0, min(1060, width - 40), min(height - 20, metrics.card_height))
+        card = pygame.Rect(
+            0, 0, min(1060, width - 40), min(height - 20, metrics.card_height(len(DEALS)))
+        )
         card.center = (width // 2, height // 2)
         self.panel_rect = card
         self.question = Question(m)  # the manager was cleared
@@ -236,8 +151,9 @@ class StatisticsScene(CardScreen):
                 pygame.Rect(left + index * (half + 16), top, half, metrics.duel_height), shown
             )
         top += metrics.duel_height + metrics.gap
-        self._draw_solitaire(pygame.Rect(left, top, width, metrics.solitaire_height))
-        top += metrics.solitaire_height + metrics.gap
+        for deals in DEALS:
+            self._draw_deals(pygame.Rect(left, top, width, metrics.deals_height), deals)
+            top += metrics.deals_height + metrics.gap
         self._draw_notes(pygame.Rect(left, top, width, metrics.notes * metrics.note_step))
         self.nav.redraw()
 
@@ -338,14 +254,14 @@ class StatisticsScene(CardScreen):
             colour = TEXT if tally.played else MUTED
             self._text(text, (centre, middle), size, colour, not level, "center")
 
-    def _draw_solitaire(self, rect: pygame.Rect) -> None:
-        """The solitaire: its four figures in a row, and the deals won."""
+    def _draw_deals(self, rect: pygame.Rect, shown: DealsShown) -> None:
+        """A game of deals: its four figures in a row, and the deals won."""
         assert self.sheet is not None
         metrics = self.metrics
-        solitaire = self.statistics.solitaire
-        y = self._panel(rect, tr("menu.solitaire"))
+        deals = self.statistics.deals_of(shown.game)
+        y = self._panel(rect, tr(shown.title))
         left, right = rect.x + 14, rect.right - 14
-        self.figures = solitaire_figures(solitaire)
+        self.figures = deal_figures(deals)
         width = (right - left) // len(self.figures)
         for k, (words, figure) in enumerate(self.figures.items()):
             tile = pygame.Rect(left + k * width + 4, y, width - 8, metrics.tiles)
@@ -360,7 +276,7 @@ class StatisticsScene(CardScreen):
         def fits(text: str) -> bool:
             return face.size(text)[0] <= right - left
 
-        for text in deals_won_lines(solitaire.deals_won, fits, 2):
+        for text in deals_won_lines(deals.deals_won, fits, 2):
             self._text(text, (left, y), metrics.small)
             y += metrics.line
 
@@ -422,4 +338,4 @@ class StatisticsScene(CardScreen):
             surface.blit(self.sheet, self.panel_rect.topleft)
 
 
-__all__ = ["StatisticsScene", "deals_won_lines", "tally_text"]
+__all__ = ["StatisticsScene"]

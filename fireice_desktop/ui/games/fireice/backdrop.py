@@ -9,7 +9,8 @@ import pygame
 
 from ....engine.games.fireice.playout import random_playout
 from ....engine.games.fireice.rules import Move, Position
-from .board import BoardArt, BoardPicture, board_art, draw_board
+from .board import BoardPicture, draw_board
+from .board_art import BoardArt, board_art
 
 
 class BoardInPlay:

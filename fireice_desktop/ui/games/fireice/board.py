@@ -1,7 +1,7 @@
-"""Drawing the wooden board: a static layer made once per size, and the pegs over it.
+"""Drawing the wooden board: the pegs, marks and glows of one moment over the static layer.
 
-``BoardArt`` holds what is rendered once per layout (the board, the peg sprites);
-``draw_board`` paints a :class:`BoardPicture` over it and never changes any state.
+:class:`~.board_art.BoardArt` holds what is rendered once per layout (the board, the peg
+sprites); ``draw_board`` paints a :class:`BoardPicture` over it and never changes any state.
 """
 
 from __future__ import annotations
@@ -12,47 +12,16 @@ import pygame
 
 from ....engine.games.fireice.board import HAS_LINE, LINE_OF, LINES
 from ....engine.games.fireice.rules import Color
-from ...art import Rgb, cover, font, texture
+from ...art import Rgb, font
 from ...drawing import PLAYED_COLOUR, draw_arrow
 from ...game.motion import Point
 from ...keyboard import draw_cursor
-from ...language import tr
-from .art import peg_sprite
+from .board_art import BoardArt
 from .layout import HOLE_SPREAD, INCIRCLE, BoardLayout
 
 GLOW: dict[Color, Rgb] = {Color.FIRE: (255, 92, 60), Color.ICE: (80, 236, 246)}
-ENGRAVE_DARK = (92, 56, 28, 150)
-ENGRAVE_LIGHT = (255, 236, 200, 70)
 MARK_RGB = (250, 210, 90)
 TARGET_RGB = (255, 246, 190)
-POCKETS = ("side.fire", "side.ice")  # keys of the names burnt under the trays (None: none)
-
-
-def _engrave_line(surface: pygame.Surface, a: Point, b: Point, width: int) -> None:
-    pygame.draw.line(surface, ENGRAVE_LIGHT, (a[0] + 1, a[1] + 1), (b[0] + 1, b[1] + 1), width)
-    pygame.draw.line(surface, ENGRAVE_DARK, a, b, width)
-
-
-def _engrave_circle(surface: pygame.Surface, centre: Point, radius: float, width: int) -> None:
-    pygame.draw.circle(surface, ENGRAVE_LIGHT, (centre[0] + 1, centre[1] + 1), radius, width)
-    pygame.draw.circle(surface, ENGRAVE_DARK, centre, radius, width)
-
-
-def _fano_pattern(
-    surface: pygame.Surface, points: tuple[Point, ...], centre: Point, radius: float, width: int
-) -> None:
-    """The six straight lines and the circle joining seven points."""
-    for a, b, c in LINES:
-        ends = sorted((points[a], points[b], points[c]))
-        _engrave_line(surface, ends[0], ends[2], width)
-    _engrave_circle(surface, centre, radius, width)
-
-
-def _shadow_sprite(radius: float, blur: int) -> pygame.Surface:
-    size = int(radius * 2 + blur * 4 + 4)
-    shadow = pygame.Surface((size, size), pygame.SRCALPHA)
-    pygame.draw.circle(shadow, (20, 10, 0, 150), (size / 2, size / 2), radius)
-    return pygame.transform.gaussian_blur(shadow, max(1, blur))
 
 
 @dataclass(frozen=True)
@@ -74,169 +43,6 @@ class BoardPicture:
     hint: tuple[int, int] | None = None  # a suggested move, drawn as an arrow
     played: tuple[int, int] | None = None  # in an analysed game, the move played from here
     cursor: int | None = None  # the keyboard's cursor (drawn over everything)
-
-
-class BoardArt:
-    """The parts of the board drawn once for a layout."""
-
-    def __init__(self, layout: BoardLayout, pockets: tuple[str, str] | None = None) -> None:
-        self.layout = layout
-        x, y, w, h = layout.rect
-        self.origin = (x, y)
-        self.static = self._render_static((w, h), pockets)
-        self.pegs = {color: peg_sprite(color, layout.peg_radius) for color in Color}
-        self.lifted = {color: peg_sprite(color, layout.peg_radius * 1.12) for color in Color}
-        self.pocket_pegs = {color: peg_sprite(color, layout.peg_radius * 0.62) for color in Color}
-        self.shadow = _shadow_sprite(layout.peg_radius, max(1, int(layout.peg_radius * 0.18)))
-        self.lifted_shadow = _shadow_sprite(
-            layout.peg_radius * 1.05, max(2, int(layout.peg_radius * 0.45))
-        )
-        self.island_masks = [self._island_surface(i) for i in range(7)]
-
-    def local(self, point: Point) -> Point:
-        """A window point in this art's coordinates."""
-        return (point[0] - self.origin[0], point[1] - self.origin[1])
-
-    def _island_surface(self, island: int) -> tuple[pygame.Surface, tuple[int, int]]:
-        corners = [self.local(p) for p in self.layout.island_corners[island]]
-        left = int(min(p[0] for p in corners)) - 2
-        top = int(min(p[1] for p in corners)) - 2
-        width = int(max(p[0] for p in corners)) - left + 4
-        height = int(max(p[1] for p in corners)) - top + 4
-        mask = pygame.Surface((width, height), pygame.SRCALPHA)
-        pygame.draw.polygon(mask, (255, 255, 255), [(px - left, py - top) for px, py in corners])
-        return mask, (left, top)
-
-    def _render_static(
-        self, size: tuple[int, int], pockets: tuple[str, str] | None
-    ) -> pygame.Surface:
-        layout = self.layout
-        side = layout.side
-        surface = cover(texture("wood_board.jpg"), size).convert_alpha()
-        w, h = size
-        # The board's edge: a rounded bevel, light above and left, dark below and right.
-        edge = max(3, int(side * 0.018))
-        frame = pygame.Surface(size, pygame.SRCALPHA)
-        for i in range(edge):
-            t = i / edge
-            pygame.draw.line(frame, (255, 230, 190, int(90 * (1 - t))), (i, i), (w - i, i))
-            pygame.draw.line(frame, (255, 230, 190, int(70 * (1 - t))), (i, i), (i, h - i))
-            pygame.draw.line(
-                frame, (40, 20, 5, int(120 * (1 - t))), (i, h - 1 - i), (w - i, h - 1 - i)
-            )
-            pygame.draw.line(
-                frame, (40, 20, 5, int(100 * (1 - t))), (w - 1 - i, i), (w - 1 - i, h - i)
-            )
-        surface.blit(frame, (0, 0))
-
-        # The pockets: two routed trays with their names burnt in.
-        for index, label in enumerate(pockets or ()):
-            self._draw_pocket(surface, layout.pockets[index], label)
-
-        # The lines joining the islands, engraved into the board.
-        width = max(2, int(side * 0.006))
-        centres = tuple(self.local(p) for p in layout.island_centres)
-        _fano_pattern(surface, centres, self.local(layout.centre), INCIRCLE * side, width)
-
-        # The raised islands: a soft shadow, the lighter wood, bevelled edges.
-        shadow_layer = pygame.Surface(size, pygame.SRCALPHA)
-        drop = side * 0.016
-        for corners in layout.island_corners:
-            pts = [self.local((px + drop * 0.6, py + drop)) for px, py in corners]
-            pygame.draw.polygon(shadow_layer, (30, 12, 0, 150), pts)
-        surface.blit(
-            pygame.transform.gaussian_blur(shadow_layer, max(2, int(side * 0.014))), (0, 0)
-        )
-        island_wood = texture("wood_island.jpg")
-        bevel = max(2, int(side * 0.008))
-        for island, corners in enumerate(layout.island_corners):
-            self._draw_island(surface, island, corners, island_wood, bevel)
-        return surface
-
-    def _draw_pocket(
-        self, surface: pygame.Surface, rect: tuple[int, int, int, int], label: str
-    ) -> None:
-        x, y, w, h = rect
-        x -= self.origin[0]
-        y -= self.origin[1]
-        radius = int(h * 0.35)
-        pygame.draw.rect(surface, (96, 58, 28), (x, y, w, h), border_radius=radius)
-        inner = pygame.Surface((w, h), pygame.SRCALPHA)
-        for i in range(max(2, int(h * 0.18))):
-            alpha = int(120 * (1 - i / (h * 0.18)))
-            pygame.draw.rect(inner, (30, 14, 2, alpha), (i, i, w - 2 * i, h - 2 * i), 1, radius)
-        surface.blit(inner, (x, y))
-        pygame.draw.rect(surface, (250, 220, 170), (x, y, w, h), 1, radius)
-        # The name is burnt into the wood under the tray.
-        text = font(max(8, int(h * 0.3))).render(label, True, (86, 44, 16))
-        glow = font(max(8, int(h * 0.3))).render(label, True, (240, 200, 150))
-        tx = x + (w - text.get_width()) / 2
-        ty = y + h + h * 0.04
-        surface.blit(glow, (tx + 1, ty + 1))
-        surface.blit(text, (tx, ty))
-
-    def _draw_island(
-        self,
-        surface: pygame.Surface,
-        island: int,
-        corners: tuple[Point, Point, Point],
-        wood: pygame.Surface,
-        bevel: int,
-    ) -> None:
-        layout = self.layout
-        mask, (left, top) = self._island_surface(island)
-        tile = pygame.Surface(mask.get_size(), pygame.SRCALPHA)
-        offset = ((island * 97) % 200, (island * 61) % 200)
-        tile.blit(wood, (-offset[0], -offset[1]))
-        tile.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-        surface.blit(tile, (left, top))
-        top_pt, left_pt, right_pt = (self.local(p) for p in corners)
-        # Bevel: the two upper edges catch the light, the bottom edge is in shade.
-        for i in range(bevel):
-            inset = i * 0.9
-            a = (top_pt[0], top_pt[1] + inset * 2)
-            b = (left_pt[0] + inset * 1.7, left_pt[1] - inset)
-            c = (right_pt[0] - inset * 1.7, right_pt[1] - inset)
-            fade = 1 - i / bevel
-            pygame.draw.line(surface, _mix((255, 240, 210), fade), a, b, 1)
-            pygame.draw.line(surface, _mix((214, 170, 120), fade), a, c, 1)
-            pygame.draw.line(surface, _mix((120, 74, 36), fade), b, c, 1)
-        pygame.draw.aalines(surface, (110, 66, 30), True, [top_pt, left_pt, right_pt])
-        # The island's seven lines, engraved between its holes.
-        holes = [self.local(layout.holes[island * 7 + k]) for k in range(7)]
-        width = max(1, int(layout.side * 0.0045))
-        centre = holes[3]
-        _fano_pattern(surface, tuple(holes), centre, INCIRCLE * HOLE_SPREAD * layout.side, width)
-        # Drilled holes: a dark bore with light catching its lower rim.
-        r = layout.hole_radius
-        for hx, hy in holes:
-            pygame.draw.circle(surface, (236, 200, 150), (hx, hy + r * 0.16), r * 1.08)
-            pygame.draw.circle(surface, (58, 32, 14), (hx, hy), r)
-            pygame.draw.circle(surface, (36, 18, 6), (hx, hy - r * 0.12), r * 0.78)
-
-
-_art_cache: dict[tuple[tuple[int, int, int, int], bool], BoardArt] = {}
-
-
-def board_art(
-    rect: tuple[int, int, int, int], pockets: tuple[str, str] | None = POCKETS
-) -> BoardArt:
-    """The board art for ``rect``, kept for reuse: rendering it takes a good part of a second.
-    ``pockets`` are the keys of the names under the trays, burnt in capitals."""
-    if pockets is not None:
-        pockets = (tr(pockets[0]).upper(), tr(pockets[1]).upper())
-    key = (rect, pockets)
-    art = _art_cache.pop(key, None)
-    if art is None:
-        art = BoardArt(BoardLayout.fit(rect), pockets)
-    _art_cache[key] = art  # most recently used last
-    while len(_art_cache) > 8:
-        del _art_cache[next(iter(_art_cache))]
-    return art
-
-
-def _mix(rgb: Rgb, alpha: float) -> tuple[int, int, int, int]:
-    return (*rgb, int(255 * max(0.0, min(1.0, alpha))))
 
 
 def _blit_centered(surface: pygame.Surface, sprite: pygame.Surface, centre: Point) -> None:
@@ -400,11 +206,4 @@ def _draw_pocket_pegs(
     surface.blit(label, label.get_rect(center=badge.center))
 
 
-__all__ = [
-    "BoardArt",
-    "BoardPicture",
-    "board_art",
-    "draw_board",
-    "font",
-    "pocket_slot",
-]
+__all__ = ["BoardPicture", "draw_board", "pocket_slot"]

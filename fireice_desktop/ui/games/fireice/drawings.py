@@ -18,7 +18,9 @@ from ...art import cover, font, texture
 from ...drawing import draw_arrow
 from ...language import side_name, tr
 from ...rules_drawings import DrawingSet, no_drawings
-from .board import BoardArt, BoardPicture, board_art, draw_board, peg_sprite
+from .art import peg_sprite
+from .board import BoardPicture, draw_board
+from .board_art import BoardArt, board_art
 from .layout import ISLAND_SIDE
 
 ISLANDS = "ABCDEFG"

@@ -8,7 +8,7 @@ from ....engine.games.fireice.rules import Color
 from ....engine.games.fireice.spec import Deal, Handicap
 from ...game.players import Session
 from ...navigation import Context
-from ...registry import DuelShown, GameUI, Shot
+from ...registry import DealsShown, DuelShown, GameUI, Shot
 from ...scene import Scene
 from .art import peg_sprite
 from .backdrop import BoardInPlay
@@ -71,6 +71,7 @@ UI = GameUI(
             colours={Color.FIRE: (255, 136, 110), Color.ICE: (120, 222, 228)},
         ),
     ),
+    deals=(DealsShown("solitaire", "menu.solitaire"),),
     drawings=DRAWINGS,
     backdrop=BoardInPlay,
     pictures={"handicap": _handicap_picture, "solitaire": _solitaire_picture},

@@ -25,7 +25,8 @@ from ...language import tr
 from ...navigation import Context
 from ...scene import BoardScene, backdrop, button
 from ...text import SafeTextEntryLine
-from .board import BoardArt, BoardPicture, board_art, draw_board
+from .board import BoardPicture, draw_board
+from .board_art import BoardArt, board_art
 
 
 class HandicapSetup:

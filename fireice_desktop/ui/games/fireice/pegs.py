@@ -11,7 +11,8 @@ from ....engine.games.fireice.rules import Color
 from ....engine.games.fireice.solitaire import PEGS_PER_COLOR
 from ...game.motion import Point, ease, lerp
 from ...game.view import GameView, HitLayout, Moment
-from .board import BoardArt, BoardPicture, board_art, draw_board, pocket_slot
+from .board import BoardPicture, draw_board, pocket_slot
+from .board_art import BoardArt, board_art
 from .layout import BoardLayout
 
 

@@ -113,7 +113,7 @@ class SolitaireView(PegView):
         )
 
     def played(self, position: Any) -> DealPlayed:
-        return DealPlayed(self.deal, won=position.result == "won")
+        return DealPlayed("solitaire", self.deal, won=position.result == "won")
 
     def idle_hint(self, position: Any, selected: int | None) -> str:
         if not position.is_over and selected is None:
