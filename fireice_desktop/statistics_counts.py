@@ -216,15 +216,25 @@ class Statistics:
 
     def count_move(self, played: Played) -> None:
         """A move was made in a game not yet decided: a deal is played from then."""
-        if isinstance(played, DealPlayed) and played.game in DEAL_GAMES:
-            self.deals.setdefault(played.game, DealStatistics()).begin(played.deal)
+        if isinstance(played, DealPlayed):
+            deals = self._deals_of_played(played)
+            if deals is not None:
+                deals.begin(played.deal)
+
+    def _deals_of_played(self, played: DealPlayed) -> DealStatistics | None:
+        """The deals ``played`` counts in, found by its game's name: only a game of deals the
+        file has a section for (the file would not read another back)."""
+        name = played.game
+        if not isinstance(name, str) or name not in DEAL_GAMES:
+            return None
+        return self.deals.setdefault(name, DealStatistics())
 
     def count_end(self, played: Played) -> None:
         """``played`` has just been decided: count it once."""
         if isinstance(played, DealPlayed):
-            # Only the games of deals the file has a section for are counted.
-            if played.won and played.game in DEAL_GAMES:
-                self.deals.setdefault(played.game, DealStatistics()).win(played.deal)
+            deals = self._deals_of_played(played)
+            if played.won and deals is not None:
+                deals.win(played.deal)
             return
         winner = played.winner
         if winner is None or played.watched:

@@ -4,11 +4,14 @@ other, games that do not know each other, and no import hidden in a function bod
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
 import pytest
+
+from fireice_desktop.engine.games import registered_games
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "fireice_desktop"
@@ -173,6 +176,115 @@ def test_a_game_imports_no_other_game(game: str) -> None:
             assert others == [], f"{module} imports {others}"
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_a_games_ui_imports_no_other_game(game: str) -> None:
+    """A game's UI package imports neither another game's UI package nor its engine."""
+    own = (f"fireice_desktop.ui.games.{game}", f"fireice_desktop.engine.games.{game}")
+    for module, names in graph().items():
+        if module.startswith(own[0]):
+            others = [
+                name
+                for name in names
+                if name.startswith(("fireice_desktop.ui.games.", "fireice_desktop.engine.games."))
+                and not name.startswith(own)
+            ]
+            assert others == [], f"{module} imports {others}"
+
+
+def test_the_games_uis_and_the_screens_parts_open_no_screen() -> None:
+    """A game's UI package and the game screen's parts are opened by the routes and open
+    screens by name: they import no screen, and neither the routes nor the list of games."""
+    above = ("fireice_desktop.ui.screens", "fireice_desktop.ui.routes", "fireice_desktop.ui.app")
+    found = [
+        f"{module} imports {name}"
+        for module, names in graph().items()
+        if module.startswith(("fireice_desktop.ui.games", "fireice_desktop.ui.game."))
+        for name in names
+        if name.startswith(above) or name == "fireice_desktop.ui.installed"
+    ]
+    assert found == []
+
+
+#: The lists of installed games: the only modules outside a game's packages that name it.
+GAME_LISTS = ("fireice_desktop.engine.games", "fireice_desktop.ui.installed")
+
+
+def game_names() -> dict[str, re.Pattern[str]]:
+    """Each game package's names as code would write them: its registered games' names
+    (``fire-and-ice``, ``fire_and_ice``, ``solitaire``, ``icebreaker``), in any case."""
+    names: dict[str, list[str]] = {package: [] for package in GAMES}
+    for game in registered_games():
+        package = type(game).__module__.split(".")[3]
+        names[package] += [game.name, game.name.replace("-", "_")]
+    return {
+        package: re.compile("|".join(re.escape(name) for name in words), re.IGNORECASE)
+        for package, words in names.items()
+    }
+
+
+def naming_lines(tree: ast.Module, pattern: re.Pattern[str]) -> list[int]:
+    """The lines where code names what ``pattern`` matches: in a name, an attribute, a
+    definition, an argument, a keyword or a string (docstrings and comments are words
+    about the code, not code)."""
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    lines = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            words = "" if id(node) in docstrings else node.value
+        elif isinstance(node, ast.Name):
+            words = node.id
+        elif isinstance(node, ast.Attribute):
+            words = node.attr
+        elif isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            words = node.name
+        elif isinstance(node, ast.arg):
+            words = node.arg
+        elif isinstance(node, ast.keyword):
+            words = node.arg or ""
+        elif isinstance(node, ast.alias):
+            words = f"{node.name} {node.asname or ''}"
+        else:
+            continue
+        if pattern.search(words):
+            lines.append(node.lineno)
+    return sorted(set(lines))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_outside_its_two_packages_nothing_names_a_game(game: str) -> None:
+    """Only the game's engine and UI packages, and the lists of installed games, import
+    the game's packages or write its name: everything else asks the registries."""
+    own = (f"fireice_desktop.engine.games.{game}", f"fireice_desktop.ui.games.{game}")
+    pattern = game_names()[game]
+    naming = []
+    for module, path in modules().items():
+        if module.startswith(own) or module in GAME_LISTS:
+            continue
+        imported = sorted(name for name in graph()[module] if name.startswith(own))
+        lines = naming_lines(ast.parse(path.read_text(encoding="utf-8")), pattern)
+        if imported or lines:
+            naming.append(f"{module}: imports {imported}, names it on lines {lines}")
+    assert naming == []
+
+
+def test_the_naming_check_finds_a_name() -> None:
+    pattern = game_names()["icebreaker"]
+    code = '''"""An Icebreaker docstring is words."""
+# an icebreaker comment too
+TITLE = "Icebreaker"
+def icebreaker_size(board): return board.icebreaker
+'''
+    assert naming_lines(ast.parse(code), pattern) == [3, 4]
+    assert naming_lines(ast.parse("x = 'fire-and-ice'"), game_names()["fireice"]) == [1]
+
+
 GENERIC = (
     "fireice_desktop.engine.errors",
     "fireice_desktop.engine.interface",
@@ -180,6 +292,7 @@ GENERIC = (
     "fireice_desktop.engine.registry",
     "fireice_desktop.engine.treesearch",
     "fireice_desktop.engine.search",
+    "fireice_desktop.engine.command_line",
 )
 
 

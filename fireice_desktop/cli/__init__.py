@@ -4,17 +4,21 @@
   exit status);
 - ``streams``: every file and standard stream a command reads or writes, and what
   each problem with one is called and exits with;
-- ``commands``: the scripting commands (``show``, ``ai-move``, ``solitaire``,
-  ``icebreaker``, ``game``) but the matches;
-- ``match``: ``match`` and ``icebreaker match``, two players (levels or outside
-  programs) over many games, and their summary;
-- ``text_game``: ``fireice text``, two players at one terminal;
-- ``parser``: the argument parser, the types of flags' values, ``--size`` for
-  screenshots;
+- ``options``: a game's flags (:class:`~..engine.registry.Option`) as the parser's;
+- ``commands``: the handlers of every game's ``show`` and ``ai-move``, of a game's own
+  commands (reports on a position, play at the terminal) and of ``game show`` and ``game import``;
+- ``match``: ``match``, two players (levels or outside programs) over many games of
+  any game, and their summary;
+- ``analyse``: ``game analyse`` and ``game export``;
+- ``desktop_options``: ``--open`` and the screenshot flags, ``--size`` for screenshots;
+- ``game_parsers``: each registered game's commands in the parser, built from what the
+  game says of itself (:attr:`~..engine.registry.Game.command_line`);
+- ``parser``: the argument parser;
 - ``desktop``: ``fireice`` with no command, the window or ``--screenshot``.
 
-Each module imports only those listed above it, the engine and :mod:`..storage`.
-Only ``desktop`` imports the desktop game (:mod:`..ui`), inside its launcher, so the
+No module names a game: each asks the registry (:mod:`..engine.games`).  Each module
+imports only those listed above it, the engine and :mod:`..storage`.  Only
+``desktop`` imports the desktop game (:mod:`..ui`), inside its launcher, so the
 terminal commands never load pygame and run where there is no display.
 """
 

@@ -12,8 +12,8 @@ import os
 import sys
 
 from ..storage import SaveFileError
+from .desktop_options import shot_options, split_sizes
 from .errors import EXIT_FAILURE, CommandError
-from .parser import SHOT_OPTIONS, split_sizes
 from .streams import check_output_file, file_error, read_game_argument, say
 
 
@@ -53,7 +53,7 @@ def launch_desktop(args: argparse.Namespace) -> int:
         args.screenshot,
         scene=args.scene,
         moves=args.shot_moves or "",
-        deal=args.shot_deal,
+        deal=getattr(args, "shot_deal", None),
         page=args.shot_page,
         hint=bool(args.shot_hint),
         analyse=bool(args.shot_analyse),
@@ -74,7 +74,7 @@ def launch_desktop(args: argparse.Namespace) -> int:
 
 def _check_window_can_open(args: argparse.Namespace) -> None:
     """Refuse screenshot flags without ``--screenshot``, and a window with no display."""
-    for flag, dest in SHOT_OPTIONS:
+    for flag, dest in shot_options():
         if getattr(args, dest) is not None:
             raise CommandError(f"--{flag} only applies with --screenshot PATH", usage=True)
     if sys.platform.startswith("linux") and not (

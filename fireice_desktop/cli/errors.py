@@ -16,9 +16,6 @@ EXIT_USAGE = 2
 #: The system's failure: a full disk, a failing device, no display to open a window on.
 EXIT_FAILURE = 1
 
-#: The sub-command groups whose chosen command is part of a command's name.
-_GROUPS = ("solitaire_command", "game_command", "icebreaker_command")
-
 
 class CommandError(Exception):
     """A user's mistake on the command line: reported in one line, exit status 2 by default.
@@ -56,11 +53,11 @@ def tell(text: str) -> None:
 
 
 def command_name(args: argparse.Namespace) -> str:
-    """The command as typed: ``fireice``, ``fireice show``, ``fireice game export``."""
+    """The command as typed: ``fireice``, ``fireice show``, ``fireice game export``
+    (a command under a group has its name in ``subcommand``, see :mod:`.parser`)."""
     name = "fireice" + (f" {args.command}" if args.command else "")
-    for group in _GROUPS:
-        if getattr(args, group, None):
-            name += f" {getattr(args, group)}"
+    if getattr(args, "subcommand", None):
+        name += f" {args.subcommand}"
     return name
 
 

@@ -1,8 +1,9 @@
-"""``fireice match`` and ``fireice icebreaker match``: two players, levels or outside
-programs, over many games; the summary they print and its JSON form.
+"""``match`` (``fireice match``, ``fireice icebreaker match``): two players, levels or
+outside programs, over many games of any game; the summary they print and its JSON form.
 
 The games are played by :mod:`..engine.match`, the same for every game; this module
-checks the options, reports each game on request and prints the figures.
+checks the options, reports each game on request and prints the figures.  The sides'
+flags (``--fire``, ``--red``) are the game's :attr:`~..engine.registry.CommandLine.match_sides`.
 """
 
 from __future__ import annotations
@@ -12,8 +13,7 @@ import json
 import math
 from typing import Any
 
-from ..engine.games import find_game
-from ..engine.games.icebreaker.spec import Sea
+from ..engine.command_line import Generic
 from ..engine.match import (
     JOBS_PER_CPU,
     GameResult,
@@ -26,7 +26,9 @@ from ..engine.match import (
     processors,
     run_match,
 )
+from ..engine.registry import Game
 from ..engine.words import NAME_LIMIT, quoted
+from .commands import command_line, options_setup
 from .errors import CommandError, command_name, tell
 from .streams import say
 
@@ -206,10 +208,7 @@ class Report:
         }
 
 
-def _players(
-    args: argparse.Namespace, game_name: str, flags: tuple[str, str]
-) -> tuple[Player, Player]:
-    game = find_game(game_name)
+def _players(args: argparse.Namespace, game: Game, flags: tuple[str, str]) -> tuple[Player, Player]:
     found = []
     for flag in flags:
         text = getattr(args, flag)
@@ -222,12 +221,12 @@ def _players(
     return found[0], found[1]
 
 
-def play_match(args: argparse.Namespace, game_name: str, setup: Any, flags: tuple[str, str]) -> int:
+def play_match(args: argparse.Namespace, game: Game, setup: Any, flags: tuple[str, str]) -> int:
     """Check the options, play the match between the sides named by ``--FLAG`` options,
     report each game if ``--verbose`` and print the summary (text or JSON)."""
     check_counts(args)
-    players = _players(args, game_name, flags)
-    settings = Settings(game_name, setup, args.seed, args.opening, args.ms, args.timeout)
+    players = _players(args, game, flags)
+    settings = Settings(game.name, setup, args.seed, args.opening, args.ms, args.timeout)
     report = Report(players, settings, (f"--{flags[0]}", f"--{flags[1]}"))
 
     def progress(game: GameResult) -> None:
@@ -252,15 +251,11 @@ def play_match(args: argparse.Namespace, game_name: str, setup: Any, flags: tupl
     return status
 
 
-def cmd_match(args: argparse.Namespace) -> int:
-    """``fireice match``: two players of Fire & Ice, levels or programs, over many games."""
-    game = find_game("fire-and-ice")
-    return play_match(args, game.name, game.default_setup(), ("fire", "ice"))
+def cmd_match(game: Game, command: Generic, args: argparse.Namespace) -> int:
+    """``match``: two players of ``game``, levels or programs, over many games; from the
+    set-up its options name, or its default set-up when ``match`` takes none."""
+    setup = game.default_setup() if command.setup == "none" else options_setup(game, args)
+    return play_match(args, game, setup, command_line(game).match_sides)
 
 
-def cmd_icebreaker_match(args: argparse.Namespace) -> int:
-    """``fireice icebreaker match``: two players of Icebreaker over many games."""
-    return play_match(args, "icebreaker", Sea(args.board_size), ("red", "black"))
-
-
-__all__ = ["Report", "check_counts", "cmd_icebreaker_match", "cmd_match", "play_match"]
+__all__ = ["Report", "check_counts", "cmd_match", "play_match"]

@@ -3,7 +3,8 @@
 - a game named on the command line, a path or ``-`` for standard input
   (:func:`read_game_argument`, for ``game show``, ``game export``, ``game import``
   and ``--open``);
-- standard input typed at the terminal game (:func:`read_line`);
+- standard input typed at the terminal game (:func:`read_line`; the game talks
+  through :data:`STANDARD_TERMINAL`);
 - standard output (:func:`say`, :func:`flush_output`), for every command;
 - a file written (:func:`check_output_file` before the work, :func:`write_output_file`
   after it, for ``-o`` and ``--screenshot``), always atomically: a temporary file that
@@ -31,7 +32,7 @@ import errno
 import os
 import sys
 from pathlib import Path
-from typing import BinaryIO, TextIO
+from typing import BinaryIO, Final, TextIO
 
 from ..engine.record import GameRecord
 from ..engine.words import named
@@ -239,9 +240,28 @@ def flush_output() -> None:
         raise _output_error(error) from None
 
 
+class _StandardTerminal:
+    """The player at the terminal (:class:`~..engine.registry.Terminal`), as a game's
+    own terminal command talks to them: :func:`say`, :func:`read_line`, :func:`flush_output`."""
+
+    def show(self, text: str = "", end: str = "\n") -> None:
+        say(text, end)
+
+    def read_line(self) -> str | None:
+        return read_line()
+
+    def flush(self) -> None:
+        flush_output()
+
+
+#: The standard streams as the terminal a game's own terminal command plays at.
+STANDARD_TERMINAL: Final = _StandardTerminal()
+
+
 __all__ = [
     "MAX_LINE",
     "STANDARD_STREAM",
+    "STANDARD_TERMINAL",
     "check_output_file",
     "discard_output",
     "file_error",

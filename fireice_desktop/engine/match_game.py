@@ -16,12 +16,12 @@ import shlex
 import shutil
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol, cast
 
 from .interface import GameState
 from .match_program import read_move, run_program
-from .registry import Game, SideType, find_game
+from .registry import Game, SideType, default_game, find_game
 from .search import level_names, search
 from .words import NAME_LIMIT, quoted
 
@@ -100,7 +100,8 @@ def parse_player(text: str, game: Game) -> Player:
 class Settings:
     """How a match is played."""
 
-    game: str = "fire-and-ice"  # the registry's name of the game
+    # the registry's name of the game (by default the first registered game's)
+    game: str = field(default_factory=lambda: default_game().name)
     setup: Any = None  # the game's set-up; None: its default
     seed: int = 1  # game i: levels use seed + i; the openings come from it too
     opening: int = 2  # random plies before the players take over

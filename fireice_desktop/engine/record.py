@@ -44,7 +44,7 @@ from .record_fields import (
     move_list,
     refuse_other_games_fields,
 )
-from .registry import Game
+from .registry import Game, default_game
 from .words import QUOTE_LIMIT, Words, named, quoted, say
 
 FORMAT: Final = "fireice-record"
@@ -74,13 +74,14 @@ def replay(start: S, moves: Iterable[Any]) -> list[S]:
 class GameRecord:
     """The set-up and the moves of one game of any registered game.
 
-    ``game`` is the game's registered name; ``setup`` its set-up value (a handicap, a
-    deal, a board size; ``None`` means the game's default).  ``computer`` pairs each
+    ``game`` is the game's registered name (by default the first registered game's);
+    ``setup`` its set-up value (a handicap, a deal, a board size; ``None`` means the
+    game's default).  ``computer`` pairs each
     side the computer plays with its level (sorted, the first player first); ``undone``
     are moves taken back after ``moves``, which redo plays again.
     """
 
-    game: str = "fire-and-ice"
+    game: str = dataclasses.field(default_factory=lambda: default_game().name)
     moves: tuple[Any, ...] = ()
     setup: Any = None
     computer: tuple[tuple[Any, str], ...] = ()
@@ -329,7 +330,7 @@ def _comment(text: str) -> str:
 
 def _record_from_headers(headers: dict[str, str]) -> GameRecord:
     """The set-up the headers name, without moves yet."""
-    title = headers.get("Game", find_game("fire-and-ice").title)
+    title = headers.get("Game", default_game().title)
     try:
         game = find_game(title)
     except NotationError as error:

@@ -7,6 +7,10 @@ hint explains itself) and registers one instance with :func:`register_game`.
 Everything else (records, the command line, hints, the computer player, the
 desktop's screens) asks :func:`find_game` by name, never "which game is this?".
 
+A game tells the ``fireice`` command how to offer it in :attr:`Game.command_line`, as
+plain data and pure functions (:mod:`.command_line`): the engine imports no command-line
+code; the command line builds its parser from these.
+
 A position names its game in ``position.game``.  Importing
 :mod:`fireice_desktop.engine.games` registers every game this program plays.
 """
@@ -18,6 +22,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Literal, NamedTuple, Protocol
 
+from .command_line import CommandLine
 from .errors import NotationError
 from .interface import GameState
 from .levels import Budget, Level
@@ -94,6 +99,8 @@ class Game(ABC):
     name: ClassVar[str]
     #: What a player reads, and the ``Game:`` header of a game written as text.
     title: ClassVar[str]
+    #: The key of the title in a sentence in the translations (none: :attr:`title`).
+    title_key: ClassVar[str | None] = None
     #: Other names :func:`find_game` accepts.
     aliases: ClassVar[tuple[str, ...]] = ()
     #: A move as a player writes it, for messages: "F6-C6".
@@ -109,6 +116,8 @@ class Game(ABC):
     chance_curve: ClassVar[tuple[float, float]] = (0.0, 0.0)
     #: Whether one player makes every move (the solitaire).
     solo: ClassVar[bool] = False
+    #: How the ``fireice`` command offers the game (none: it does not).
+    command_line: ClassVar[CommandLine | None] = None
 
     # --- set-up and start ---------------------------------------------------------------
 
@@ -135,6 +144,11 @@ class Game(ABC):
     def setup_arguments(self, setup: Any) -> list[str]:
         """The set-up as the flags ``ai-move`` takes before the moves (none by default)."""
         return []
+
+    def setup_from_options(self, values: Mapping[str, Any]) -> Any:
+        """The set-up the command line's :attr:`~CommandLine.setup_options` name, by their
+        ``dest``; ``ValueError`` with the message to show (the default set-up by default)."""
+        return self.default_setup()
 
     # --- records --------------------------------------------------------------------------
 
@@ -237,18 +251,16 @@ def find_game(name: str) -> Game:
     return game
 
 
-#: The registered games' names -> the key of their titles in a sentence.
-_TITLES = {
-    "fire-and-ice": "parse.title_fire_and_ice",
-    "solitaire": "parse.title_solitaire",
-    "icebreaker": "parse.title_icebreaker",
-}
+def default_game() -> Game:
+    """The game a record or a match means when it names none: the first registered
+    (:mod:`fireice_desktop.engine.games` registers Fire & Ice first)."""
+    return registered_games()[0]
 
 
 def game_title(game: Game) -> Words | str:
     """``game``'s title in a sentence, in any language (its English :attr:`~Game.title`
     where the translations have no key for it)."""
-    key = _TITLES.get(game.name)
+    key = game.title_key
     return game.title if key is None else say(key)
 
 
@@ -269,6 +281,7 @@ __all__ = [
     "Game",
     "RootSearch",
     "SideType",
+    "default_game",
     "find_game",
     "register_game",
     "registered_games",

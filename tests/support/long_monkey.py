@@ -41,7 +41,7 @@ import traceback  # noqa: E402
 
 import pytest  # noqa: E402
 
-from fireice_desktop.cli.parser import parse_size  # noqa: E402
+from fireice_desktop.cli.desktop_options import parse_size  # noqa: E402
 from tests.support.monkey import (  # noqa: E402
     DEFAULT_SIZES,
     Monkey,

@@ -1,8 +1,9 @@
 """Fire & Ice and its solitaire as the registry knows them (:mod:`...registry`).
 
 Each game is described once here: its names, its set-up (a handicap; a deal number)
-in records and in text, how the command line shows a position, and for the
-two-player game the computer's levels, search and hint reasons.
+in records, in text and on the command line (whose commands :mod:`.command_line`
+describes), how the command line shows a position, and for the two-player game the
+computer's levels, search and hint reasons.
 """
 
 from __future__ import annotations
@@ -12,16 +13,18 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Literal
 
+from ...command_line import CommandLine
 from ...errors import NotationError
 from ...interface import GameState
 from ...levels import Budget, Level
 from ...registry import Assessment, Game, RootSearch
 from ...words import Words, quoted, say
 from . import ai, solver, symmetry, textboard
-from .board import HOLE_COUNT, ISLANDS, Hole, hole_name, parse_hole
+from .board import HOLE_COUNT, ISLANDS, Hole, hole_name, parse_hole, parse_holes
+from .command_line import FIRE_AND_ICE_COMMANDS, SOLITAIRE_COMMANDS
 from .formats import position_json, position_report, solitaire_board, solitaire_json
-from .rules import CENTRE, Color, Position, check_handicap
-from .solitaire import FIRST_DEAL, SolitairePosition, check_deal
+from .rules import CENTRE, MAX_HANDICAP, Color, Position, check_handicap
+from .solitaire import FIRST_DEAL, SolitairePosition, check_deal, parse_deal
 
 
 @dataclass(frozen=True)
@@ -50,12 +53,14 @@ class FireAndIce(Game):
 
     name: ClassVar[str] = "fire-and-ice"
     title: ClassVar[str] = "Fire & Ice"
+    title_key: ClassVar[str | None] = "parse.title_fire_and_ice"
     aliases: ClassVar[tuple[str, ...]] = ("fireice", "fire and ice")
     move_example: ClassVar[str] = "F6-C6"
     setup_fields: ClassVar[Mapping[str, tuple[str, str]]] = {"handicap": ("Handicap", "a handicap")}
     levels: ClassVar[Mapping[str, Level]] = ai.LEVELS
     analysis: ClassVar[Level | None] = ai.ANALYSIS
     chance_curve: ClassVar[tuple[float, float]] = ai.CHANCE_CURVE
+    command_line: ClassVar[CommandLine | None] = FIRE_AND_ICE_COMMANDS
 
     def default_setup(self) -> Handicap:
         return Handicap()
@@ -80,6 +85,21 @@ class FireAndIce(Game):
             return []
         holes = ",".join(hole_name(hole) for hole in setup.holes)
         return ["--handicap-at", holes, "--side", setup.side.key]
+
+    def setup_from_options(self, values: Mapping[str, Any]) -> Handicap:
+        side = Color.parse(values["side"])
+        text = values["handicap_at"]
+        if text is None:
+            return Handicap((), side)
+        try:
+            holes = check_handicap(parse_holes(text))
+        except ValueError as error:
+            raise ValueError(f"--handicap-at {quoted(text)}: {error}") from None
+        if not holes:
+            raise ValueError(
+                f"--handicap-at {quoted(text)}: name 1 to {MAX_HANDICAP} holes, like A3,B5"
+            )
+        return Handicap(holes, side)
 
     def setup_to_json(self, setup: Handicap) -> dict[str, Any]:
         if not setup.holes:
@@ -156,10 +176,12 @@ class Solitaire(Game):
 
     name: ClassVar[str] = "solitaire"
     title: ClassVar[str] = "Fire & Ice solitaire"
+    title_key: ClassVar[str | None] = "parse.title_solitaire"
     aliases: ClassVar[tuple[str, ...]] = ("fire & ice solitaire",)
     move_example: ClassVar[str] = "F6-C6"
     setup_fields: ClassVar[Mapping[str, tuple[str, str]]] = {"deal": ("Deal", "deal numbers")}
     solo: ClassVar[bool] = True
+    command_line: ClassVar[CommandLine | None] = SOLITAIRE_COMMANDS
 
     def default_setup(self) -> Deal:
         return Deal()
@@ -172,6 +194,12 @@ class Solitaire(Game):
 
     def side_example(self) -> str:
         return "Ice expert"
+
+    def setup_from_options(self, values: Mapping[str, Any]) -> Deal:
+        try:
+            return Deal(parse_deal(values["deal"]))
+        except ValueError as error:
+            raise ValueError(f"--deal: {error}") from None
 
     def setup_to_json(self, setup: Deal) -> dict[str, Any]:
         return {"deal": setup.number}

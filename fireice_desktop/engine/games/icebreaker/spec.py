@@ -1,6 +1,7 @@
 """Icebreaker as the registry knows it (:mod:`...registry`): its names, its board size
-in records and in text, how the command line shows a position, and the computer's
-levels, search and hint reasons."""
+in records, in text and on the command line (whose commands :mod:`.command_line`
+describes), how the command line shows a position, and the computer's levels, search
+and hint reasons."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Literal
 
+from ...command_line import CommandLine
 from ...errors import NotationError
 from ...interface import GameState
 from ...levels import Budget, Level
@@ -17,6 +19,7 @@ from ...treesearch import TreeSearch
 from ...words import Words, quoted
 from . import ai
 from .board import DEFAULT_SIZE, Side, check_size
+from .command_line import ICEBREAKER_COMMANDS
 from .formats import icebreaker_json, icebreaker_report
 from .rules import IcebreakerPosition
 from .textboard import render
@@ -34,11 +37,13 @@ class Icebreaker(Game):
 
     name: ClassVar[str] = "icebreaker"
     title: ClassVar[str] = "Icebreaker"
+    title_key: ClassVar[str | None] = "parse.title_icebreaker"
     move_example: ClassVar[str] = "a1-b2"
     setup_fields: ClassVar[Mapping[str, tuple[str, str]]] = {"size": ("Size", "a board size")}
     levels: ClassVar[Mapping[str, Level]] = ai.LEVELS
     analysis: ClassVar[Level | None] = ai.ANALYSIS
     chance_curve: ClassVar[tuple[float, float]] = ai.CHANCE_CURVE
+    command_line: ClassVar[CommandLine | None] = ICEBREAKER_COMMANDS
 
     def default_setup(self) -> Sea:
         return Sea()
@@ -58,6 +63,9 @@ class Icebreaker(Game):
 
     def setup_arguments(self, setup: Sea) -> list[str]:
         return ["--size", str(setup.size)]
+
+    def setup_from_options(self, values: Mapping[str, Any]) -> Sea:
+        return Sea(values["board_size"])
 
     def setup_to_json(self, setup: Sea) -> dict[str, Any]:
         return {"size": setup.size}
