@@ -767,8 +767,8 @@ def bench_input(seconds: float) -> None:
     def frames_until_settled(app: App, scene: GameScreen, action: Callable[[], object]) -> float:
         """The longest frame from ``action`` until no reading is left."""
         longest, first = 0.0, True
-        window = scene.text_window
-        while first or scene.files.reading is not None or (window and window.reading):
+        window = scene.windows.text_window
+        while first or scene.windows.files.reading is not None or (window and window.reading):
             begin = time.perf_counter()
             if first:
                 action()
@@ -798,10 +798,10 @@ def bench_input(seconds: float) -> None:
                 assert isinstance(scene, GameScreen)
                 scene.controller.play(scene.controller.history.position.legal_moves()[0], 0)
                 scene.show_text()
-                window = scene.text_window
+                window = scene.windows.text_window
                 assert window is not None
                 steps: dict[str, Callable[[], object]] = {
-                    "open": partial(scene.files.open, path),
+                    "open": partial(scene.windows.files.open, path),
                     "paste": window.paste,
                     "play it": window.play_text,
                 }
@@ -895,11 +895,11 @@ def bench_frames_during_review() -> None:
         app.render()
         if app.window is not None:
             app.window.flip()
-        return scene.analysis.running
+        return scene.work.analysis.running
 
     def running(was_running: bool) -> bool:
         if not was_running:  # done: analyse again, so that every frame measured has it beside
-            scene.analysis.forget()
+            scene.work.analysis.forget()
             scene.toggle_analysis()
         return was_running
 
@@ -908,7 +908,7 @@ def bench_frames_during_review() -> None:
         f"frame time while the analysis runs: median {statistics.median(times) * 1000:5.2f} ms,"
         f" 99th percentile {percentile(times, 99) * 1000:5.2f} ms"
     )
-    scene.analysis.cancel()
+    scene.work.analysis.cancel()
     pygame.quit()
 
 

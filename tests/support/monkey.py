@@ -1803,7 +1803,8 @@ class Monkey:
 
     def scene_files(self) -> FileDialogs | None:
         """The Open and Save windows of the scene on screen, if it has them."""
-        files = getattr(self.app.scene, "files", None)
+        scene = self.app.scene
+        files = getattr(getattr(scene, "windows", scene), "files", None)  # a game's, a menu's
         return files if isinstance(files, FileDialogs) else None
 
     def file_dialog(self, purpose: str | None = None) -> pygame_gui.windows.UIFileDialog | None:
@@ -1998,13 +1999,13 @@ class Monkey:
         game = self.game()
         if game is None:
             return False
-        window = game.text_window
+        window = game.windows.text_window
         if window is None or not window.is_open:
             if self.top_window() is not None:
                 return False
             self.post_key(pygame.K_t, text="t")
             self.pump(2)
-            window = game.text_window if self.app.scene is game else None
+            window = game.windows.text_window if self.app.scene is game else None
             if window is None or not window.is_open:
                 self.detail = "T brought no text window"
                 return True
@@ -2039,7 +2040,7 @@ class Monkey:
         """Whether a file or a text is being read off the UI thread."""
         scene = self.app.scene
         files = self.scene_files()
-        window = getattr(scene, "text_window", None)
+        window = getattr(getattr(scene, "windows", None), "text_window", None)
         return (files is not None and files.reading is not None) or (
             isinstance(window, TextWindow) and window.reading is not None
         )
@@ -2202,7 +2203,7 @@ class Monkey:
                 element = getattr(window, part, None)
                 if element is not None:
                     said.append((f"the window {title!r}", plain_text(element.html_text)))
-        window = getattr(scene, "text_window", None)
+        window = getattr(getattr(scene, "windows", None), "text_window", None)
         if isinstance(window, TextWindow) and window.is_open:
             said.append(("the Text window", plain_text(window.status.html_text)))
         box = message_box_of(scene)
@@ -2328,7 +2329,7 @@ class Monkey:
                     )
                     text = text.removesuffix(suffix)
                 mark = ""
-                judged = scene.analysis.move(index)
+                judged = scene.work.analysis.move(index)
                 if judged is not None:  # an analysed game: the verdict's mark follows the move
                     mark = judged.verdict.symbol
                     assert text.endswith(f"{move}{mark}"), (
@@ -2346,7 +2347,7 @@ class Monkey:
         controller = scene.controller
         if (
             controller.animation is not None
-            or scene.drag_pos is not None
+            or scene.mouse.drag_pos is not None
             or not self.app.settings.show_legal_moves
         ):
             return

@@ -597,8 +597,9 @@ def wait_for_reading(ui: Driver, limit: float = 30.0) -> None:
 
     def reading() -> bool:
         scene = ui.app.scene
-        files = getattr(scene, "files", None)
-        window = getattr(scene, "text_window", None)
+        windows = getattr(scene, "windows", scene)  # the game screen's, or the menu itself
+        files = getattr(windows, "files", None)
+        window = getattr(windows, "text_window", None)
         return bool(
             (files is not None and files.reading is not None)
             or (window is not None and window.reading is not None)

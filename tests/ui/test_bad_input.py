@@ -110,7 +110,7 @@ def test_a_paste_longer_than_any_path_is_not_taken_by_the_name_box(ui: Driver) -
 
 
 def test_a_refused_folder_does_not_break_the_next_dialog(ui: Driver, sandbox: Path) -> None:
-    dialogs = ui.game.files
+    dialogs = ui.game.windows.files
     dialogs.remembered["folder"] = sandbox / ("q" * 300)
     ui.key(pygame.K_s, mod=CTRL)
     assert file_dialog(ui).alive()
@@ -120,7 +120,7 @@ def test_a_refused_folder_does_not_break_the_next_dialog(ui: Driver, sandbox: Pa
 
 
 def text_window(ui: Driver) -> saving.TextWindow:
-    window = ui.game.text_window
+    window = ui.game.windows.text_window
     assert window is not None and window.is_open
     return window
 

@@ -340,10 +340,10 @@ def play_on(folders: PlayerFolders) -> None:
         scene = start_game(driver, folders.game)
         play_a_move(driver, scene)
         if folders.kept_writable:
-            assert not scene.autosave_failed, scene.autosave_problem
+            assert not scene.keeper.failed, scene.keeper.problem
             assert read_game(autosave_path()) == scene.record(), "the move was not kept"
         else:
-            assert scene.autosave_failed, "the game says it is kept where it cannot be"
+            assert scene.keeper.failed, "the game says it is kept where it cannot be"
     finally:
         app.scene.leave()
         if app.window is not None:

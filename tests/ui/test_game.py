@@ -665,11 +665,11 @@ def test_review_on_the_game_over_panel_shows_the_start_and_steps_through(ui: Dri
 
 def wait_for_hint(ui: Driver) -> None:
     """Let the background search finish and the panel take its answer."""
-    job = ui.game.hints.job
+    job = ui.game.work.hints.job
     if job is not None:
         assert job.wait(30)
     ui.pump(2)
-    assert ui.game.hints.job is None
+    assert ui.game.work.hints.job is None
 
 
 @pytest.mark.parametrize("how", ["key-h", "button"])

@@ -630,9 +630,9 @@ def test_a_side_with_no_move_passes(ui: Driver, monkeypatch: pytest.MonkeyPatch)
     )
     assert position.has_moves(Side.BLACK), "Black can still reach a1 through a2"
     scene = sea(ui)
-    scene.controller = BoardController(position)
+    scene.stage.controller = BoardController(position)
     # The app saves only games from the start: this one stays out of the autosave.
-    monkeypatch.setattr(scene, "autosave", lambda: None)
+    monkeypatch.setattr(scene.keeper, "autosave", lambda *_: None)
     ui.pump(2)
     ui.play_cells("b3-a2")
     assert ui.played == ["b3-a2"]
@@ -731,7 +731,7 @@ def test_a_hint_marks_a_legal_move(ui: Driver, how: str) -> None:
         ui.key(pygame.K_h, text="h")
     else:
         ui.click_button("Hint")
-    job = sea(ui).hints.job
+    job = sea(ui).work.hints.job
     if job is not None:
         assert job.wait(30)
     ui.pump(2)
@@ -795,7 +795,7 @@ def test_the_text_window_holds_the_game_in_notation(ui: Driver) -> None:
     play_all(ui, OPENING)
     ui.click_button("Undo")
     ui.key(pygame.K_t, text="t")
-    window = sea(ui).text_window
+    window = sea(ui).windows.text_window
     assert window is not None and window.is_open
     text = window.box.get_text()
     assert text.startswith("Game: Icebreaker\nSize: 4\n")
@@ -847,7 +847,7 @@ def test_a_pasted_icebreaker_game_replaces_a_fire_and_ice_game(menu: Driver) -> 
     menu.play("D4-C4")
     pygame.scrap.put_text("Game: Icebreaker\r\nSize: 5\r\n\r\n1. a1-b2\r\n2. e1-d1\r\n")
     menu.key(pygame.K_t, text="t")
-    window = menu.game.text_window
+    window = menu.game.windows.text_window
     assert window is not None
     menu.click_element(window.paste_button)
     menu.click_element(window.play_button)

@@ -87,7 +87,7 @@ def test_the_game_is_kept_even_when_the_error_came_before_the_autosave(
     menu.click_button("Two players")
     menu.play("D4-C4")
     scene = menu.game
-    monkeypatch.setattr(scene, "autosave", lambda: None)  # the move is not kept yet
+    monkeypatch.setattr(scene.keeper, "autosave", lambda *_: None)  # the move is not kept yet
     menu.play("D4-A4")
     monkeypatch.undo()
 
@@ -221,7 +221,7 @@ def test_an_unreadable_kept_game_that_cannot_be_moved_is_never_replaced(
             menu.key(pygame.K_ESCAPE)
             menu.click_button("Two players")
             menu.play("D4-C4")
-            assert menu.game.autosave_failed
+            assert menu.game.keeper.failed
             assert "keeping this one would replace it" in plain_text(
                 menu.panel.message_box.html_text
             )
@@ -229,7 +229,7 @@ def test_an_unreadable_kept_game_that_cannot_be_moved_is_never_replaced(
             locked.undo()
             # Once the file can be moved, the next move sets it aside and keeps the game.
             menu.play("D4-A4")
-            assert not menu.game.autosave_failed
+            assert not menu.game.keeper.failed
             assert (folder / "autosave.unreadable.fireice").read_bytes() == b"damaged"
             assert [str(m) for m in autosaved().moves] == ["D4-C4", "D4-A4"]
     finally:
@@ -269,14 +269,14 @@ def test_a_failing_autosave_says_so_in_the_panel_at_once_and_again_when_it_recov
     with monkeypatch.context() as full:
         fill_the_disk(full)
         menu.play("D4-A4")
-        assert menu.game.autosave_failed
+        assert menu.game.keeper.failed
         box = plain_text(menu.panel.message_box.html_text)
         assert box.startswith("Not kept: No space left on device. Save... writes")
         assert "No space left on device" in box and "Save... writes the game elsewhere" in box
         menu.play("C4-C1")
         assert "Not kept" in plain_text(menu.panel.message_box.html_text), "the warning went"
     menu.play("A4-A1")
-    assert not menu.game.autosave_failed
+    assert not menu.game.keeper.failed
     assert "Your game is kept again." in plain_text(menu.panel.message_box.html_text)
     assert len(autosaved().moves) == 4
 
@@ -310,7 +310,7 @@ def test_closing_the_window_asks_nothing_when_the_disk_has_room_again(
     with monkeypatch.context() as full:
         fill_the_disk(full)
         menu.play("D4-C4")
-        assert menu.game.autosave_failed
+        assert menu.game.keeper.failed
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     menu.pump(2)
     assert not menu.app.running, "the moves could be kept now: no question needed"
@@ -331,7 +331,7 @@ def test_the_autosave_file_is_a_folder_the_game_says_it_is_not_kept(
     autosave_path().mkdir(parents=True)
     menu.click_button("Two players")
     menu.play("D4-C4")
-    assert menu.game.autosave_failed
+    assert menu.game.keeper.failed
     assert "Not kept" in plain_text(menu.panel.message_box.html_text)
     assert autosave_path().is_dir()
 

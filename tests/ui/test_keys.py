@@ -300,7 +300,7 @@ def test_a_wrong_typed_move_is_explained_and_changes_nothing(
 def test_shortcut_letters_and_move_letters(ui: Driver) -> None:
     # T is no island: it still opens the text window.
     ui.press(pygame.K_t)
-    assert ui.game.text_window is not None and ui.game.text_window.is_open
+    assert ui.game.windows.text_window is not None and ui.game.windows.text_window.is_open
     ui.press(pygame.K_ESCAPE)
     # A is an island: it starts a typed move; Ctrl+A is Analyse.
     ui.type_keys("D4-C4")
@@ -309,12 +309,12 @@ def test_shortcut_letters_and_move_letters(ui: Driver) -> None:
     assert ui.message.startswith("Typed: A")
     ui.press(pygame.K_ESCAPE)
     ui.press(pygame.K_a, CTRL)
-    assert ui.game.analysis.running or ui.game.analysis.review is not None
-    if ui.game.analysis.running:  # a one-move game may be analysed already: Esc would leave
+    assert ui.game.work.analysis.running or ui.game.work.analysis.result is not None
+    if ui.game.work.analysis.running:  # a one-move game may be analysed already: Esc would leave
         ui.press(pygame.K_ESCAPE)  # stops it
     # H (no island) asks for a hint, as before; so does Ctrl+H.
     ui.press(pygame.K_h)
-    hints = ui.game.hints  # looking for the hint, or found it (the summary may fill the box)
+    hints = ui.game.work.hints  # looking for the hint, or found it (the summary may fill the box)
     assert hints.job is not None or hints.move is not None
 
 
@@ -389,7 +389,7 @@ def test_the_save_window_by_keys(ui: Driver, tmp_path: Path) -> None:
     ui.type_keys("D4-C4")
     ui.press(pygame.K_RETURN)
     ui.press(pygame.K_s, CTRL)
-    dialog = ui.game.files.dialog
+    dialog = ui.game.windows.files.dialog
     assert dialog is not None and dialog.alive()
     entry = dialog.file_path_text_line
     ui.press(pygame.K_TAB)
@@ -403,7 +403,7 @@ def test_the_save_window_by_keys(ui: Driver, tmp_path: Path) -> None:
     target = tmp_path / "by keys.fireice"
     ui.type_text(str(target))  # h, a, n, t... are characters here, not shortcuts
     assert entry.get_text() == str(target)
-    assert ui.played == ["D4-C4"] and ui.game.text_window is None
+    assert ui.played == ["D4-C4"] and ui.game.windows.text_window is None
     ui.press(pygame.K_TAB)  # Tab leaves the entry
     assert not entry.is_focused and ui.focused is not entry
     while ui.focused is not dialog.ok_button:
@@ -636,7 +636,7 @@ def test_in_icebreaker_row_letters_type_moves_and_ctrl_gives_the_shortcut(menu: 
     ui.press(pygame.K_ESCAPE)
     ui.press(pygame.K_h, CTRL)
     assert "Typed" not in ui.message
-    assert ui.game.hints.job is not None or ui.game.hints.move is not None
+    assert ui.game.work.hints.job is not None or ui.game.work.hints.move is not None
     ui.type_keys("e9-e8")
     ui.press(pygame.K_RETURN)
     assert ui.played == [] or ui.played == ["e9-e8"]

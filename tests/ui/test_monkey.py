@@ -47,7 +47,9 @@ from tests.support.monkey import (
 from tests.support.shared import made_once
 from tests.support.ui import Driver, file_dialog, is_game, open_ui, plain_text, pygame
 
-#: Events of each short run: the four runs take a minute or two together.
+#: Events of each short run: the four runs take a minute or two together, so every test
+#: that makes or reads them is marked ``slow`` (left out of the quick ``-m "not slow"``
+#: loop, still run by the full suite).
 EVENTS = 1000
 MIN_SIZE_EVENTS = 700
 #: The seeds of the short runs, and the animation speed each starts with.
@@ -115,6 +117,7 @@ def test_the_app_survives_the_monkey_at_the_minimum_size() -> None:
     assert stats.events == MIN_SIZE_EVENTS
 
 
+@pytest.mark.slow  # it reads the seed runs: made here if the slow tests above were left out
 def test_the_monkey_plays_undoes_finishes_and_goes_everywhere(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> None:
@@ -142,6 +145,7 @@ OUTSIDE_THRESHOLDS = {
 }
 
 
+@pytest.mark.slow  # as above: it reads the seed runs
 def test_the_monkey_types_pastes_opens_and_damages_what_a_player_might(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> None:
@@ -220,10 +224,10 @@ def test_in_sync_every_background_job_lands_in_the_next_frame_however_slow(
     with Monkey(ui, seed=1, sandbox=tmp_path) as monkey:
         monkey.post_key(pygame.K_h, text="h")
         monkey.pump(2)
-        assert scene.hint is not None
+        assert scene.work.hints.move is not None
         monkey.post_key(pygame.K_a, mod=pygame.KMOD_LCTRL)
         monkey.pump(2)
-        assert scene.analysis.review is not None
+        assert scene.work.analysis.result is not None
         assert monkey.watch.started == 2
     assert [game.analysis for game in registered_games()] == levels  # reviews searched again
 
@@ -440,7 +444,7 @@ def test_a_paste_larger_than_any_game_must_leave_the_text_window_as_it_was(
         for _ in range(4):  # by its Paste button and by Ctrl+V in its box
             assert monkey.paste_text()
             monkey.check()
-        window = game.game.text_window
+        window = game.game.windows.text_window
         assert window is not None and window.reading is None
         assert window.current_text() != huge
         assert monkey.stats.text_pastes == 4
@@ -587,7 +591,7 @@ def test_a_seed_replays_its_names_texts_and_files_event_for_event(tmp_path: Path
 def paste_into_the_text_window(game: Driver, text: str) -> Any:
     """Paste ``text`` into the Text window with its Paste button; the window."""
     game.key(pygame.K_t, text="t")
-    window = game.game.text_window
+    window = game.game.windows.text_window
     assert window is not None and window.is_open
     pygame.scrap.put_text(text)
     game.click_element(window.paste_button)

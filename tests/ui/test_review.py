@@ -81,11 +81,11 @@ def test_analyse_reviews_the_game_with_progress_marks_graph_and_summary(ui: Driv
     ui.key(pygame.K_PAGEUP)  # into review: Analyse is offered
     assert ui.panel.analyse_button.visible
     ui.click_element(ui.panel.analyse_button)
-    assert game.analysis.running
+    assert game.work.analysis.running
     assert ui.panel.analyse_button.text == "Cancel"
     assert ui.panel.progress_bar.visible
-    pump_until(ui, lambda: not game.analysis.running)
-    reviewed = game.analysis.review
+    pump_until(ui, lambda: not game.work.analysis.running)
+    reviewed = game.work.analysis.result
     assert reviewed is not None and len(reviewed.moves) == 4
     assert not ui.panel.progress_bar.visible
     assert ui.panel.graph_rect is not None
@@ -104,7 +104,7 @@ def test_clicking_the_graph_shows_that_position_and_judges_its_move(ui: Driver) 
     open_game(ui, list(SHORT[:4]))
     game = ui.game
     ui.key(pygame.K_a, CTRL)
-    pump_until(ui, lambda: game.analysis.review is not None)
+    pump_until(ui, lambda: game.work.analysis.result is not None)
     graph = ui.panel.graph_rect
     assert graph is not None
     # The second of five points: the position after move 1, where Ice chose D4-A4.
@@ -120,9 +120,9 @@ def test_an_analysis_can_be_cancelled_with_esc(ui: Driver) -> None:
     open_game(ui, list(LINE))
     game = ui.game
     ui.key(pygame.K_a, CTRL)
-    assert game.analysis.running
+    assert game.work.analysis.running
     ui.key(pygame.K_ESCAPE)
-    assert not game.analysis.running and game.analysis.review is None
+    assert not game.work.analysis.running and game.work.analysis.result is None
     assert ui.message == "The analysis was stopped."
     assert ui.panel.analyse_button.text == "Analyse"
     assert ui.played == LINE  # nothing else changed
@@ -132,11 +132,11 @@ def test_a_new_move_drops_the_review_of_the_old_line(ui: Driver) -> None:
     open_game(ui, list(SHORT[:4]))
     game = ui.game
     ui.key(pygame.K_a, CTRL)
-    pump_until(ui, lambda: game.analysis.review is not None)
+    pump_until(ui, lambda: game.work.analysis.result is not None)
     ui.key(pygame.K_END)
     ui.play(SHORT[4])
     ui.settle()
-    assert game.analysis.review is None
+    assert game.work.analysis.result is None
     assert ui.panel.graph_rect is None
 
 
@@ -176,13 +176,13 @@ def test_the_tutor_says_nothing_about_a_sound_move_or_when_off(ui: Driver) -> No
     open_game(ui, LINE)
     sound = str(assess(ui.game.controller.history.position).position.best)
     ui.play(sound)
-    pump_until(ui, lambda: not ui.game.tutor.checking)
+    pump_until(ui, lambda: not ui.game.work.tutor.checking)
     assert ui.dialog is None and ui.played == [*LINE, sound]
     turn_tutor(ui, False)
     open_game(ui, LINE)
     ui.play(BLUNDER)
     ui.pump(5)
-    assert not ui.game.tutor.checking and ui.dialog is None
+    assert not ui.game.work.tutor.checking and ui.dialog is None
     assert ui.played == [*LINE, BLUNDER]
 
 

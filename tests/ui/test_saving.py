@@ -182,7 +182,7 @@ def test_leaving_asks_first_when_the_autosave_could_not_be_written(
     blocker.write_text("")
     monkeypatch.setenv("FIREICE_DATA_DIR", str(blocker / "data"))
     ui.play("D4-C4")
-    assert ui.game.autosave_failed
+    assert ui.game.keeper.failed
     ui.click_button("Menu")
     dialog = ui.dialog
     assert dialog is not None, "no question before leaving an unsaved game"
@@ -708,7 +708,7 @@ def test_a_finished_game_opens_in_review_at_its_start(menu: Driver, sandbox: Pat
 
 
 def text_window(ui: Driver) -> saving.TextWindow:
-    window = ui.game.text_window
+    window = ui.game.windows.text_window
     assert window is not None and window.is_open, "no Text window"
     return window
 
@@ -900,20 +900,20 @@ def test_typing_over_part_of_a_line_in_the_text_window_never_crashes(ui: Driver)
     # pygame-gui 0.6.14 raises "Failed to insert text at index" here; the window keeps its text.
     ui.play("D4-C4")
     ui.key(pygame.K_t, text="t")
-    box = ui.game.text_window.box  # type: ignore[union-attr]
+    box = ui.game.windows.text_window.box  # type: ignore[union-attr]
     _select_by_dragging(ui, box)
     before = box.get_text()
     low, high = sorted(box.select_range)
     ui.type_text("x")
     assert box.get_text() in (before, before[:low] + "x" + before[high:])
-    assert ui.game.text_window.is_open  # type: ignore[union-attr]
+    assert ui.game.windows.text_window.is_open  # type: ignore[union-attr]
 
 
 def test_a_key_after_select_all_and_paste_never_crashes(ui: Driver) -> None:
     # pygame-gui 0.6.14 raises "No selected rows" for a key after set_text with a selection.
     play_all(ui, OPENING)
     ui.key(pygame.K_t, text="t")
-    window = ui.game.text_window
+    window = ui.game.windows.text_window
     assert window is not None
     ui.click_element(window.box)
     ui.key(pygame.K_a, CTRL)

@@ -433,12 +433,12 @@ HINT_WORDS = re.compile(
 def wait_for_hint(ui: Driver) -> Move | None:
     """Let the solver answer the hint and the panel take it; the move drawn, if any."""
     scene = scene_of(ui)
-    job = scene.hints.job
+    job = scene.work.hints.job
     if job is not None:
         assert job.wait(60)
     ui.pump(2)
-    assert scene.hints.job is None
-    return scene.hint
+    assert scene.work.hints.job is None
+    return scene.work.hints.move
 
 
 def hinted_move(ui: Driver) -> Move:
@@ -541,7 +541,7 @@ def test_the_hint_arrow_goes_when_a_move_is_played(ui: Driver) -> None:
     assert ui.picture().hint == (move.src, move.dst)
     ui.play(move)
     assert ui.played == [str(move)]
-    assert scene.hint is None
+    assert scene.work.hints.move is None
     assert ui.picture().hint is None
     assert not ui.message.startswith("Hint")
 

@@ -274,7 +274,7 @@ def test_a_losing_move_the_tutor_takes_back_is_not_counted(ui: Driver) -> None:
         ui.play(moves[-1])
         assert game(ui).controller.history.position.is_over
         assert counted(ui) == Statistics(), "nothing counts while the tutor judges the move"
-        game(ui).tutor.settle(60.0)
+        game(ui).work.tutor.settle(60.0)
         ui.pump(2)
         assert ui.dialog is not None, "the tutor asks about the losing move"
         assert counted(ui) == Statistics(), "nothing counts while the move may be taken back"

@@ -18,7 +18,7 @@ from fireice_desktop.ui.screens.menu import MenuScene
 from fireice_desktop.ui.screens.rules import RulesScene
 from fireice_desktop.ui.screens.settings import SettingsScene
 from fireice_desktop.ui.screens.statistics import StatisticsScene
-from tests.support.ui import open_ui
+from tests.support.ui import open_ui, pygame
 
 
 def test_every_registered_game_has_a_view() -> None:
@@ -73,3 +73,19 @@ def test_every_route_opens_its_screen_and_leads_back_to_the_menu(
             ui.app.show_menu()
             ui.pump(1)
         assert isinstance(ui.app.scene, MenuScene)
+
+
+def test_a_view_is_given_the_game_on_the_board_not_the_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with open_ui(tmp_path, monkeypatch) as ui:
+        ui.app.go("solitaire")
+        ui.pump(2)
+        scene = ui.game
+        host = scene.view.host
+        assert not isinstance(host, GameScreen)
+        assert host.controller is scene.controller and host.session is scene.session
+        first = scene.controller
+        ui.press(pygame.K_n)  # a new deal, on the same screen: another game on the board
+        assert scene.controller is not first and scene.view.host is host
+        assert host.controller is scene.controller and host.session is scene.session

@@ -42,7 +42,7 @@ class GameAnalysis:
 
     def __init__(self) -> None:
         self.job: Job[Review] | None = None
-        self.review: Review | None = None
+        self.result: Review | None = None  # the review, once made
         self.moves: tuple[Any, ...] = ()  # the line of moves reviewed (or being reviewed)
         self._progress = (0, 1)
         self._lock = threading.Lock()
@@ -83,14 +83,14 @@ class GameAnalysis:
     def forget(self) -> None:
         """Stop any analysis and drop the review."""
         self.cancel()
-        self.review = None
+        self.result = None
         self.moves = ()
         self._picture = None
 
     def poll(self, history: History[Any]) -> str | None:
         """Take a finished analysis; drop one the game has left behind.  Returns what to
         say when an analysis ends (done, or failed)."""
-        if (self.review is not None or self.job is not None) and not self.fits(history):
+        if (self.result is not None or self.job is not None) and not self.fits(history):
             self.forget()
             return None
         job = self.job
@@ -101,7 +101,7 @@ class GameAnalysis:
             return tr("analysis.failed", error=job.error)
         if job.result is None:
             return None
-        self.review = job.result
+        self.result = job.result
         return tr("analysis.done")
 
     def fits(self, history: History[Any]) -> bool:
@@ -110,16 +110,16 @@ class GameAnalysis:
 
     def move(self, index: int) -> MoveReview | None:
         """The review of move ``index`` (from 0), once there is one."""
-        if self.review is None or not 0 <= index < len(self.review.moves):
+        if self.result is None or not 0 <= index < len(self.result.moves):
             return None
-        return self.review.moves[index]
+        return self.result.moves[index]
 
     def picture(
         self, size: tuple[int, int], colours: tuple[Rgb, Rgb], summary: bool
     ) -> pygame.Surface | None:
         """The review's graph (see :func:`graph_picture`), drawn once for each review and
         size, not every frame."""
-        reviewed = self.review
+        reviewed = self.result
         if reviewed is None:
             return None
         drawn = self._picture

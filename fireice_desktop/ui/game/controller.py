@@ -97,18 +97,20 @@ class BoardController(Generic[S]):
         position = self.history.position
         return any(move.src == hole for move in position.legal_moves())
 
+    def at_rest(self) -> bool:
+        """Whether the board is free: the present position shown, no move under way and no
+        piece in hand."""
+        return self.review is None and self.animation is None and self.selected is None
+
     def reviewing(self) -> bool:
-        """Whether an earlier position is on the board, where no move is made; if so, the
-        panel says so."""
-        if self.review is not None:
-            self.say(tr("controller.reviewing"))
-            return True
-        return False
+        """Whether an earlier position is on the board, where no move is made."""
+        return self.review is not None
 
     def press(self, hole: int | None) -> None:
         """A click (or the start of a drag) on ``hole``, or on empty wood if ``None``."""
         self.finish_animation()
         if self.reviewing():
+            self.say(tr("controller.reviewing"))
             return
         position = self.history.position
         if hole is None:
@@ -262,6 +264,15 @@ class BoardController(Generic[S]):
         self.selected = None
         self.review = 0 if self.history.cursor > 0 else None
         self.changed = True
+
+    def show_position(self, index: int) -> None:
+        """Show position ``index`` of the game (0: the start): a review of it if it is past."""
+        if index >= self.history.cursor:
+            self.leave_review()
+        elif index == 0:
+            self.show_start()
+        else:
+            self.show_move(index - 1)
 
     def leave_review(self) -> None:
         """Return to the present position."""

@@ -38,17 +38,18 @@ _TYPED_MOVE = re.compile(r"\s*([a-z])\s*(\d+)\s*-?\s*([a-z])\s*(\d+)\s*", re.IGN
 class GameHost(Protocol):
     """The game screen, as its keys see it."""
 
-    controller: BoardController[Any]
-    focus: FocusRing
-    panel_rect: pygame.Rect
+    @property
+    def controller(self) -> BoardController[Any]:
+        """The board as the player handles it."""
+        ...
 
     @property
     def hit(self) -> Any:
         """The board's layout (its ``holes`` are the cells' centres)."""
         ...
 
-    def board_locked(self) -> bool:
-        """Whether the board takes no move now; if so, the panel says why."""
+    def why_locked(self) -> str:
+        """Why the board takes no move now, in the panel's words ("" when it takes one)."""
         ...
 
     def person_to_move(self) -> bool:
@@ -91,11 +92,11 @@ def typed_char(event: pygame.event.Event) -> str | None:
 class GameKeys:
     """The keys of one game screen (see the module's docstring)."""
 
-    def __init__(self, host: GameHost) -> None:
+    def __init__(self, host: GameHost, ring: FocusRing) -> None:
         self.host = host
         self.cursor = BoardCursor()
-        self.focus = BoardFocus(self, host.focus, self.cursor)
-        host.focus.lists = False  # the move list: Page Up and Page Down step through it
+        self.focus = BoardFocus(self, ring, self.cursor)
+        ring.lists = False  # the move list: Page Up and Page Down step through it
         self.typed = ""
 
     # --- what the board offers the cursor (BoardFocus's host) -------------------------
@@ -137,12 +138,19 @@ class GameKeys:
 
     def activate(self, cell: int) -> None:
         """Enter or Space on ``cell``: what a click there does."""
-        if self.host.board_locked():
+        if self.refuse_if_locked():
             return
         controller = self.host.controller
         controller.press(cell)
         controller.release(cell, False)
         controller.changed = True
+
+    def refuse_if_locked(self) -> bool:
+        """Refuse a move while the board takes none, saying why; ``True`` if refused."""
+        reason = self.host.why_locked()
+        if reason:
+            self.host.controller.say(reason)
+        return bool(reason)
 
     def windows_open(self) -> bool:
         return self.host.windows_open()
@@ -162,11 +170,10 @@ class GameKeys:
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """A key or a mouse press, before the widgets see it; ``True`` if it was taken."""
-        self.focus.ring.area = self.host.panel_rect
         if (
             event.type == pygame.KEYDOWN
             and not self.host.windows_open()
-            and focused_entry(self.host.focus.manager) is None
+            and focused_entry(self.focus.ring.manager) is None
             and self.type_key(event)
         ):
             return True
@@ -225,7 +232,10 @@ class GameKeys:
         self.typed = ""
         controller = self.host.controller
         controller.say("")
-        if controller.reviewing() or self.host.board_locked():
+        if controller.reviewing():
+            controller.say(tr("controller.reviewing"))
+            return
+        if self.refuse_if_locked():
             return
         if controller.play(text, controller.animation_time) and self.cursor.shown:
             self.cursor.place(int(controller.history.played[-1].dst))

@@ -8,14 +8,14 @@ stays responsive; its move comes after a short pause, as a person's would.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine.games import find_game
 from ...engine.registry import Game
 from ...engine.search import search
-from ..language import tr
+from ..language import side_name, tr
 from .controller import BoardController
 from .jobs import Job
 
@@ -144,6 +144,32 @@ class Table:
             return None
         return position.to_move if self.player(position.to_move).is_computer else None
 
+    def thinking(self, controller: BoardController[Any]) -> Any:
+        """The side the computer is choosing a move for now (``None``: nobody thinks, or
+        an earlier position is shown)."""
+        side = self.computer_to_move(controller)
+        return side if controller.review is None else None
+
+    def why_locked(self, controller: BoardController[Any], judging: bool) -> str:
+        """Why the board takes no move from a person now, in the panel's words: the tutor
+        is ``judging`` the last one, or the computer is to move ("" while it takes one)."""
+        if judging:
+            return tr("game.tutor_looking")
+        side = self.thinking(controller)
+        if side is not None:
+            return tr("game.computer_side", side=side_name(side, controller.history.position.game))
+        return ""
+
+    def person_to_move(self, controller: BoardController[Any], judging: bool) -> bool:
+        """Whether a person may move now, in the game itself (not a review of it), the
+        tutor not ``judging`` the last move."""
+        return (
+            controller.review is None
+            and not controller.history.position.is_over
+            and not judging
+            and self.computer_to_move(controller) is None
+        )
+
     def update(self, dt: float, controller: BoardController[Any], busy: bool) -> bool:
         """Let the side to move play; the others stop thinking."""
         position = controller.history.position
@@ -168,6 +194,17 @@ class Table:
             history.can_undo if back else history.can_redo
         ):
             step()
+
+    def turn_text(
+        self, controller: BoardController[Any], shown: Callable[[Any], tuple[str, Any]]
+    ) -> tuple[str, Any]:
+        """The turn line and the side beside it: "Ice is thinking..." while the computer
+        chooses a move, else what ``shown`` says of the position shown."""
+        side = self.thinking(controller)
+        if side is None:
+            return shown(controller.shown)
+        name = side_name(side, controller.history.position.game)
+        return self.thinking_text(side, name), side
 
     def thinking_text(self, side: Any, side_name: str) -> str:
         """What the panel says while the computer thinks: "Ice is thinking..."."""

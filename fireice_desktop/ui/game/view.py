@@ -1,4 +1,5 @@
-"""What the one game screen asks of a game's view, and what a view may ask of the screen.
+"""What the one game screen asks of a game's view, and what a view may ask of the screen
+(a :class:`Host`: the game on the board and a few actions, never the screen itself).
 
 The game screen (:mod:`..screens.game`) is written once: the panel, the move list,
 undo and redo, review, saving, hints and the players.  A view supplies what differs
@@ -31,11 +32,27 @@ HintWork = Callable[[Callable[[], bool]], tuple[Any, str]]
 
 
 class Host(Protocol):
-    """The game screen, as a view sees it."""
+    """What a view is given of the screen that shows it: the game on the board, the
+    player's settings, a way to say something, and the two things a view may start."""
 
-    controller: BoardController[Any]
-    session: Session
-    settings: Settings
+    @property
+    def session(self) -> Session:
+        """The game being played: which, from which set-up, and who plays each side."""
+        ...
+
+    @property
+    def controller(self) -> BoardController[Any]:
+        """The board as the player handles it: the history, the position shown, the hand."""
+        ...
+
+    @property
+    def settings(self) -> Settings:
+        """The player's settings."""
+        ...
+
+    def say(self, text: str) -> None:
+        """Show ``text`` in the panel's message box."""
+        ...
 
     def confirm_leave(self, action: Callable[[], None], question: str, verb: str) -> None:
         """Do ``action``, first asking if it would throw away a game in progress."""
@@ -44,6 +61,25 @@ class Host(Protocol):
     def restart(self, session: Session) -> None:
         """Play ``session`` from its start on this screen."""
         ...
+
+
+@dataclass(eq=False)
+class Stage:
+    """The game on the game screen, as its view is given it (a :class:`Host`).
+
+    The screen keeps its game here, the session and the controller, and replaces them
+    when it starts another; what the view may do besides comes in as two callables.
+    """
+
+    session: Session
+    controller: BoardController[Any]
+    settings: Settings
+    confirm_leave: Callable[[Callable[[], None], str, str], None]
+    restart: Callable[[Session], None]
+
+    def say(self, text: str) -> None:
+        """Show ``text`` in the panel's message box."""
+        self.controller.say(text)
 
 
 @dataclass(frozen=True)
@@ -255,6 +291,7 @@ __all__ = [
     "HitLayout",
     "Host",
     "Moment",
+    "Stage",
     "computer_title",
     "expert_hint",
     "moves_text",

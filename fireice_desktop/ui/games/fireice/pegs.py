@@ -10,7 +10,7 @@ import pygame
 from ....engine.games.fireice.rules import Color
 from ....engine.games.fireice.solitaire import PEGS_PER_COLOR
 from ...game.motion import Point, ease, lerp
-from ...game.view import GameView, HitLayout, Moment
+from ...game.view import GameView, HitLayout, Host, Moment
 from .board import BoardPicture, draw_board, pocket_slot
 from .board_art import BoardArt, board_art
 from .layout import BoardLayout
@@ -24,7 +24,7 @@ class PegView(GameView):
     #: capturing one (the solitaire).
     drops_a_peg = True
 
-    def __init__(self, host: Any) -> None:
+    def __init__(self, host: Host) -> None:
         super().__init__(host)
         self.art: BoardArt | None = None
         self.layout: BoardLayout | None = None

@@ -183,13 +183,11 @@ class SolitaireView(PegView):
     def open_typed_deal(self) -> None:
         """Open the deal typed into the box, or say why it cannot be opened."""
         assert self.deal_entry is not None
-        controller = self.host.controller
         text = self.deal_entry.get_text().strip()
         if not text.isdigit() or not FIRST_DEAL <= int(text) <= LAST_DEAL:
-            controller.message = tr(
-                "solitaire.deal_range", first=number(FIRST_DEAL), last=number(LAST_DEAL)
+            self.host.say(
+                tr("solitaire.deal_range", first=number(FIRST_DEAL), last=number(LAST_DEAL))
             )
-            controller.changed = True
             return
         deal = int(text)
         self.deal_entry.ui_manager.set_focus_set(None)  # the keys are the game's again
