@@ -2,6 +2,7 @@
 
 The long checks, marked ``slow``, are put first: when the tests run in parallel they are then
 not left for the end, where one of them would keep a worker busy after the others are done.
+``python -m pytest -n auto -m "not slow"`` leaves them out: the quick loop while editing.
 """
 
 from __future__ import annotations
@@ -11,9 +12,36 @@ from collections.abc import Iterator
 import pytest
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The tests marked ``slow`` first; otherwise the order stays as collected."""
+@pytest.hookimpl(trylast=True)  # after ``-m`` and ``-k`` have left tests out
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The tests marked ``slow`` first; otherwise the order stays as collected.
+
+    With pytest-xdist's ``worksteal`` (the project's ``--dist``), each worker is first
+    handed an equal run of consecutive tests, and takes from the others' only when its own
+    are done: the slow tests are dealt out in turn to the start of each worker's run, so
+    that every worker starts on its share of them at once (with all of them at the start,
+    one worker would play them one after the other).
+    """
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    workers = int(getattr(config, "workerinput", {}).get("workercount", 1))
+    if workers > 1:
+        items[:] = _dealt(items, workers)
+
+
+def _dealt(items: list[pytest.Item], workers: int) -> list[pytest.Item]:
+    """``items`` (the slow ones first) in the order that puts the slow ones at the start
+    of each of the ``workers`` runs that ``worksteal`` first hands out."""
+    slow = [item for item in items if item.get_closest_marker("slow") is not None]
+    rest = iter(items[len(slow) :])
+    dealt: list[pytest.Item] = []
+    remaining = len(items)
+    for worker in range(workers):
+        size = remaining // (workers - worker)  # as worksteal divides the tests
+        remaining -= size
+        share = slow[worker::workers]
+        dealt += share
+        dealt += [next(rest) for _ in range(size - len(share))]
+    return dealt + list(rest)  # none left, unless nearly every test is slow
 
 
 @pytest.fixture(autouse=True)

@@ -10,7 +10,7 @@ import pytest
 from fireice_desktop.engine.games.fireice.playout import random_playout
 from fireice_desktop.engine.games.fireice.rules import Color, Move, Position
 from fireice_desktop.engine.search import search
-from tests.support.cli import assert_flag_error, no_traceback, run
+from tests.support.cli import assert_flag_error, no_traceback, run, run_process
 
 MOVE_LINE = re.compile(r"[A-G][1-7]-[A-G][1-7]\n")
 
@@ -80,7 +80,10 @@ def test_ai_move_refuses_an_unknown_level() -> None:
 
 
 def test_match_reports_wins_losses_colours_faults_time_score_and_length() -> None:
-    proc = run("match", "--fire", "beginner", "--ice", "random", "--games", "4", "--jobs", "2")
+    # Processes of its own (--jobs 2): the real program, which starts them.
+    proc = run_process(
+        "match", "--fire", "beginner", "--ice", "random", "--games", "4", "--jobs", "2"
+    )
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ""
     lines = proc.stdout.splitlines()
@@ -100,7 +103,7 @@ def test_match_reports_wins_losses_colours_faults_time_score_and_length() -> Non
 
 def test_a_match_is_the_same_however_many_processes_play_it() -> None:
     def outcome(jobs: str) -> list[str]:
-        proc = run(
+        proc = run_process(
             "match", "--fire", "casual", "--ice", "beginner", "--games", "3", "--jobs", jobs,
             "--seed", "40", "--verbose",
         )  # fmt: skip

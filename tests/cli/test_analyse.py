@@ -4,10 +4,13 @@ command line."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from fireice_desktop.cli import analyse as analyse_command
 from fireice_desktop.engine.games.fireice.solitaire import SolitairePosition
 from fireice_desktop.engine.games.fireice.solver import winning_moves
 from fireice_desktop.engine.record import GameRecord
@@ -21,7 +24,29 @@ KEYS = {
 
 
 @pytest.fixture(scope="module")
-def saved(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def reviewed_once() -> Iterator[None]:
+    """Each game reviewed once for all the commands of this module that review it.
+
+    The review is the same every time (its search is counted in nodes, not seconds), and
+    a few seconds long: ``game analyse``, ``game analyze --json`` and ``game export
+    --annotate`` of one game then print from one review, each in its own way.
+    """
+    reviews: dict[tuple[Any, ...], Any] = {}
+    review = analyse_command.review
+
+    def once(positions: list[Any], moves: list[Any], **options: Any) -> Any:
+        key = (tuple(positions), tuple(moves))
+        if key not in reviews:
+            reviews[key] = review(positions, moves, **options)
+        return reviews[key]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(analyse_command, "review", once)
+        yield
+
+
+@pytest.fixture(scope="module")
+def saved(tmp_path_factory: pytest.TempPathFactory, reviewed_once: None) -> Path:
     path = tmp_path_factory.mktemp("analyse") / "game.fireice"
     path.write_text(GameRecord(moves=MOVES).to_json(), encoding="utf-8")  # type: ignore[arg-type]
     return path

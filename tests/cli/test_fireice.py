@@ -1,4 +1,4 @@
-"""Tests of the ``fireice`` command line, run as a subprocess as other programs run it.
+"""Tests of the ``fireice`` command line, run as other programs run it.
 
 The commands and their output are a contract (see the project brief and RULES.md):
 ``fireice``, ``fireice text``, ``fireice show`` and ``fireice solitaire show``.  Every
@@ -30,6 +30,7 @@ from tests.support.cli import (
     assert_usage_error,
     no_traceback,
     run,
+    run_process,
 )
 
 HOLES = [f"{island}{number}" for island in "ABCDEFG" for number in range(1, 8)]
@@ -193,7 +194,7 @@ def islands_named(text: str) -> set[str]:
 
 
 def test_show_json_start_exact() -> None:
-    proc = run("show", "--json")
+    proc = run_process("show", "--json")  # the real program's standard output
     assert proc.returncode == 0
     assert proc.stderr == ""
     data = json.loads(proc.stdout)
@@ -700,8 +701,9 @@ def test_solitaire_usage_errors(args: tuple[str, ...]) -> None:
 # --- fireice text -------------------------------------------------------------------------
 
 
-def text_game(stdin: str, *args: str) -> subprocess.CompletedProcess[str]:
-    proc = run("text", *args, stdin=stdin)
+def text_game(stdin: str, *args: str, process: bool = False) -> subprocess.CompletedProcess[str]:
+    """``fireice text ARGS`` given ``stdin``; with ``process``, the real program reading a pipe."""
+    proc = (run_process if process else run)("text", *args, stdin=stdin)
     no_traceback(proc)
     assert proc.returncode == 0, (proc.returncode, proc.stderr)
     return proc
@@ -846,7 +848,7 @@ def test_text_board_command_reprints() -> None:
     ids=["quit", "eof-at-once", "eof-after-move", "eof-no-newline", "quit-stops", "blank", "help"],
 )
 def test_text_quit_and_eof_exit_zero(stdin: str, moves: list[str]) -> None:
-    proc = text_game(stdin)
+    proc = text_game(stdin, process=True)
     assert proc.stderr == ""
     boards = boards_in(proc.stdout)
     assert boards[0] == textboard.render(Position.start())
@@ -932,7 +934,7 @@ def _check_no_display(proc: subprocess.CompletedProcess[str]) -> None:
 
 
 def test_desktop_without_display() -> None:
-    _check_no_display(run())
+    _check_no_display(run_process())
 
 
 def test_desktop_script_without_display() -> None:
@@ -960,7 +962,7 @@ def test_desktop_script_without_display() -> None:
     ],
 )
 def test_unknown_command_or_flag(args: tuple[str, ...]) -> None:
-    assert_usage_error(run(*args))
+    assert_usage_error(run_process(*args))
 
 
 @pytest.mark.parametrize(
@@ -968,7 +970,7 @@ def test_unknown_command_or_flag(args: tuple[str, ...]) -> None:
     [("--help",), ("-h",), ("show", "--help"), ("text", "--help"), ("solitaire", "show", "--help")],
 )
 def test_help_exits_zero(args: tuple[str, ...]) -> None:
-    proc = run(*args)
+    proc = run_process(*args)
     no_traceback(proc)
     assert proc.returncode == 0
     assert "usage" in proc.stdout.lower()

@@ -678,6 +678,7 @@ def test_no_command_line_ends_in_a_traceback_or_touches_the_players_files(
     )
 
 
+@pytest.mark.slow  # 25 matches of up to 30 whole games
 @settings(FUZZ, max_examples=25)
 @given(
     games=st.integers(1, 30),

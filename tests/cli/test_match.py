@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from fireice_desktop.engine.match import JOBS_PER_CPU, max_jobs, processors
-from tests.support.cli import REPO, _env, assert_flag_error, no_traceback, run
+from tests.support.cli import REPO, _env, assert_flag_error, no_traceback, run, run_process
 from tests.support.programs import (
     CRASH,
     CRASH_AS_SECOND,
@@ -54,6 +54,11 @@ def match_json(*args: str, command: tuple[str, ...] = ("match",)) -> dict[str, A
 # --- a good program -----------------------------------------------------------------------------
 
 
+# The matches against a program start a process for each of its moves, over whole games:
+# those tests are marked slow (left out of the quick ``-m "not slow"`` loop).
+
+
+@pytest.mark.slow
 def test_a_program_speaking_the_protocol_plays_both_colours() -> None:
     program = ai_move("ai-move", "--level", "beginner")
     lines, report = match("--fire", "random", "--ice", program, "--games", "2", "--verbose")
@@ -78,6 +83,7 @@ def test_a_program_speaking_the_protocol_plays_both_colours() -> None:
     assert f"{program} (Fire) against random (Ice)" in report[1]
 
 
+@pytest.mark.slow
 def test_the_json_summary_holds_every_figure(tmp_path: Path) -> None:
     program = side(write_program(tmp_path, "first", FIRST_MOVE), "fire-and-ice")
     data = match_json("--fire", "beginner", "--ice", program, "--games", "3", "--seed", "5")
@@ -163,6 +169,7 @@ def test_a_program_that_faults_loses_each_game_and_the_fault_is_listed(
     assert f"random won as Ice in 2 moves; {program} (Fire) {reason}" in report[1]
 
 
+@pytest.mark.slow
 def test_faults_are_counted_only_where_they_happen(tmp_path: Path) -> None:
     program = side(write_program(tmp_path, "fire-only", CRASH_AS_SECOND), "fire-and-ice")
     data = match_json("--fire", program, "--ice", "random", "--games", "4")
@@ -181,6 +188,7 @@ def test_faults_are_counted_only_where_they_happen(tmp_path: Path) -> None:
 # --- Icebreaker ---------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_an_icebreaker_match_against_a_program_plays_red_and_black(tmp_path: Path) -> None:
     program = ai_move("icebreaker", "ai-move", "--level", "random")
     proc = run(
@@ -275,7 +283,13 @@ def test_jobs_are_bounded_by_the_processors() -> None:
         f"fireice match: --jobs {most + 1}: use at most {most} processes, {JOBS_PER_CPU} for "
         f"each of this computer's {processors()} processors"
     )
-    lines, _ = match("--fire", "random", "--ice", "random", "--games", "2", "--jobs", str(most))
+    # Processes of its own: the real program, which starts them.
+    proc = run_process(
+        "match", "--fire", "random", "--ice", "random", "--games", "2", "--jobs", str(most)
+    )
+    no_traceback(proc)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
     assert lines[0].startswith("2 games, random (--fire) against random (--ice)")
 
 

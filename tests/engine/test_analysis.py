@@ -89,6 +89,7 @@ def test_the_tutor_keeps_quiet_about_a_sound_move() -> None:
     assert reviewed_move(GUARDED, str(best))[0] is Verdict.BEST
 
 
+@pytest.mark.slow  # searches position after position of random games for six such moves
 def test_a_blunder_found_in_random_games_always_lets_the_opponent_win() -> None:
     """Across random positions with a move that lets the opponent win at once while
     another does not, such a move is always a blunder and its better move is safe."""

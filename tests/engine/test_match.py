@@ -398,6 +398,7 @@ def test_only_the_games_a_program_faults_in_are_lost_by_fault(tmp_path: Path) ->
 
 
 @pytest.mark.skipif(os.name != "posix", reason="runs a script by its #! line")
+@pytest.mark.slow  # a process started for each of the program's moves in four whole games
 def test_a_good_program_plays_whole_games_of_both_games(tmp_path: Path) -> None:
     program = write_program(tmp_path, "first", FIRST_MOVE)
     for game, setup in (("fire-and-ice", None), ("icebreaker", Sea(4))):

@@ -552,6 +552,7 @@ def test_a_name_the_system_refuses_is_judged_by_its_words(ui: Driver, tmp_path: 
     assert monkey.in_sandbox(f"{tmp_path}/home/{'x' * 5000}.fireice")
 
 
+@pytest.mark.slow  # two runs of the monkey, side by side
 def test_a_seed_replays_its_names_texts_and_files_event_for_event(tmp_path: Path) -> None:
     """The reading of files and texts lands in the same frame on every run: the same
     seed makes the same run, the sandbox's path aside."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Iterator
 
@@ -21,6 +22,15 @@ from fireice_desktop.engine.treesearch import WIN
 from tests.support.matches import play_match
 
 SEARCHING_LEVELS = tuple(LEVELS)
+
+
+def expert_slow(levels: tuple[str, ...]) -> list[object]:
+    """``levels`` for a parametrize, the expert's marked ``slow``: its searches take seconds
+    where it cannot stop early (the quick ``-m "not slow"`` loop leaves them to the full run)."""
+    return [
+        pytest.param(level, marks=pytest.mark.slow) if level == "expert" else level
+        for level in levels
+    ]
 
 
 def positions_of_random_games(seed: int, games: int) -> Iterator[Position]:
@@ -53,66 +63,87 @@ def threatened(position: Position) -> bool:
     return bool(winning_moves(flipped))
 
 
-def find(predicate: Callable[[Position], bool], count: int, seed: int) -> list[Position]:
-    found = []
+def find(predicate: Callable[[Position], bool], count: int, seed: int) -> tuple[Position, ...]:
+    found: list[Position] = []
     for position in positions_of_random_games(seed, 400):
         if not position.is_over and predicate(position):
             found.append(position)
             if len(found) == count:
                 break
     assert len(found) == count, "the random games did not contain enough such positions"
-    return found
+    return tuple(found)
 
 
-WIN_AVAILABLE = find(lambda p: bool(winning_moves(p)), 8, seed=11)
-GIFT_AVAILABLE = find(
-    lambda p: (
-        bool(losing_moves(p))
-        and len(losing_moves(p)) < len(p.legal_moves())
-        and not winning_moves(p)
-    ),
-    8,
-    seed=12,
-)
-MUST_DEFEND = find(
-    lambda p: (
-        threatened(p)
-        and not winning_moves(p)
-        and any(
-            not winning_moves(p.play_unchecked(m)) and p.play_unchecked(m).winner is None
-            for m in p.legal_moves()
-        )
-    ),
-    6,
-    seed=13,
-)
+# The positions the tests below search are found on first use (and kept), not as the module
+# is collected: every pytest-xdist worker collects every module, and most run few of these.
+WIN_COUNT = 8
+GIFT_COUNT = 8
+DEFEND_COUNT = 6
+
+
+@functools.cache
+def win_available() -> tuple[Position, ...]:
+    """Positions where the mover can win at once."""
+    return find(lambda p: bool(winning_moves(p)), WIN_COUNT, seed=11)
+
+
+@functools.cache
+def gift_available() -> tuple[Position, ...]:
+    """Positions where some moves, not all, hand the opponent the win, and none wins."""
+    return find(
+        lambda p: (
+            bool(losing_moves(p))
+            and len(losing_moves(p)) < len(p.legal_moves())
+            and not winning_moves(p)
+        ),
+        GIFT_COUNT,
+        seed=12,
+    )
+
+
+@functools.cache
+def must_defend() -> tuple[Position, ...]:
+    """Positions where the opponent threatens to win at once and a move stops it."""
+    return find(
+        lambda p: (
+            threatened(p)
+            and not winning_moves(p)
+            and any(
+                not winning_moves(p.play_unchecked(m)) and p.play_unchecked(m).winner is None
+                for m in p.legal_moves()
+            )
+        ),
+        DEFEND_COUNT,
+        seed=13,
+    )
 
 
 @pytest.mark.parametrize("level", SEARCHING_LEVELS)
-@pytest.mark.parametrize("index", range(len(WIN_AVAILABLE)))
+@pytest.mark.parametrize("index", range(WIN_COUNT))
 def test_every_level_takes_a_win_in_one(level: str, index: int) -> None:
-    position = WIN_AVAILABLE[index]
+    position = win_available()[index]
     move = search(position, level, seed=index).move
     assert move in winning_moves(position)
 
 
-@pytest.mark.parametrize("level", SEARCHING_LEVELS)
-@pytest.mark.parametrize("index", range(len(GIFT_AVAILABLE)))
+@pytest.mark.parametrize("level", expert_slow(SEARCHING_LEVELS))
+@pytest.mark.parametrize("index", range(GIFT_COUNT))
 def test_no_level_hands_the_opponent_the_win(level: str, index: int) -> None:
-    position = GIFT_AVAILABLE[index]
+    position = gift_available()[index]
     move = search(position, level, seed=index).move
     assert move not in losing_moves(position)
 
 
-@pytest.mark.parametrize("level", ["strong", "expert"])
-@pytest.mark.parametrize("index", range(len(MUST_DEFEND)))
+@pytest.mark.parametrize("level", expert_slow(("strong", "expert")))
+@pytest.mark.parametrize("index", range(DEFEND_COUNT))
 def test_strong_levels_stop_a_win_in_one(level: str, index: int) -> None:
-    position = MUST_DEFEND[index]
+    position = must_defend()[index]
     after = position.play_unchecked(search(position, level, seed=index).move)
     assert after.winner is None
     assert not winning_moves(after), "the opponent can still win at once"
 
 
+@pytest.mark.slow  # some 16 of its 80 searches are the expert's, a second or more each
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 10_000), st.sampled_from(level_names(FIRE_AND_ICE)))
 def test_the_move_is_legal_and_the_same_for_the_same_seed(seed: int, level: str) -> None:
@@ -130,7 +161,7 @@ def test_a_search_can_be_cancelled() -> None:
         calls.append(1)
         return True
 
-    position = MUST_DEFEND[0]
+    position = must_defend()[0]
     with pytest.raises(Cancelled):
         search(position, "expert", stop=stop)
     assert calls
@@ -249,38 +280,42 @@ def wins_whatever_the_reply(position: Position, move: Move) -> bool:
     return True
 
 
-def _find_forced_wins(count: int) -> list[Position]:
-    found = []
+FORCED_COUNT = 4
+
+
+@functools.cache
+def forced_wins() -> tuple[Position, ...]:
+    """Positions with no win at once, nor a threat, but a move that wins whatever the reply."""
+    found: list[Position] = []
     for position in positions_of_random_games(21, 400):
         if position.is_over or winning_moves(position) or threatened(position):
             continue
         if any(wins_whatever_the_reply(position, move) for move in position.legal_moves()):
             found.append(position)
-            if len(found) == count:
+            if len(found) == FORCED_COUNT:
                 break
-    return found
+    assert len(found) == FORCED_COUNT, "the random games did not contain enough forced wins"
+    return tuple(found)
 
 
-FORCED_WINS = _find_forced_wins(4)
-
-
-@pytest.mark.parametrize("index", range(len(FORCED_WINS)))
+@pytest.mark.parametrize("index", range(FORCED_COUNT))
 def test_the_expert_plays_a_forced_win_in_two_moves(index: int) -> None:
     """With no win at once, the expert finds a move that wins whatever the reply, and
     knows it (the score of a win on the third ply from now)."""
-    position = FORCED_WINS[index]
+    position = forced_wins()[index]
     result = search(position, "expert", seed=index)
     assert result.score == WIN - 3
     assert wins_whatever_the_reply(position, result.move)
 
 
-@pytest.mark.parametrize("index", range(len(FORCED_WINS)))
+@pytest.mark.parametrize("index", range(FORCED_COUNT))
 def test_a_hint_says_when_it_wins_by_force_and_why(index: int) -> None:
-    move, text = hint(FORCED_WINS[index])
+    move, text = hint(forced_wins()[index])
     assert text.startswith(f"Hint: {move}, which wins by force in 2 moves: it ")
     assert "threatens to win on" in text or "stops" in text
 
 
+@pytest.mark.slow  # every move of every position of 12 games, and every reply to it
 def test_a_move_that_threatens_a_win_says_so() -> None:
     found = 0
     for position in positions_of_random_games(31, 12):

@@ -19,6 +19,11 @@ from tests.support.boards import FANO, brute_control, brute_moves, make_position
 
 PLAIN_GAMES = 1600
 CHUNK = 200
+#: The first chunk of games runs in the quick ``-m "not slow"`` loop; all run in the full one.
+CHUNKS = [
+    pytest.param(first, marks=pytest.mark.slow) if first else first
+    for first in range(0, PLAIN_GAMES, CHUNK)
+]
 
 
 def brute_line_of_islands(position: Position, color: Color) -> bool:
@@ -114,7 +119,7 @@ def check_record(
     assert positions[-1] == final
 
 
-@pytest.mark.parametrize("first_seed", range(0, PLAIN_GAMES, CHUNK))
+@pytest.mark.parametrize("first_seed", CHUNKS)
 def test_random_games_without_handicap(first_seed: int) -> None:
     for seed in range(first_seed, first_seed + CHUNK):
         rng = random.Random(seed)
@@ -125,6 +130,7 @@ def test_random_games_without_handicap(first_seed: int) -> None:
             check_record(start, (), Color.FIRE, moves)
 
 
+@pytest.mark.slow  # 150 whole games, every position checked
 @settings(max_examples=150, deadline=None)
 @given(
     seed=st.integers(0, 2**32 - 1),
@@ -140,6 +146,7 @@ def test_random_games_with_or_without_handicap(seed: int, count: int, side: Colo
     check_record(start, handicap, side, moves)
 
 
+@pytest.mark.slow  # 100 whole games, every position checked against brute force
 @settings(max_examples=100, deadline=None)
 @given(st.data())
 def test_games_chosen_move_by_move(data: st.DataObject) -> None:
@@ -286,6 +293,7 @@ def brute_captures(position: SolitairePosition) -> set[Move]:
     }
 
 
+@pytest.mark.slow  # 300 whole deals, every capture checked against brute force
 @settings(max_examples=300, deadline=None)
 @given(deal=st.integers(1, 1_000_000), seed=st.integers(0, 2**16))
 def test_random_solitaire_games(deal: int, seed: int) -> None:

@@ -537,6 +537,7 @@ def test_the_hint_for_a_fresh_deal_is_a_winning_first_move(deal: int) -> None:
     assert (found.undo, found.instead, found.decided) == (None, None, True)
 
 
+@pytest.mark.slow  # 20 deals solved, each from an early position
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(1, 1_000_000), st.integers(0, 2**32), st.integers(0, 24))
 def test_the_hint_for_a_winnable_position_is_a_move_that_keeps_the_win(

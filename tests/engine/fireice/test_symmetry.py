@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -104,6 +105,7 @@ def test_distinct_moves_keep_one_of_every_class_in_order(seed: int) -> None:
         assert kept == legal
 
 
+@pytest.mark.slow  # the expert's whole budget at the start, with and without symmetry
 def test_the_search_with_symmetry_plays_a_legal_move_at_the_start() -> None:
     start = Position.start()
     for level in ("beginner", "expert"):

@@ -722,6 +722,7 @@ def play_random_game(
     return positions
 
 
+@pytest.mark.slow  # 100 whole games, every rule checked after every move
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(size=st.sampled_from(SIZES), seed=st.integers(0, 2**32 - 1))
 def test_random_games_keep_every_rule(size: int, seed: int) -> None:
