@@ -57,6 +57,10 @@ def use(code: str, manager: Any | None = None) -> None:
     code = code if code in LANGUAGES else DEFAULT
     if manager is not None:
         manager.set_locale(code)
+        # Each new UI manager adds its folders to python-i18n's search path once more, and
+        # every text that is no key of pygame-gui's own is searched for in each copy:
+        # keep one of each.
+        i18n.load_path[:] = list(dict.fromkeys(i18n.load_path))
     i18n.set("locale", code)
 
 

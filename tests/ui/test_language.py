@@ -149,6 +149,19 @@ def test_a_saved_language_wins_over_the_system_and_a_bad_one_is_ignored(
     assert Settings.load().language == "it"
 
 
+def test_a_new_app_leaves_one_copy_of_each_translation_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """pygame-gui's UI manager adds its folders to python-i18n's search path each time one
+    is made, and a text that is no key of pygame-gui's is looked for in every copy: with
+    an app made for every window or every test, making a label grew slower and slower."""
+    monkeypatch.setenv("FIREICE_CONFIG_DIR", str(tmp_path))
+    for _ in range(3):
+        App((860, 600), settings=Settings(sound=False), window=False)
+    assert len(i18n.load_path) == len(set(i18n.load_path))
+    assert str(TRANSLATIONS) in i18n.load_path
+
+
 def texts_on_screen(ui: Driver) -> list[str]:
     return [
         plain_text(getattr(e, "html_text", None) or getattr(e, "text", "") or "")
