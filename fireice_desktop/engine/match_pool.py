@@ -10,7 +10,7 @@ import signal
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
-from concurrent.futures import Executor, Future
+from concurrent.futures import Executor, Future, wait
 from typing import Final, TypeVar
 
 from .match_program import end_running_program
@@ -98,6 +98,23 @@ def stop_pool(pool: Executor | None) -> None:
 WINDOW = 4
 
 
+#: How long the match's main thread waits at a time for a game to end.
+_WAIT_SECONDS: Final = 0.2
+
+
+def _result(future: Future[R]) -> R:
+    """``future``'s result, waited for a little at a time.
+
+    Ctrl+C may be delivered to any thread of the match's process (the pool's own threads
+    too, when the main thread is busy at that moment); the main thread only raises
+    ``KeyboardInterrupt`` once it runs again, and a wait without an end would never
+    notice it: the match then ignored Ctrl+C.
+    """
+    while not future.done():
+        wait((future,), timeout=_WAIT_SECONDS)
+    return future.result()
+
+
 def in_order(
     pool: Executor, play: Callable[[W], R], work: Iterator[W], window: int, finished: list[R]
 ) -> Iterator[R]:
@@ -110,9 +127,9 @@ def in_order(
         for item in work:
             pending.append(pool.submit(play, item))
             if len(pending) >= window:
-                yield pending.popleft().result()
+                yield _result(pending.popleft())
         while pending:
-            yield pending.popleft().result()
+            yield _result(pending.popleft())
     finally:  # stopped early (an error, Ctrl+C): the games already over still count
         # The games not started are not cancelled here: :func:`stop_pool` ends the processes,
         # and the pool then fails every game left.  A future cancelled meanwhile would make

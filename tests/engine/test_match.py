@@ -8,6 +8,7 @@ import os
 import pickle
 import signal
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -519,3 +520,46 @@ def test_move_times_give_the_median_and_the_longest_to_the_microsecond(
 
 def test_move_times_of_no_moves_have_no_median() -> None:
     assert MoveTimes().median is None and MoveTimes().longest is None
+
+
+#: The match's main thread waiting for a game that never ends, when Ctrl+C (SIGINT) is
+#: delivered to another of its threads: the kernel may give a process's signal to any
+#: thread that does not block it, and did so under load.
+_INTERRUPTED_ELSEWHERE = """
+import os, signal, sys, threading, time
+from concurrent.futures import ThreadPoolExecutor
+from fireice_desktop.engine.match_pool import in_order
+
+never = threading.Event()
+
+def play(item):
+    never.wait()
+
+def interrupt_from_another_thread():
+    time.sleep(0.3)
+    signal.pthread_kill(threading.get_ident(), signal.SIGINT)
+
+threading.Thread(target=interrupt_from_another_thread, daemon=True).start()
+try:
+    for _ in in_order(ThreadPoolExecutor(1), play, iter(range(3)), 2, []):
+        pass
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+    os._exit(0)
+"""
+
+
+def test_ctrl_c_given_to_another_thread_still_stops_the_wait_for_a_game() -> None:
+    """The games are waited for a little at a time, so that Ctrl+C reaches the main thread
+    whichever thread the system gave it to (a match under load used to ignore it)."""
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-c", _INTERRUPTED_ELSEWHERE],
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail("Ctrl+C given to another thread did not stop the wait for a game")
+    assert proc.stdout == "interrupted\n", proc.stderr
