@@ -17,7 +17,15 @@ from typing import Any
 import pytest
 
 from fireice_desktop.engine.match import JOBS_PER_CPU, max_jobs, processors
-from tests.support.cli import REPO, _env, assert_flag_error, no_traceback, run, run_process
+from tests.support.cli import (
+    AS_A_TERMINAL_STARTS_IT,
+    REPO,
+    _env,
+    assert_flag_error,
+    no_traceback,
+    run,
+    run_process,
+)
 from tests.support.programs import (
     CRASH,
     CRASH_AS_SECOND,
@@ -331,7 +339,7 @@ def test_ctrl_c_stops_a_match_at_once_with_the_summary_of_the_games_over(
     command = [sys.executable, "-m", "fireice_desktop", "match", "--fire", "random"]
     command += ["--ice", program, "--games", "8", "--jobs", "2", "--timeout", "300"]
     proc = subprocess.Popen(
-        command,
+        [*AS_A_TERMINAL_STARTS_IT, *command],
         cwd=REPO,
         env=_env(),
         stdin=subprocess.DEVNULL,

@@ -42,6 +42,7 @@ from fireice_desktop.engine.match import (
     run_program,
     wilson_interval,
 )
+from tests.support.cli import AS_A_TERMINAL_STARTS_IT
 from tests.support.matches import play_match
 from tests.support.programs import (
     CRASH,
@@ -554,7 +555,7 @@ def test_ctrl_c_given_to_another_thread_still_stops_the_wait_for_a_game() -> Non
     whichever thread the system gave it to (a match under load used to ignore it)."""
     try:
         proc = subprocess.run(
-            [sys.executable, "-c", _INTERRUPTED_ELSEWHERE],
+            [*AS_A_TERMINAL_STARTS_IT, sys.executable, "-c", _INTERRUPTED_ELSEWHERE],
             capture_output=True,
             text=True,
             timeout=10,

@@ -30,6 +30,17 @@ from fireice_desktop import cli
 
 REPO = Path(__file__).resolve().parents[2]
 
+#: The start of a command line that runs the rest with Ctrl+C as a terminal gives it to
+#: a program, neither ignored nor blocked, whatever this process would pass on: a
+#: pytest-xdist worker was seen to pass SIGINT on so, and the program never saw Ctrl+C.
+AS_A_TERMINAL_STARTS_IT = (
+    sys.executable,
+    "-c",
+    "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+    "signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT}); "
+    "os.execv(sys.argv[1], sys.argv[1:])",
+)
+
 #: The options after which the command draws with pygame.
 _DRAWING = ("--screenshot",)
 
@@ -212,6 +223,7 @@ def _env() -> dict[str, str]:
 
 
 __all__ = [
+    "AS_A_TERMINAL_STARTS_IT",
     "REPO",
     "assert_flag_error",
     "assert_one_line_error",
