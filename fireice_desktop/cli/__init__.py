@@ -4,7 +4,7 @@
   exit status);
 - ``streams``: every file and standard stream a command reads or writes, and what
   each problem with one is called and exits with;
-- ``options``: a game's flags (:class:`~..engine.registry.Option`) as the parser's;
+- ``options``: a game's flags (:class:`~..engine.command_line.Option`) as the parser's;
 - ``commands``: the handlers of every game's ``show`` and ``ai-move``, of a game's own
   commands (reports on a position, play at the terminal) and of ``game show`` and ``game import``;
 - ``match``: ``match``, two players (levels or outside programs) over many games of

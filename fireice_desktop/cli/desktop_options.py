@@ -1,7 +1,7 @@
 """``fireice`` without a command: ``--open`` and the flags of ``--screenshot``, and the
 window and board sizes that ``--size`` gives a screenshot.
 
-A game's scene may take flags of its own (:class:`~..engine.registry.Scene`): they are
+A game's scene may take flags of its own (:class:`~..engine.command_line.ShotScene`): they are
 listed after ``--moves``, and a scene with a board size takes its side as ``--size N``.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import Final
 
-from ..engine.command_line import Scene
+from ..engine.command_line import ShotScene
 from ..engine.games import registered_games
 from ..engine.words import languages
 from .options import add_option
@@ -20,7 +20,7 @@ from .options import add_option
 MAX_WINDOW: Final = (3840, 2160)
 
 
-def scenes() -> list[Scene]:
+def scenes() -> list[ShotScene]:
     """The registered games' scenes, in the order the games were registered."""
     found = (game.command_line.scene for game in registered_games() if game.command_line)
     return [scene for scene in found if scene is not None]
@@ -63,7 +63,7 @@ def parse_size(text: str) -> tuple[int, int]:
     return width, height
 
 
-def _board_scenes() -> dict[str, Scene]:
+def _board_scenes() -> dict[str, ShotScene]:
     """The scenes that take a board's side as ``--size N``, by name."""
     return {scene.name: scene for scene in scenes() if scene.board_sides is not None}
 
@@ -95,7 +95,7 @@ def split_sizes(values: list[str], scene: str | None) -> tuple[tuple[int, int] |
     return window, board
 
 
-def _board_side(scene: Scene, text: str) -> int:
+def _board_side(scene: ShotScene, text: str) -> int:
     try:
         if scene.check_board is None:
             return int(text)

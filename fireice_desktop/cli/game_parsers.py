@@ -1,5 +1,5 @@
 """Every registered game's commands in the argument parser, built from what the game
-says of itself (:class:`~..engine.registry.CommandLine`): the top-level game's commands
+says of itself (:class:`~..engine.command_line.CommandLine`): the top-level game's commands
 (``fireice show``), the others' under their group (``fireice icebreaker show``).
 
 A game offers some of the commands every game may have (``show``, ``ai-move``,

@@ -3,7 +3,7 @@ outside programs, over many games of any game; the summary they print and its JS
 
 The games are played by :mod:`..engine.match`, the same for every game; this module
 checks the options, reports each game on request and prints the figures.  The sides'
-flags (``--fire``, ``--red``) are the game's :attr:`~..engine.registry.CommandLine.match_sides`.
+flags (``--fire``, ``--red``) are the game's :attr:`~..engine.command_line.CommandLine.match_sides`.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A game's :class:`~..engine.registry.Option` as a flag of the argument parser.
+"""A game's :class:`~..engine.command_line.Option` as a flag of the argument parser.
 
 The engine describes a game's flags as plain data, with a plain function that parses
 a value and raises ``ValueError`` saying what is wrong; here that becomes argparse's

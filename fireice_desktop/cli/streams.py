@@ -241,7 +241,7 @@ def flush_output() -> None:
 
 
 class _StandardTerminal:
-    """The player at the terminal (:class:`~..engine.registry.Terminal`), as a game's
+    """The player at the terminal (:class:`~..engine.command_line.Terminal`), as a game's
     own terminal command talks to them: :func:`say`, :func:`read_line`, :func:`flush_output`."""
 
     def show(self, text: str = "", end: str = "\n") -> None:

@@ -81,7 +81,7 @@ class TerminalCommand:
 
 
 @dataclass(frozen=True)
-class Scene:
+class ShotScene:
     """The game's screen as ``fireice --screenshot --scene NAME`` draws it.
 
     ``options``: the screenshot flags only this scene takes (``--deal N``).  A game
@@ -117,7 +117,7 @@ class CommandLine:
     match_sides: tuple[str, str] = ("", "")
     match_example: str = ""
     show_text: Callable[[GameState], str] | None = None
-    scene: Scene | None = None
+    scene: ShotScene | None = None
 
 
 __all__ = [
@@ -125,7 +125,7 @@ __all__ = [
     "Generic",
     "Option",
     "ReportCommand",
-    "Scene",
+    "ShotScene",
     "Terminal",
     "TerminalCommand",
 ]

@@ -142,10 +142,6 @@ class GameScreen(BoardScene):
         last one, or the computer is to move ("" while it takes one)."""
         return self.table.why_locked(self.controller, self.work.tutor.checking)
 
-    def board_locked(self) -> bool:
-        """Whether the board takes no move now (:meth:`why_locked` says why)."""
-        return bool(self.why_locked())
-
     def person_to_move(self) -> bool:
         """Whether a person may move now, in the game itself (not a review of it)."""
         return self.table.person_to_move(self.controller, self.work.tutor.checking)

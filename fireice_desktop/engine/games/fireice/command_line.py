@@ -1,5 +1,5 @@
 """How the ``fireice`` command offers Fire & Ice and its solitaire (see
-:class:`~...registry.CommandLine`): their commands, their options, the solitaire's
+:class:`~...command_line.CommandLine`): their commands, their options, the solitaire's
 ``show`` text and ``solve``.
 
 Fire & Ice's commands are at the top level: ``text`` (:mod:`.terminal`), ``show``,
@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any, Final
 
-from ...command_line import CommandLine, Generic, Option, ReportCommand, Scene
+from ...command_line import CommandLine, Generic, Option, ReportCommand, ShotScene
 from ...interface import GameState
 from .formats import solitaire_board
 from .solitaire import COLOR_NAMES, SolitairePosition, parse_deal
@@ -96,7 +96,7 @@ FIRE_AND_ICE_COMMANDS: Final = CommandLine(
     moves_help="moves from the start, like D4-C4",
     match_sides=("fire", "ice"),
     match_example="C4-C1",
-    scene=Scene("game", in_hint_help=True),
+    scene=ShotScene("game", in_hint_help=True),
 )
 
 #: The solitaire's commands, under ``solitaire``.
@@ -116,7 +116,7 @@ SOLITAIRE_COMMANDS: Final = CommandLine(
     ),
     moves_help="captures, like A1-A4",
     show_text=solitaire_text,
-    scene=Scene(
+    scene=ShotScene(
         "solitaire",
         options=(
             Option("--deal", "shot_deal", "solitaire deal number", metavar="N", parse=parse_deal),

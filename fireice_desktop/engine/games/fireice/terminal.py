@@ -1,6 +1,6 @@
 """``fireice text``: two-player Fire & Ice at one terminal.
 
-The game talks to the players through a :class:`~...registry.Terminal` the command line
+The game talks to the players through a :class:`~...command_line.Terminal` the command line
 gives it (its standard streams: bounded reading, output errors reported in one line),
 so this module needs nothing but the rules.  :data:`TEXT` describes the command.
 """

@@ -1,4 +1,4 @@
-"""How the ``fireice`` command offers Icebreaker (see :class:`~...registry.CommandLine`):
+"""How the ``fireice`` command offers Icebreaker (see :class:`~...command_line.CommandLine`):
 ``icebreaker show``, ``icebreaker ai-move`` and ``icebreaker match``, each with the
 board's side as ``--size N``; and the side ``--screenshot --scene icebreaker --size N``
 draws."""
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ...command_line import CommandLine, Generic, Option, Scene
+from ...command_line import CommandLine, Generic, Option, ShotScene
 from .board import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, check_size
 
 
@@ -40,7 +40,7 @@ ICEBREAKER_COMMANDS: Final = CommandLine(
     moves_help="moves from the start, like a1-b2",
     match_sides=("red", "black"),
     match_example="a1-b2",
-    scene=Scene("icebreaker", board_sides=(MIN_SIZE, MAX_SIZE), check_board=check_size),
+    scene=ShotScene("icebreaker", board_sides=(MIN_SIZE, MAX_SIZE), check_board=check_size),
 )
 
 __all__ = ["ICEBREAKER_COMMANDS", "SIZE_OPTION", "board_size"]
