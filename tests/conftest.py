@@ -2,6 +2,8 @@
 
 The long checks, marked ``slow``, are put first: when the tests run in parallel they are then
 not left for the end, where one of them would keep a worker busy after the others are done.
+The few marked ``last`` read what slow tests made, and are put at the very end: by then it
+is made, and no worker sits waiting while another makes it.
 ``python -m pytest -n auto -m "not slow"`` leaves them out: the quick loop while editing.
 """
 
@@ -14,7 +16,8 @@ import pytest
 
 @pytest.hookimpl(trylast=True)  # after ``-m`` and ``-k`` have left tests out
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The tests marked ``slow`` first; otherwise the order stays as collected.
+    """The tests marked ``slow`` first, those marked ``last`` last; otherwise the order
+    stays as collected.
 
     With pytest-xdist's ``worksteal`` (the project's ``--dist``), each worker is first
     handed an equal run of consecutive tests, and takes from the others' only when its own
@@ -22,16 +25,24 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     that every worker starts on its share of them at once (with all of them at the start,
     one worker would play them one after the other).
     """
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    items.sort(key=_rank)
     workers = int(getattr(config, "workerinput", {}).get("workercount", 1))
     if workers > 1:
         items[:] = _dealt(items, workers)
 
 
+def _rank(item: pytest.Item) -> int:
+    """0 for a slow test, 2 for one marked ``last``, 1 for the others."""
+    if item.get_closest_marker("last") is not None:
+        return 2
+    return 0 if item.get_closest_marker("slow") is not None else 1
+
+
 def _dealt(items: list[pytest.Item], workers: int) -> list[pytest.Item]:
     """``items`` (the slow ones first) in the order that puts the slow ones at the start
-    of each of the ``workers`` runs that ``worksteal`` first hands out."""
-    slow = [item for item in items if item.get_closest_marker("slow") is not None]
+    of each of the ``workers`` runs that ``worksteal`` first hands out (those marked
+    ``last`` stay at the end of the last run)."""
+    slow = [item for item in items if _rank(item) == 0]
     rest = iter(items[len(slow) :])
     dealt: list[pytest.Item] = []
     remaining = len(items)

@@ -127,6 +127,7 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
+@pytest.mark.slow
 def test_there_is_no_import_cycle() -> None:
     assert cycles(graph()) == []
 
@@ -150,6 +151,7 @@ def test_only_the_app_knows_the_route_table() -> None:
     assert users == ["fireice_desktop.ui.app"]
 
 
+@pytest.mark.slow
 def test_no_import_is_hidden_in_a_function() -> None:
     hidden = [
         f"{module}:{line}: {name}"
@@ -257,6 +259,7 @@ def naming_lines(tree: ast.Module, pattern: re.Pattern[str]) -> list[int]:
     return sorted(set(lines))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_outside_its_two_packages_nothing_names_a_game(game: str) -> None:
     """Only the game's engine and UI packages, and the lists of installed games, import

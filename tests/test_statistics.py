@@ -313,6 +313,7 @@ models = st.builds(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(models)
 def test_a_saved_and_loaded_model_equals_itself(statistics: Statistics) -> None:
@@ -330,6 +331,7 @@ def _mutated(value: Any, path: list[int], replacement: Any) -> Any:
     return copy
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.one_of(
@@ -637,6 +639,7 @@ near_full = st.builds(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(near_full, st.lists(st.tuples(st.booleans(), played), max_size=12))
 def test_whatever_the_writer_counts_the_reader_reads_back_equal(

@@ -101,6 +101,7 @@ def test_match_reports_wins_losses_colours_faults_time_score_and_length() -> Non
     assert len(lines) == 5, "no faults, so no list of them"
 
 
+@pytest.mark.slow
 def test_a_match_is_the_same_however_many_processes_play_it() -> None:
     def outcome(jobs: str) -> list[str]:
         proc = run_process(

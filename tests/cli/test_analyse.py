@@ -52,6 +52,7 @@ def saved(tmp_path_factory: pytest.TempPathFactory, reviewed_once: None) -> Path
     return path
 
 
+@pytest.mark.slow
 def test_the_json_review_has_a_line_per_move_and_a_summary_per_side(saved: Path) -> None:
     proc = run("game", "analyse", str(saved), "--json")
     no_traceback(proc)

@@ -636,6 +636,7 @@ def no_display(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.delenv(name, raising=False)
 
 
+@pytest.mark.slow
 @settings(FUZZ, max_examples=250)
 @given(
     data=st.data(),
@@ -727,6 +728,7 @@ WINDOW_SIZES = (
 )
 
 
+@pytest.mark.slow
 @settings(FUZZ, max_examples=200)
 @example(sizes=["8000x8000"], scene="menu")
 @example(sizes=["3840x3840"], scene="game")
@@ -769,6 +771,7 @@ def test_every_window_size_is_checked_and_none_too_large_is_drawn(
     assert player_folders() == before
 
 
+@pytest.mark.slow
 @settings(FUZZ, max_examples=8)
 @example(
     scene="game",

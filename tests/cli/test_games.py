@@ -214,6 +214,7 @@ BAD_ARGUMENTS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args", BAD_ARGUMENTS, ids=" ".join)
 def test_every_bad_flag_or_value_prints_the_usage(args: tuple[str, ...]) -> None:
     proc = run(*args)
@@ -222,6 +223,7 @@ def test_every_bad_flag_or_value_prints_the_usage(args: tuple[str, ...]) -> None
     assert not (REPO / "x.png").exists(), "no picture for a refused command"
 
 
+@pytest.mark.slow
 def test_a_bad_value_names_itself_after_the_usage() -> None:
     line = assert_flag_error(run("--screenshot", "x.png", "--size", "10x10"), "--size", "10x10")
     assert line.startswith("fireice: ")

@@ -35,6 +35,7 @@ def test_ai_move_prints_the_levels_move_on_one_line(
     assert played == search(position, level, seed=3).move, "the same move as the engine's"
 
 
+@pytest.mark.slow
 def test_ai_move_plays_expert_on_the_default_board() -> None:
     proc = run("icebreaker", "ai-move")
     assert proc.returncode == 0, proc.stderr

@@ -124,6 +124,7 @@ def test_an_odd_number_of_games_plays_the_last_pair_once() -> None:
     assert "as Fire 2 of 2, as Ice 1 of 1" in lines[1]
 
 
+@pytest.mark.slow
 def test_levels_replay_the_same_match_for_a_seed() -> None:
     def figures() -> dict[str, Any]:
         data = match_json("--fire", "casual", "--ice", "beginner", "--games", "4", "--seed", "8")
@@ -155,6 +156,7 @@ FAULTS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("body", "options", "reason"), FAULTS)
 def test_a_program_that_faults_loses_each_game_and_the_fault_is_listed(
     tmp_path: Path, body: str, options: tuple[str, ...], reason: str

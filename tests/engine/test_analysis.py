@@ -67,6 +67,7 @@ def test_missing_a_win_at_once_names_the_winning_move() -> None:
     assert reason == "would have won at once"
 
 
+@pytest.mark.slow
 def test_a_move_that_hands_over_the_win_at_once_is_a_blunder() -> None:
     """G7 emptied gets an Ice peg: G5-G6-G7, so Ice holds E-F-G."""
     verdict, better, _ = reviewed_move(GUARDED, "G7-G1")
@@ -75,6 +76,7 @@ def test_a_move_that_hands_over_the_win_at_once_is_a_blunder() -> None:
     assert tutor_warning(GUARDED, GUARDED.parse_move("G7-G1")) == "G7-G1 loses at once."
 
 
+@pytest.mark.slow
 def test_a_move_that_lets_the_opponent_win_next_is_a_blunder_and_the_tutor_says_how() -> None:
     """G4 emptied gets an Ice peg: then B1-G1 makes G1-G4-G6 and wins with E-F-G."""
     verdict, _, _ = reviewed_move(GUARDED, "G4-G3")
@@ -83,6 +85,7 @@ def test_a_move_that_lets_the_opponent_win_next_is_a_blunder_and_the_tutor_says_
     assert warning == "G4-G3 lets Ice win with E-F-G on the next move."
 
 
+@pytest.mark.slow
 def test_the_tutor_keeps_quiet_about_a_sound_move() -> None:
     best = assess(GUARDED).position.best
     assert tutor_warning(GUARDED, best) is None
@@ -230,6 +233,7 @@ def test_a_review_can_be_cancelled() -> None:
         )
 
 
+@pytest.mark.slow
 def test_a_whole_game_review_reports_progress_and_summaries() -> None:
     texts = ["D4-C4", "D4-A4", "C4-C1", "A4-A1"]
     positions = [Position.start()]
@@ -260,6 +264,7 @@ def test_a_whole_game_review_reports_progress_and_summaries() -> None:
         assert annotation(result, move).split(":")[0].split()[-1] == move.verdict.value
 
 
+@pytest.mark.slow
 def test_an_icebreaker_game_is_reviewed_too() -> None:
     position = ICEBREAKER.start(ICEBREAKER.default_setup())
     positions, moves = [position], []

@@ -164,6 +164,7 @@ def test_games_come_in_pairs_from_one_opening_with_the_sides_swapped() -> None:
     assert summary.interval == wilson_interval(5, 5)
 
 
+@pytest.mark.slow
 def test_levels_play_the_same_match_for_a_seed_in_any_number_of_processes() -> None:
     players = (Player("casual", level="casual"), Player("beginner", level="beginner"))
     _, one = play_match(players, 4, Settings(seed=9))
@@ -252,6 +253,7 @@ def _running(pid: int) -> bool:
     return state not in ("Z", "X")
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 def test_a_program_that_hangs_is_killed_with_its_children(tmp_path: Path) -> None:
     hang = write_program(tmp_path, "hang", HANG)
@@ -313,6 +315,7 @@ def test_a_program_that_ends_is_answered_and_what_it_left_running_is_killed(
     assert _gone(int(pid_file.read_text())), "the program's child was left running"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "setsid"), reason="a session of its own")
 @pytest.mark.parametrize("hang", [False, True], ids=["ends", "hangs"])
 def test_a_child_that_leaves_the_process_group_does_not_hold_the_match(
@@ -341,6 +344,7 @@ def test_a_program_given_a_nul_is_not_started() -> None:
     )
 
 
+@pytest.mark.slow
 def test_a_program_is_given_its_words_the_set_up_and_the_moves(tmp_path: Path) -> None:
     log = tmp_path / "arguments"
     program = write_program(tmp_path, "recorder", RECORD_ARGUMENTS)
@@ -359,6 +363,7 @@ def test_a_program_is_given_its_words_the_set_up_and_the_moves(tmp_path: Path) -
         assert call.split()[5:] == list(game.moves[: 2 + 2 * number])
 
 
+@pytest.mark.slow
 def test_an_icebreaker_program_is_always_told_the_board_size(tmp_path: Path) -> None:
     log = tmp_path / "arguments"
     program = write_program(tmp_path, "recorder", RECORD_ARGUMENTS)
@@ -387,6 +392,7 @@ def test_a_program_that_crashes_loses_at_once_and_the_fault_is_recorded(tmp_path
     assert summary.move_times(1).median is None and summary.move_times(1).longest is None
 
 
+@pytest.mark.slow
 def test_only_the_games_a_program_faults_in_are_lost_by_fault(tmp_path: Path) -> None:
     program = write_program(tmp_path, "first-only", CRASH_AS_SECOND)
     player = parse_player(side(program, "fire-and-ice"), FIRE_AND_ICE)
@@ -433,6 +439,7 @@ class _CountingPool(Executor):
         return future
 
 
+@pytest.mark.slow
 def test_a_long_match_hands_its_games_out_a_few_at_a_time(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from fireice_desktop.engine.games.fireice.rules import Position
 from fireice_desktop.engine.games.icebreaker.rules import IcebreakerPosition
 from fireice_desktop.engine.levels import Budget
@@ -17,6 +19,7 @@ def test_a_budget_is_spent_by_nodes_or_by_its_deadline() -> None:
     assert not Budget(10, time.perf_counter() + 60).spent(0)
 
 
+@pytest.mark.slow
 def test_a_time_budget_replaces_the_node_budget() -> None:
     position = Position.start().play_unchecked(Position.start().legal_moves()[0])
     by_nodes = search(position, "expert", 1)

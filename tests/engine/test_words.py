@@ -607,6 +607,7 @@ def old_explain(position: Position, move: Move) -> str:
     return threat
 
 
+@pytest.mark.slow
 def test_every_hint_reason_in_random_games_reads_as_before_and_in_the_past() -> None:
     rng = random.Random(11)
     keys: set[str] = set()

@@ -194,6 +194,12 @@ JOB_TIMEOUT = 30.0
 #: Nodes a position of a review is searched with while a monkey waits for every job.
 REVIEW_NODES = 300
 
+#: Nodes the expert searches while a monkey waits for every job: a hint is the expert's
+#: move, a second or two of search a hint, which the monkey would wait for in the frame
+#: that asked for it.  What a hint finds is the hint tests' part (``test_game``,
+#: ``test_icebreaker``); the monkey's is the window while it is found and shown.
+EXPERT_NODES = 20_000
+
 #: Seconds one frame (or one check) may take before the app counts as hung.
 HANG_LIMIT = 10.0
 
@@ -757,6 +763,22 @@ def quick_reviews(nodes: int = REVIEW_NODES) -> Iterator[None]:
             kind.analysis = level
 
 
+@contextlib.contextmanager
+def quick_experts(nodes: int = EXPERT_NODES) -> Iterator[None]:
+    """Each game's expert level (behind every hint) searches at most ``nodes`` nodes a
+    move while active, so that the monkey can wait for a hint as for any other job."""
+    levels = {type(game): game.levels for game in registered_games() if "expert" in game.levels}
+    try:
+        for kind, table in levels.items():
+            expert = table["expert"]
+            quick = dataclasses.replace(expert, nodes=min(expert.nodes, nodes))
+            kind.levels = {**table, "expert": quick}
+        yield
+    finally:
+        for kind, table in levels.items():
+            kind.levels = table
+
+
 #: The moment the app's clock shows while the monkey runs (see :func:`pinned_clock`).
 STOPPED_CLOCK = time.gmtime(1_704_110_400)  # 2024-01-01 12:00:00
 
@@ -904,6 +926,7 @@ class Monkey:
         stack.enter_context(pinned_clock())
         if self.sync:
             stack.enter_context(quick_reviews())
+            stack.enter_context(quick_experts())
         # State the app keeps while it runs, made the same for every run of a seed: the
         # set-up cards' choices (as the app starts), the file dialogs' last folder (so
         # that they start in this run's sandbox) and the clipboard (the text window).

@@ -45,6 +45,7 @@ def ui(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Driver]:
 # --- the main menu -------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("entry", "is_screen", "title"),
     [
@@ -81,6 +82,7 @@ def test_closing_the_window_stops_the_app(ui: Driver) -> None:
     assert not ui.app.running
 
 
+@pytest.mark.slow
 def test_every_menu_button_does_something(ui: Driver) -> None:
     texts = [
         element.text
@@ -197,6 +199,7 @@ def check_board_fits(ui: Driver) -> None:
         assert scene.panel_rect.contains(element.rect)  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(1000, 700), (1600, 1000)])
 @pytest.mark.parametrize("state", ["menu", "game", "handicap", "solitaire"])
 def test_a_resized_window_is_laid_out_again(ui: Driver, state: str, size: tuple[int, int]) -> None:
@@ -241,6 +244,7 @@ def test_after_a_resize_handicap_clicks_land_on_the_new_holes(ui: Driver) -> Non
     assert peg_colour_at(ui, "G7") is Color.FIRE
 
 
+@pytest.mark.slow
 def test_the_game_over_panel_fits_and_follows_a_resize_down_to_the_minimum(ui: Driver) -> None:
     open_game_over(ui)
     for size in ((1280, 800), (1000, 700), MIN_SIZE):
@@ -465,6 +469,7 @@ def png_size(path: Path) -> tuple[int, int]:
     return width, height
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("scene", sorted(SHOTS))
 def test_the_screenshot_command_writes_a_png_of_the_asked_size(
     screenshot_runs: dict[str, tuple[subprocess.CompletedProcess[str], Path]], scene: str
@@ -510,6 +515,7 @@ def folder_state(folder: Path) -> dict[str, tuple[bytes, int]]:
     }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "args",
     [

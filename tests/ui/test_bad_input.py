@@ -56,6 +56,7 @@ LONG_NAMES = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("purpose", ["save", "open"])
 @pytest.mark.parametrize("make", LONG_NAMES.values(), ids=LONG_NAMES.keys())
 def test_a_name_too_long_for_the_system_is_refused_with_a_message(
@@ -85,6 +86,7 @@ def test_a_name_too_long_for_the_system_is_refused_with_a_message(
     assert ui.played == ["D4-C4"]
 
 
+@pytest.mark.slow
 def test_typing_a_long_name_key_by_key_shows_nothing_until_enter(ui: Driver, sandbox: Path) -> None:
     ui.key(pygame.K_s, mod=CTRL)
     entry = file_dialog(ui).file_path_text_line
@@ -210,6 +212,7 @@ CRAFTED = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fields", CRAFTED.values(), ids=CRAFTED.keys())
 def test_a_crafted_file_is_refused_in_a_short_message(
     ui: Driver, sandbox: Path, fields: dict[str, object]

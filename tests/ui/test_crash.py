@@ -87,6 +87,7 @@ def _play_and_kill(
     assert child.returncode == -signal.SIGKILL
 
 
+@pytest.mark.slow
 def test_a_killed_two_player_game_continues_exactly(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -101,6 +102,7 @@ def test_a_killed_two_player_game_continues_exactly(
         assert not ui.game.controller.history.can_redo, "a new move replaced the undone one"
 
 
+@pytest.mark.slow
 def test_a_killed_game_keeps_its_undone_moves(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -113,6 +115,7 @@ def test_a_killed_game_keeps_its_undone_moves(
         assert ui.played == moves
 
 
+@pytest.mark.slow
 def test_a_killed_solitaire_continues_with_its_deal(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -131,6 +134,7 @@ def test_a_killed_solitaire_continues_with_its_deal(
         assert ui.played == expected
 
 
+@pytest.mark.slow
 def test_a_killed_game_against_the_computer_continues_against_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -518,12 +518,14 @@ def describe(entry: Entry | None) -> str:
 # --- the tests ------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(FUZZ, max_examples=22)
 @given(autosave=kept_games(), game=st.sampled_from(GAMES))
 def test_a_damaged_kept_game_is_never_lost_and_the_game_goes_on(autosave: bytes, game: str) -> None:
     run_on(PlayerFolders(autosave=("file", autosave), game=game))
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="links and named pipes of POSIX")
 @settings(FUZZ, max_examples=22)
 @given(folders=player_folders())

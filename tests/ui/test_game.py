@@ -589,6 +589,7 @@ def win_by_clicks(ui: Driver, seed: int) -> Color:
     return WINNING_SEEDS[seed]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("seed", "button"),
     [
@@ -644,6 +645,7 @@ def test_a_win_played_by_clicks_shows_the_game_over_panel(
     assert ui.played == ["D4-C4"]
 
 
+@pytest.mark.slow
 def test_review_on_the_game_over_panel_shows_the_start_and_steps_through(ui: Driver) -> None:
     win_by_clicks(ui, 1986)
     moves = ui.played
@@ -672,6 +674,7 @@ def wait_for_hint(ui: Driver) -> None:
     assert ui.game.work.hints.job is None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", ["key-h", "button"])
 def test_a_hint_names_the_strongest_levels_move_and_draws_it(ui: Driver, how: str) -> None:
     play_all(ui, OPENING)
@@ -688,6 +691,7 @@ def test_a_hint_names_the_strongest_levels_move_and_draws_it(ui: Driver, how: st
     assert ui.picture().hint == (expected.src, expected.dst)
 
 
+@pytest.mark.slow
 def test_a_hint_says_when_the_move_wins(ui: Driver) -> None:
     moves = [str(m) for m in winning_moves(1745)]
     play_all(ui, moves[:-1])
@@ -696,6 +700,7 @@ def test_a_hint_says_when_the_move_wins(ui: Driver) -> None:
     assert ui.message.endswith(", which wins at once.")
 
 
+@pytest.mark.slow
 def test_the_hint_goes_when_a_move_is_played(ui: Driver) -> None:
     ui.key(pygame.K_h, text="h")
     wait_for_hint(ui)
@@ -705,6 +710,7 @@ def test_the_hint_goes_when_a_move_is_played(ui: Driver) -> None:
     assert not ui.message.startswith("Hint")
 
 
+@pytest.mark.slow
 def test_a_hint_asked_in_review_returns_to_the_game(ui: Driver) -> None:
     play_all(ui, OPENING)
     ui.click_element(list_item(ui, 0))

@@ -239,6 +239,7 @@ def replay(moves: list[str], size: int = 4) -> IcebreakerPosition:
 # --- the set-up card ------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", range(MIN_SIZE, MAX_SIZE + 1))
 def test_a_game_between_friends_starts_on_the_chosen_side(card: Driver, size: int) -> None:
     scene = start(card, size, "A friend")
@@ -256,6 +257,7 @@ def test_a_game_between_friends_starts_on_the_chosen_side(card: Driver, size: in
     assert score_bar(card, Side.RED) == score_bar(card, Side.BLACK) == 0
 
 
+@pytest.mark.slow
 def test_the_side_and_level_rows_are_for_the_computer_only(card: Driver) -> None:
     assert button(card, "A friend").is_selected and button(card, "5").is_selected
     for text in COMPUTER_ROWS:
@@ -314,6 +316,7 @@ def test_escape_and_back_return_to_the_menu(card: Driver, how: str) -> None:
     assert card.app.running
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", [pygame.K_RETURN, pygame.K_KP_ENTER])
 def test_enter_starts_the_chosen_game(card: Driver, key: int) -> None:
     card.click_button("7")
@@ -332,6 +335,7 @@ def test_the_rules_button_opens_the_icebreaker_chapter(card: Driver) -> None:
 # --- picking up and moving ships -------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_clicked_ship_shows_its_steps_and_its_ways_to_the_ice(ui: Driver) -> None:
     play_all(ui, FAR_FROM_ICE)
     position = now(ui)
@@ -358,6 +362,7 @@ def test_a_clicked_ship_shows_its_steps_and_its_ways_to_the_ice(ui: Driver) -> N
     assert ui.played == FAR_FROM_ICE
 
 
+@pytest.mark.slow
 def test_clicking_a_marked_cell_sails_the_ship_there(animated_ui: Driver) -> None:
     ui = animated_ui
     sea(ui)  # an Icebreaker game is on screen
@@ -385,6 +390,7 @@ def test_clicking_a_marked_cell_sails_the_ship_there(animated_ui: Driver) -> Non
     assert ui.panel.turn_label.text == "Black to move"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("setup", "click", "message"),
     [
@@ -409,6 +415,7 @@ def test_a_click_on_no_ship_of_the_side_to_move_explains_and_changes_nothing(
     assert now(ui) == before and ui.played == setup
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("setup", "move", "reason"),
     [
@@ -438,6 +445,7 @@ def test_an_illegal_destination_gives_the_engines_reason(
     assert sea(ui).controller.selected == ui.cell(source), "the ship stays picked up"
 
 
+@pytest.mark.slow
 def test_dragging_a_ship_to_a_marked_cell_plays_it(ui: Driver) -> None:
     start_pos, end = ui.cell_pos("d7"), ui.cell_pos("d6")
     ui.mouse_down(start_pos)
@@ -451,6 +459,7 @@ def test_dragging_a_ship_to_a_marked_cell_plays_it(ui: Driver) -> None:
     assert (sea_at(ui, "d7"), sea_at(ui, "d6")) == ("water", "red")
 
 
+@pytest.mark.slow
 def test_escape_puts_a_picked_up_ship_back_and_then_leaves(ui: Driver) -> None:
     ui.click_cell("g1")
     assert sea(ui).controller.selected == ui.cell("g1")
@@ -467,6 +476,7 @@ def test_escape_puts_a_picked_up_ship_back_and_then_leaves(ui: Driver) -> None:
 # --- captures, undo, redo, review ------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_capture_raises_the_score_and_takes_the_iceberg_away(ui: Driver) -> None:
     board = HexBoard.of(4)
     ui.play_cells("a1-b2")
@@ -486,6 +496,7 @@ def test_a_capture_raises_the_score_and_takes_the_iceberg_away(ui: Driver) -> No
     assert sea_at(ui, "a3") == "black" and sea_at(ui, "a4") == "water"
 
 
+@pytest.mark.slow
 def test_undo_and_redo_by_buttons_and_keys(ui: Driver) -> None:
     panel = ui.panel
     assert not panel.undo_button.is_enabled and not panel.redo_button.is_enabled
@@ -512,6 +523,7 @@ def test_undo_and_redo_by_buttons_and_keys(ui: Driver) -> None:
     assert ui.message == "Nothing to redo."
 
 
+@pytest.mark.slow
 def test_page_keys_and_the_move_list_show_earlier_positions(ui: Driver) -> None:
     play_all(ui, OPENING)
     scene = sea(ui)
@@ -553,6 +565,7 @@ def test_page_keys_and_the_move_list_show_earlier_positions(ui: Driver) -> None:
 # --- whole games -----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("seed", "choice"),
     [
@@ -603,6 +616,7 @@ def test_a_whole_game_by_clicks_ends_with_the_game_over_card(
     assert ui.played == ["a1-a2"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("answer", [True, False], ids=["new-game", "cancel"])
 def test_n_in_a_game_in_progress_asks_before_the_set_up_card(ui: Driver, answer: bool) -> None:
     play_all(ui, OPENING)
@@ -660,6 +674,7 @@ def test_a_side_with_no_move_passes(ui: Driver, monkeypatch: pytest.MonkeyPatch)
 # --- against the computer --------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_computer_answers_the_players_move(card: Driver) -> None:
     scene = start(card, 4, "Computer", "Red", "Beginner")
     assert is_game(scene, "icebreaker", computer=True)
@@ -674,6 +689,7 @@ def test_the_computer_answers_the_players_move(card: Driver) -> None:
     assert drawn_sea(card) == expected_sea(now(card))
 
 
+@pytest.mark.slow
 def test_clicks_on_the_computers_turn_say_to_wait(card: Driver) -> None:
     scene = start(card, 5, "Computer", "Black", "Beginner")
     assert scene.table.computer == {Side.RED: "beginner"}
@@ -685,6 +701,7 @@ def test_clicks_on_the_computers_turn_say_to_wait(card: Driver) -> None:
     assert card.played[0] == str(search(IcebreakerPosition.start(5), "beginner", 0).move)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", ["ctrl-z", "button"])
 def test_undo_takes_back_the_computers_reply_too(card: Driver, how: str) -> None:
     start(card, 4, "Computer", "Beginner")
@@ -723,6 +740,7 @@ def test_watching_the_computer_play_a_whole_game(card: Driver) -> None:
 # --- hints -----------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", ["key-h", "button"])
 def test_a_hint_marks_a_legal_move(ui: Driver, how: str) -> None:
     play_all(ui, OPENING[:2])
@@ -747,6 +765,7 @@ def test_a_hint_marks_a_legal_move(ui: Driver, how: str) -> None:
 # --- saving and opening ----------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_autosave_keeps_the_game_and_continue_restores_it(card: Driver) -> None:
     start(card, 6)
     moves = ["a1-b2", "f1-e1", "k1-j2"]
@@ -772,6 +791,7 @@ def test_the_autosave_keeps_the_game_and_continue_restores_it(card: Driver) -> N
     assert card.played == moves
 
 
+@pytest.mark.slow
 def test_continue_restores_a_game_against_the_computer(card: Driver) -> None:
     start(card, 4, "Computer", "Beginner")
     card.play_cells("a1-b2")
@@ -791,6 +811,7 @@ def test_continue_restores_a_game_against_the_computer(card: Driver) -> None:
     assert card.played == played, "Red is the player's: the computer waits"
 
 
+@pytest.mark.slow
 def test_the_text_window_holds_the_game_in_notation(ui: Driver) -> None:
     play_all(ui, OPENING)
     ui.click_button("Undo")
@@ -802,6 +823,7 @@ def test_the_text_window_holds_the_game_in_notation(ui: Driver) -> None:
     assert text == "Game: Icebreaker\nSize: 4\n\na1-b2\na4-a3\n"
 
 
+@pytest.mark.slow
 def test_ctrl_s_saves_an_icebreaker_file(ui: Driver, tmp_path: Path) -> None:
     play_all(ui, OPENING)
     ui.key(pygame.K_s, CTRL)
@@ -814,6 +836,7 @@ def test_ctrl_s_saves_an_icebreaker_file(ui: Driver, tmp_path: Path) -> None:
     assert ui.message == f"Saved to {target}."
 
 
+@pytest.mark.slow
 def test_the_save_dialog_offers_a_name_that_says_icebreaker(ui: Driver) -> None:
     ui.play_cells("a1-b2")
     ui.key(pygame.K_s, CTRL)
@@ -886,6 +909,7 @@ def test_an_icebreaker_file_opens_from_the_menu(menu: Driver, tmp_path: Path) ->
 # --- the window ------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("window", [MIN_WINDOW, (1700, 1000), (2400, 700), (900, 1300)], ids=str)
 @pytest.mark.parametrize("size", [MIN_SIZE, MAX_SIZE])
 def test_a_resized_window_keeps_the_sea_inside_the_board(

@@ -81,6 +81,7 @@ def files_of(folder: Path) -> dict[str, bytes]:
     }
 
 
+@pytest.mark.slow
 def test_a_second_start_brings_the_first_forward_and_touches_nothing(
     first: subprocess.Popen[str], tmp_path: Path
 ) -> None:
@@ -94,6 +95,7 @@ def test_a_second_start_brings_the_first_forward_and_touches_nothing(
     assert not list((tmp_path / "data" / "requests").iterdir()), "the request was not taken"
 
 
+@pytest.mark.slow
 def test_a_second_start_with_a_saved_game_hands_it_to_the_first(
     first: subprocess.Popen[str], tmp_path: Path
 ) -> None:
@@ -119,6 +121,7 @@ def test_a_second_start_with_a_saved_game_hands_it_to_the_first(
     assert first.poll() is None
 
 
+@pytest.mark.slow
 def test_the_next_start_plays_once_the_first_has_closed_or_was_killed(
     first: subprocess.Popen[str], tmp_path: Path
 ) -> None:

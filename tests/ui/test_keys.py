@@ -385,6 +385,7 @@ def test_a_question_is_answered_by_keys(ui: Driver) -> None:
     assert ui.dialog is None and ui.played == ["D4-C4"]
 
 
+@pytest.mark.slow
 def test_the_save_window_by_keys(ui: Driver, tmp_path: Path) -> None:
     ui.type_keys("D4-C4")
     ui.press(pygame.K_RETURN)
@@ -413,6 +414,7 @@ def test_the_save_window_by_keys(ui: Driver, tmp_path: Path) -> None:
     assert target.exists()
 
 
+@pytest.mark.slow
 def test_the_menu_by_keys(menu: Driver) -> None:
     assert menu.focused_text is None  # no ring before a key
     menu.press(pygame.K_DOWN)
@@ -464,6 +466,7 @@ def test_a_card_and_the_settings_by_keys(menu: Driver) -> None:
     assert list(menu.game.table.computer) == [Color.FIRE]
 
 
+@pytest.mark.slow
 def test_rules_page_down_scrolls_the_text_before_turning_the_page(menu: Driver) -> None:
     choose(menu, "Rules")
     rules = menu.scene
@@ -542,6 +545,7 @@ def play_by_typing(ui: Driver, move: object) -> None:
     ui.press(pygame.K_RETURN)
 
 
+@pytest.mark.slow
 def test_a_two_player_game_won_by_keys_alone(menu: Driver) -> None:
     menu.press(pygame.K_TAB)
     assert menu.focused_text == "Two players"
@@ -568,6 +572,7 @@ def test_a_two_player_game_won_by_keys_alone(menu: Driver) -> None:
     assert ui.played == []
 
 
+@pytest.mark.slow
 def test_a_solitaire_deal_won_by_keys_alone(menu: Driver) -> None:
     choose(menu, "Solitaire")
     ui = menu
@@ -596,6 +601,7 @@ def test_a_solitaire_deal_won_by_keys_alone(menu: Driver) -> None:
     assert ui.game.controller.history.position.result == "won"
 
 
+@pytest.mark.slow
 def test_an_icebreaker_game_played_to_its_end_by_keys_alone(menu: Driver) -> None:
     choose(menu, "Icebreaker")
     menu.tab_to("4")
@@ -625,6 +631,7 @@ def test_an_icebreaker_game_played_to_its_end_by_keys_alone(menu: Driver) -> Non
     assert ui.panel.over_panel is not None
 
 
+@pytest.mark.slow
 def test_in_icebreaker_row_letters_type_moves_and_ctrl_gives_the_shortcut(menu: Driver) -> None:
     choose(menu, "Icebreaker")
     menu.press(pygame.K_RETURN)  # Enter on the card: Start, as before
@@ -661,6 +668,7 @@ def test_the_keys_words_are_said_in_italian(ui: Driver) -> None:
         language.use("en", ui.app.manager)
 
 
+@pytest.mark.slow
 def test_a_saved_game_opened_through_folders_by_keys(menu: Driver, tmp_path: Path) -> None:
     folder = tmp_path / "games" / "kept"
     folder.mkdir(parents=True)

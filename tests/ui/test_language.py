@@ -290,6 +290,7 @@ class Recorder:
         return getattr(self.face, name)
 
 
+@pytest.mark.slow
 def test_no_shown_string_bypasses_the_translation_files(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -298,6 +298,7 @@ def test_every_cell_centre_maps_back_to_its_cell(rect: Rect, size: int) -> None:
         assert layout.hole_at(centre) == cell
 
 
+@pytest.mark.slow
 @every_rect
 @every_size
 def test_a_click_anywhere_in_a_cell_picks_it(rect: Rect, size: int) -> None:

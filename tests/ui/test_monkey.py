@@ -118,6 +118,7 @@ def test_the_app_survives_the_monkey_at_the_minimum_size() -> None:
 
 
 @pytest.mark.slow  # it reads the seed runs: made here if the slow tests above were left out
+@pytest.mark.last  # when the seed runs are made, not while another worker makes one
 def test_the_monkey_plays_undoes_finishes_and_goes_everywhere(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> None:
@@ -146,6 +147,7 @@ OUTSIDE_THRESHOLDS = {
 
 
 @pytest.mark.slow  # as above: it reads the seed runs
+@pytest.mark.last
 def test_the_monkey_types_pastes_opens_and_damages_what_a_player_might(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> None:
@@ -171,6 +173,7 @@ def ui(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Driver:
         yield driver  # type: ignore[misc]
 
 
+@pytest.mark.slow
 def test_a_quit_from_the_menu_restarts_the_app(ui: Driver, tmp_path: Path) -> None:
     with Monkey(ui, seed=1, sandbox=tmp_path) as monkey:
         first = ui.app
@@ -201,6 +204,7 @@ def test_a_broken_history_fails_with_the_seed_the_event_and_the_action(
     assert "move 1 (D4-A4)" in str(caught.value)
 
 
+@pytest.mark.slow
 def test_in_sync_every_background_job_lands_in_the_next_frame_however_slow(
     ui: Driver, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -264,6 +268,7 @@ def sea(ui: Driver) -> Driver:
     return ui
 
 
+@pytest.mark.slow
 def test_the_monkey_clicks_and_drags_the_ships_on_the_sea(sea: Driver, tmp_path: Path) -> None:
     scene = sea.app.scene
     assert is_game(scene, "icebreaker")
@@ -278,6 +283,7 @@ def test_the_monkey_clicks_and_drags_the_ships_on_the_sea(sea: Driver, tmp_path:
         assert monkey.stats.sea_moves == monkey.stats.moves >= 10
 
 
+@pytest.mark.slow
 def test_the_monkey_starts_icebreaker_games_on_the_card(ui: Driver, tmp_path: Path) -> None:
     seen = set()
     with Monkey(ui, seed=2, sandbox=tmp_path) as monkey:
@@ -296,6 +302,7 @@ def test_the_monkey_starts_icebreaker_games_on_the_card(ui: Driver, tmp_path: Pa
     assert len(seen) >= 4, seen
 
 
+@pytest.mark.slow
 def test_a_broken_icebreaker_history_fails_with_the_move(sea: Driver, tmp_path: Path) -> None:
     sea.play_cells("a1-b2")
     with pytest.raises(MonkeyFailure) as caught, Monkey(sea, seed=7, sandbox=tmp_path) as monkey:
@@ -350,6 +357,7 @@ def test_a_pass_is_told_apart_from_a_move() -> None:
     assert passed(start, start.play("a1-b2")) is None
 
 
+@pytest.mark.slow
 def test_the_monkey_opens_icebreaker_games_near_their_end(ui: Driver, tmp_path: Path) -> None:
     with Monkey(ui, seed=3, sandbox=tmp_path) as monkey:
         for size in (4, 8):
@@ -411,6 +419,7 @@ def test_the_crafted_files_are_written_into_the_sandbox(ui: Driver, tmp_path: Pa
         assert sizes["too large.fireice"] > 256 * 1024 >= sizes["28000 moves.fireice"]
 
 
+@pytest.mark.slow
 def test_the_monkey_types_pastes_and_opens_without_breaking_the_game(
     sandboxed: tuple[Driver, Path],
 ) -> None:

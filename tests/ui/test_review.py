@@ -75,6 +75,7 @@ def open_game(ui: Driver, moves: tuple[str, ...] | list[str], **computer: str) -
 # --- the review ------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_analyse_reviews_the_game_with_progress_marks_graph_and_summary(ui: Driver) -> None:
     open_game(ui, list(SHORT[:4]))
     game = ui.game
@@ -100,6 +101,7 @@ def test_analyse_reviews_the_game_with_progress_marks_graph_and_summary(ui: Driv
     assert ui.message == f"{summaries[0].brief()}. {summaries[1].brief()}."
 
 
+@pytest.mark.slow
 def test_clicking_the_graph_shows_that_position_and_judges_its_move(ui: Driver) -> None:
     open_game(ui, list(SHORT[:4]))
     game = ui.game
@@ -128,6 +130,7 @@ def test_an_analysis_can_be_cancelled_with_esc(ui: Driver) -> None:
     assert ui.played == LINE  # nothing else changed
 
 
+@pytest.mark.slow
 def test_a_new_move_drops_the_review_of_the_old_line(ui: Driver) -> None:
     open_game(ui, list(SHORT[:4]))
     game = ui.game
@@ -147,6 +150,7 @@ def turn_tutor(ui: Driver, on: bool) -> None:
     ui.app.settings.tutor = on
 
 
+@pytest.mark.slow
 def test_the_tutor_asks_before_a_blunder_and_esc_takes_it_back(ui: Driver) -> None:
     turn_tutor(ui, True)
     open_game(ui, LINE)
@@ -160,6 +164,7 @@ def test_the_tutor_asks_before_a_blunder_and_esc_takes_it_back(ui: Driver) -> No
     assert ui.message == "Taken back: choose another move."
 
 
+@pytest.mark.slow
 def test_the_tutor_lets_the_player_play_it_anyway(ui: Driver) -> None:
     turn_tutor(ui, True)
     open_game(ui, LINE)
@@ -171,6 +176,7 @@ def test_the_tutor_lets_the_player_play_it_anyway(ui: Driver) -> None:
     assert ui.dialog is None
 
 
+@pytest.mark.slow
 def test_the_tutor_says_nothing_about_a_sound_move_or_when_off(ui: Driver) -> None:
     turn_tutor(ui, True)
     open_game(ui, LINE)
@@ -186,6 +192,7 @@ def test_the_tutor_says_nothing_about_a_sound_move_or_when_off(ui: Driver) -> No
     assert ui.played == [*LINE, BLUNDER]
 
 
+@pytest.mark.slow
 def test_against_the_computer_it_waits_for_the_answer(ui: Driver) -> None:
     turn_tutor(ui, True)
     open_game(ui, LINE, fire="beginner")

@@ -107,6 +107,7 @@ def shown_text(ui: Driver) -> str:
     return str(boxes[0].html_text)
 
 
+@pytest.mark.slow
 def test_every_chapter_shows_its_text_and_its_drawings(rules: Driver) -> None:
     for index, chapter in enumerate(CHAPTERS):
         rules.click_button(chapter.title)
@@ -126,6 +127,7 @@ def test_every_chapter_shows_its_text_and_its_drawings(rules: Driver) -> None:
         assert not text_overflows(element), getattr(element, "text", element)
 
 
+@pytest.mark.slow
 def test_the_pager_moves_with_next_previous_and_the_keys(rules: Driver) -> None:
     scene = scene_of(rules)
     assert scene.chapter == 0
@@ -147,6 +149,7 @@ def test_the_pager_moves_with_next_previous_and_the_keys(rules: Driver) -> None:
     assert shown_text(rules) == CHAPTERS[-1].text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", ["escape", "back"])
 def test_escape_and_back_return_to_the_menu(rules: Driver, how: str) -> None:
     rules.click_button(CHAPTERS[2].title)

@@ -222,6 +222,7 @@ def test_continue_restores_a_handicap_game_with_its_redo_line(menu: Driver) -> N
     assert menu.played == OPENING
 
 
+@pytest.mark.slow
 def test_continue_restores_a_game_against_the_computer_with_its_levels(menu: Driver) -> None:
     menu.click_button("Against the computer")
     menu.click_button("Fire")
@@ -255,6 +256,7 @@ def test_continue_restores_a_game_against_the_computer_with_its_levels(menu: Dri
     assert len(menu.played) == 6
 
 
+@pytest.mark.slow
 def test_continue_restores_a_solitaire_deal_and_its_pegs(menu: Driver) -> None:
     menu.click_button("Solitaire")
     scene = menu.game
@@ -309,6 +311,7 @@ NO_CONTINUE: dict[str, bytes | None] = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", list(NO_CONTINUE))
 def test_the_menu_has_no_continue_without_a_game_to_go_on_with(
     case: str, sandbox: Path, monkeypatch: pytest.MonkeyPatch
@@ -486,6 +489,7 @@ BAD_OPENS: dict[str, tuple[Maker, list[str], str]] = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", list(BAD_OPENS))
 def test_a_bad_file_opened_in_a_game_shows_an_error_and_changes_nothing(
     case: str, ui: Driver, sandbox: Path, monkeypatch: pytest.MonkeyPatch
@@ -866,6 +870,7 @@ DIALOGS: list[Any] = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("show", DIALOGS)
 def test_no_click_or_shortcut_goes_through_a_dialog_to_the_board(
     show: Callable[[Driver, Path], None], ui: Driver, sandbox: Path

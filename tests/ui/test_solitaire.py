@@ -99,6 +99,7 @@ def open_deal(ui: Driver, deal: int) -> None:
     assert view_of(ui).deal == deal
 
 
+@pytest.mark.slow
 def test_the_deal_box_takes_a_second_number_after_enter(ui: Driver) -> None:
     open_deal(ui, 5)
     # Enter gave the keys back to the game; a click in the box takes them again.
@@ -153,6 +154,7 @@ def test_a_typed_deal_number_opens_that_deal(ui: Driver, how: str, deal: int) ->
     assert ui.played == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("answer", ["enter", "escape"])
 def test_opening_a_typed_deal_in_the_middle_of_one_asks_first(ui: Driver, answer: str) -> None:
     open_deal(ui, SOLVABLE_DEAL)
@@ -174,6 +176,7 @@ def test_opening_a_typed_deal_in_the_middle_of_one_asks_first(ui: Driver, answer
         assert ui.played == [str(move)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("text", ["0", "1000001", ""])
 def test_a_deal_number_out_of_range_is_refused(ui: Driver, text: str) -> None:
     view = view_of(ui)
@@ -202,6 +205,7 @@ def test_shortcuts_work_again_after_enter_opens_a_deal(ui: Driver) -> None:
     assert isinstance(ui.scene, MenuScene)
 
 
+@pytest.mark.slow
 def test_a_whole_deal_solved_by_clicks_shows_the_solved_message(ui: Driver) -> None:
     start = SolitairePosition.deal(SOLVABLE_DEAL)
     solution = solve(start)
@@ -234,6 +238,7 @@ def test_a_whole_deal_solved_by_clicks_shows_the_solved_message(ui: Driver) -> N
     assert peg_colour_at(ui, hole_name(last.dst)) is end.color_at(last.dst)
 
 
+@pytest.mark.slow
 def test_a_deal_that_runs_out_of_captures_shows_the_lost_message(ui: Driver) -> None:
     start = SolitairePosition.deal(LOSING_DEAL)
     moves = first_capture_line(start)
@@ -285,6 +290,7 @@ def test_colour_to_move_and_pegs_left_follow_the_play(ui: Driver) -> None:
     ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("colour", [Color.FIRE, Color.ICE])
 def test_either_colour_may_make_the_first_capture(ui: Driver, colour: Color) -> None:
     open_deal(ui, SOLVABLE_DEAL)
@@ -310,6 +316,7 @@ def _stuck_peg(position: SolitairePosition) -> int | None:
     return next((h for h in range(49) if mine >> h & 1 and not REACH[h] & prey), None)
 
 
+@pytest.mark.slow
 def test_illegal_clicks_in_the_solitaire_explain_themselves(ui: Driver) -> None:
     open_deal(ui, SOLVABLE_DEAL)
     start = shown_position(ui)
@@ -329,6 +336,7 @@ def test_illegal_clicks_in_the_solitaire_explain_themselves(ui: Driver) -> None:
     assert ui.played == [str(move)]
 
 
+@pytest.mark.slow
 def test_a_peg_with_nothing_to_capture_says_so(ui: Driver) -> None:
     open_deal(ui, SOLVABLE_DEAL)
     # Always taking the first capture soon leaves a peg of the side to move stranded.
@@ -343,6 +351,7 @@ def test_a_peg_with_nothing_to_capture_says_so(ui: Driver) -> None:
     assert scene_of(ui).controller.selected is None
 
 
+@pytest.mark.slow
 def test_restart_returns_to_the_deal_as_dealt(ui: Driver) -> None:
     open_deal(ui, SOLVABLE_DEAL)
     start = shown_position(ui)
@@ -362,6 +371,7 @@ def test_restart_returns_to_the_deal_as_dealt(ui: Driver) -> None:
     assert ui.panel.title_label.text == "Deal 5 · 28 pegs left"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", ["new-deal-button", "key-n"])
 @pytest.mark.parametrize("moves", [0, 1])
 def test_a_new_deal_changes_the_deal(ui: Driver, how: str, moves: int) -> None:
@@ -386,6 +396,7 @@ def test_a_new_deal_changes_the_deal(ui: Driver, how: str, moves: int) -> None:
     assert ui.played == []
 
 
+@pytest.mark.slow
 def test_undo_and_escape_in_the_solitaire(ui: Driver) -> None:
     open_deal(ui, SOLVABLE_DEAL)
     move = shown_position(ui).legal_moves()[0]
@@ -496,6 +507,7 @@ def test_a_hint_in_a_fresh_deal_names_a_winning_move_and_draws_it(ui: Driver, ho
     assert ui.played == [], "a hint only shows the move"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("extra", [0, 1])
 def test_after_a_losing_move_the_hint_says_how_many_moves_to_undo(ui: Driver, extra: int) -> None:
     moves, losing, found = losing_game(SOLVABLE_DEAL, extra)
@@ -570,6 +582,7 @@ def wait_for_rating(ui: Driver) -> str:
     return view.difficulty_label.text
 
 
+@pytest.mark.slow
 def test_the_difficulty_label_rates_each_deal_opened(ui: Driver) -> None:
     view = view_of(ui)
     assert view.difficulty_label is not None
@@ -632,6 +645,7 @@ def draw_from(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("solvable_only", [True, False])
 def test_new_deal_follows_the_solvable_deals_setting(
     ui: Driver, monkeypatch: pytest.MonkeyPatch, solvable_only: bool

@@ -132,6 +132,7 @@ def test_the_menu_with_continue_and_statistics_fits_the_smallest_window(
         assert all(menu.panel_rect.contains(element.rect) for element in buttons)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(860, 600), (1280, 800)])
 def test_the_card_fits_the_window_with_every_count_in_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
@@ -159,6 +160,7 @@ def test_the_card_fits_the_window_with_every_count_in_it(
 # --- games between two sides -----------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_two_player_game_counts_once_when_it_ends(ui: Driver) -> None:
     ui.click_button("Two players")
     moves = winning_moves(1745)  # Fire wins
@@ -181,6 +183,7 @@ def test_a_two_player_game_counts_once_when_it_ends(ui: Driver) -> None:
     assert scene.cells[("fire-and-ice", "all", "all")] == DASH, "none against the computer"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("side", "level", "brain", "won"),
     [
@@ -212,6 +215,7 @@ def test_a_game_against_the_computer_counts_by_level_and_colour(
     assert scene.cells[("fire-and-ice", key[0], other)] == DASH
 
 
+@pytest.mark.slow
 def test_a_handicap_game_against_the_computer_counts_at_its_level_and_apart(ui: Driver) -> None:
     ui.click_button("Against the computer")
     ui.click_button("Beginner")
@@ -254,6 +258,7 @@ def test_a_finished_game_opened_again_does_not_count_even_redone(ui: Driver) -> 
     assert counted(ui) == Statistics()
 
 
+@pytest.mark.slow
 def test_a_game_finished_after_continue_counts(ui: Driver) -> None:
     ui.click_button("Two players")
     moves = winning_moves(1986)  # Fire's last move hands Ice the win
@@ -265,6 +270,7 @@ def test_a_game_finished_after_continue_counts(ui: Driver) -> None:
     assert counted(ui).duel("fire-and-ice").two_players == {"ice": 1}
 
 
+@pytest.mark.slow
 def test_a_losing_move_the_tutor_takes_back_is_not_counted(ui: Driver) -> None:
     ui.app.settings.tutor = True
     moves = winning_moves(1986)  # Fire's last move hands Ice the win at once
@@ -287,6 +293,7 @@ def test_a_losing_move_the_tutor_takes_back_is_not_counted(ui: Driver) -> None:
 # --- Icebreaker -----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_icebreaker_games_count_against_the_computer_and_between_two(ui: Driver) -> None:
     ui.click_button("Icebreaker")
     ui.click_button("4")
@@ -338,6 +345,7 @@ def winning_line(deal: int) -> list[str]:
     return [str(move) for move in line]
 
 
+@pytest.mark.slow
 def test_solitaire_deals_played_won_and_the_streak(ui: Driver) -> None:
     ui.click_button("Solitaire")
     open_deal(ui, 5)
@@ -390,6 +398,7 @@ def test_solitaire_deals_played_won_and_the_streak(ui: Driver) -> None:
 # --- reset and a damaged file --------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_reset_asks_first_and_cancel_keeps_every_count(ui: Driver) -> None:
     ui.click_button("Two players")
     for move in winning_moves(1745):
@@ -418,6 +427,7 @@ def test_reset_asks_first_and_cancel_keeps_every_count(ui: Driver) -> None:
     assert "The statistics were reset: counting starts afresh." in scene.texts
 
 
+@pytest.mark.slow
 def test_a_damaged_file_is_set_aside_and_the_screen_says_so(ui: Driver) -> None:
     folder = data_dir()
     folder.mkdir(parents=True, exist_ok=True)
@@ -435,6 +445,7 @@ def test_a_damaged_file_is_set_aside_and_the_screen_says_so(ui: Driver) -> None:
     assert counted(ui).duel("fire-and-ice").two_players == {"fire": 1}
 
 
+@pytest.mark.slow
 def test_a_damaged_file_found_while_playing_does_not_stop_the_game(ui: Driver) -> None:
     folder = data_dir()
     folder.mkdir(parents=True, exist_ok=True)

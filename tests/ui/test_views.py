@@ -57,6 +57,7 @@ def test_the_route_table_is_the_one_list_of_screens() -> None:
     assert set(ROUTES) == {*OPENS, "play"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("route", list(OPENS))
 def test_every_route_opens_its_screen_and_leads_back_to_the_menu(
     route: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch

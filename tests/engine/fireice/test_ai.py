@@ -298,6 +298,7 @@ def forced_wins() -> tuple[Position, ...]:
     return tuple(found)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("index", range(FORCED_COUNT))
 def test_the_expert_plays_a_forced_win_in_two_moves(index: int) -> None:
     """With no win at once, the expert finds a move that wins whatever the reply, and

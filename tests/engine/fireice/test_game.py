@@ -222,6 +222,7 @@ def test_illegal_moves_raise_naming_the_move_and_the_reason(case: str) -> None:
     assert position == before
 
 
+@pytest.mark.slow
 def test_every_legal_move_is_accepted_and_nothing_else() -> None:
     _, positions = random_game(random.Random(11))
     for position in positions[:-1]:
@@ -625,6 +626,7 @@ def test_there_is_no_draw_result() -> None:
     assert not [name for name in dir(Position) if "draw" in name.lower()]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.sampled_from(list(Color)), min_size=49, max_size=49))
 def test_a_full_board_always_has_a_winner(colours: list[Color]) -> None:

@@ -119,6 +119,7 @@ def check_record(
     assert positions[-1] == final
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("first_seed", CHUNKS)
 def test_random_games_without_handicap(first_seed: int) -> None:
     for seed in range(first_seed, first_seed + CHUNK):

@@ -277,6 +277,7 @@ def test_deal_fragments_agree_with_brute_force(position: SolitairePosition) -> N
     check_against_brute_force(position)
 
 
+@pytest.mark.slow
 @BRUTE
 @given(late_positions())
 def test_late_positions_agree_with_brute_force(position: SolitairePosition) -> None:
@@ -392,6 +393,7 @@ def test_difficulty_of_a_finished_win_is_the_easiest() -> None:
     assert difficulty(SolitairePosition(bits("A1"), 0, None)) == DIFFICULTIES[0]
 
 
+@pytest.mark.slow
 def test_difficulty_names_and_determinism() -> None:
     assert DIFFICULTIES == ("easy", "medium", "hard", "very hard")
     position = SolitairePosition.deal(1)
@@ -458,6 +460,7 @@ def test_a_cancelled_solver_still_answers_correctly_afterwards() -> None:
     assert solver.solve(played(*LOST_MIDGAME[0])).line is None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "position",
     [
@@ -485,6 +488,7 @@ def test_a_stop_that_never_fires_changes_nothing(position: SolitairePosition) ->
     assert Solver().wins(position, stop=never) is (plain.line is not None)
 
 
+@pytest.mark.slow
 def test_a_stop_that_never_fires_keeps_node_limits_exact() -> None:
     position = random_descent(160, 160, 18)
     full = solve(position)
@@ -564,6 +568,7 @@ def lost_game(seed: int) -> list[SolitairePosition]:
     return positions
 
 
+@pytest.mark.slow
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**32))
 def test_after_the_win_is_lost_the_hint_says_how_far_to_go_back(seed: int) -> None:
@@ -610,6 +615,7 @@ def test_when_no_position_can_be_won_the_hint_has_nowhere_to_go_back_to() -> Non
     assert hint(positions[:1]) == Hint(None, 0, None, None, True)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("node_limit", "undo"), [(5_000, 1), (HINT_NODE_LIMIT, 1)])
 def test_a_position_too_hard_for_the_node_limit_is_not_called_decided(
     node_limit: int, undo: int

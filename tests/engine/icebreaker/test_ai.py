@@ -83,6 +83,7 @@ def test_the_levels_are_the_fire_and_ice_names() -> None:
     assert level_names(ICEBREAKER) == level_names(FIRE_AND_ICE) == ALL_LEVELS
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ALL_LEVELS)
 @pytest.mark.parametrize("name", list(FIXED))
 def test_every_level_plays_a_legal_move(level: str, name: str) -> None:
@@ -111,6 +112,7 @@ def test_the_move_is_legal_and_the_same_for_the_same_seed(size: int, seed: int, 
     assert (again.move, again.score, again.depth) == (first.move, first.score, first.depth)
 
 
+@pytest.mark.slow
 def test_the_expert_is_reproducible() -> None:
     here = FIXED["middle game, side 4"]
     first = search(here, "expert", seed=11)
@@ -183,6 +185,7 @@ def test_a_search_is_cancelled_part_way() -> None:
     assert len(calls) == 41
 
 
+@pytest.mark.slow
 def test_a_stop_that_says_no_changes_nothing() -> None:
     here = FIXED["middle game, side 4"]
     for level in ("strong", "expert"):
@@ -251,6 +254,7 @@ def play_game(red: str, black: str, seed: int, size: int = 4) -> tuple[Side, int
     return here.winner, moves
 
 
+@pytest.mark.slow
 def test_strong_beats_random_in_most_games() -> None:
     wins = 0
     games = 8
