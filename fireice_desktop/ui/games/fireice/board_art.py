@@ -29,13 +29,29 @@ def _engrave_circle(surface: pygame.Surface, centre: Point, radius: float, width
     pygame.draw.circle(surface, ENGRAVE_DARK, centre, radius, width)
 
 
-def _fano_pattern(
+def straight_lines(points: tuple[Point, ...]) -> list[tuple[Point, Point]]:
+    """The grooves of the lines of ``points`` (seven, placed as the holes of an island or
+    the islands of the board) that are straight: each from one end of its line to the
+    other.  The seventh line, whose three points are not in a row, is the circle."""
+    grooves = []
+    for line in LINES:
+        a, b, c = (points[point] for point in line)
+        # Three points are in a row when the triangle they make has no area.
+        area = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+        spread = max(abs(p[0] - q[0]) + abs(p[1] - q[1]) for p, q in ((a, b), (b, c), (a, c)))
+        if abs(area) <= 0.01 * spread * spread:
+            ends = sorted((a, b, c))
+            grooves.append((ends[0], ends[2]))
+    return grooves
+
+
+def engrave_lines(
     surface: pygame.Surface, points: tuple[Point, ...], centre: Point, radius: float, width: int
 ) -> None:
-    """The six straight lines and the circle joining seven points."""
-    for a, b, c in LINES:
-        ends = sorted((points[a], points[b], points[c]))
-        _engrave_line(surface, ends[0], ends[2], width)
+    """The six straight lines and the circle joining seven points, engraved into
+    ``surface``: nothing else, so that the board shows exactly the lines of the game."""
+    for a, b in straight_lines(points):
+        _engrave_line(surface, a, b, width)
     _engrave_circle(surface, centre, radius, width)
 
 
@@ -111,7 +127,7 @@ class BoardArt:
         # The lines joining the islands, engraved into the board.
         width = max(2, int(side * 0.006))
         centres = tuple(self.local(p) for p in layout.island_centres)
-        _fano_pattern(surface, centres, self.local(layout.centre), INCIRCLE * side, width)
+        engrave_lines(surface, centres, self.local(layout.centre), INCIRCLE * side, width)
 
         # The raised islands: a soft shadow, the lighter wood, bevelled edges.
         shadow_layer = pygame.Surface(size, pygame.SRCALPHA)
@@ -181,7 +197,7 @@ class BoardArt:
         holes = [self.local(layout.holes[island * 7 + k]) for k in range(7)]
         width = max(1, int(layout.side * 0.0045))
         centre = holes[3]
-        _fano_pattern(surface, tuple(holes), centre, INCIRCLE * HOLE_SPREAD * layout.side, width)
+        engrave_lines(surface, tuple(holes), centre, INCIRCLE * HOLE_SPREAD * layout.side, width)
         # Drilled holes: a dark bore with light catching its lower rim.
         r = layout.hole_radius
         for hx, hy in holes:
@@ -210,4 +226,4 @@ def board_art(
     return art
 
 
-__all__ = ["POCKETS", "BoardArt", "board_art", "mix"]
+__all__ = ["POCKETS", "BoardArt", "board_art", "engrave_lines", "mix", "straight_lines"]
