@@ -64,8 +64,22 @@ def blunder_words(
         if how is None:
             return say("tutor.lets_win", move=played, side=opponent, when=when)
         return say("tutor.lets_win_with", move=played, side=opponent, how=how, when=when)
-    before_percent, after_percent = percent(before.chance), percent(after.chance)
-    return say("tutor.drops_chances", move=played, before=before_percent, after=after_percent)
+    # Whose chances drop, and the answer that takes them: the opponent's best reply, with
+    # what it does where that is plain.
+    chances = {
+        "move": played,
+        "side": position.side_name(position.to_move),
+        "before": percent(before.chance),
+        "after": percent(after.chance),
+    }
+    reply = assess(after_position, stop).position.best
+    reason = game.explain(after_position, reply) if reply is not None else ""
+    if not reason:
+        return say("tutor.drops_chances", **chances)
+    opponent = position.side_name(position.to_move.other)
+    return say(
+        "tutor.drops_chances_reply", **chances, opponent=opponent, reply=str(reply), reason=reason
+    )
 
 
 def forced_line_end(position: GameState, stop: Callable[[], bool] | None = None) -> GameState:

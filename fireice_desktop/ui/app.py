@@ -16,6 +16,7 @@ import pygame
 
 from ..engine.record import GameRecord
 from ..instance import SingleInstance
+from .installed import program_icon
 from .main_loop import DEFAULT_SIZE, IDLE_WAIT_MS, MIN_SIZE, MainLoop
 from .navigation import Context
 from .player_files import PlayerFiles
@@ -36,6 +37,9 @@ class App(MainLoop):
         files: PlayerFiles | None = None,
     ) -> None:
         super().__init__(size, settings, window, files)
+        icon = program_icon()
+        if self.window is not None and icon is not None:
+            self.window.set_icon(icon)  # the title bar's and the task bar's
         self.context = Context(self, self.manager, self.settings, self.sounds, self.files, window)
         self.scene = ROUTES["menu"](self.context)
         self.scene.build(self.size)

@@ -1,5 +1,6 @@
 """Marks every game draws over its board: the hint's arrow between two cells, with rings
-round both ends, in the hint's green or the gold of a move played."""
+round both ends, in the hint's green or the gold of a move played; and the last move's
+trail, a quieter arrow under the pegs that stays until the next move."""
 
 from __future__ import annotations
 
@@ -49,4 +50,43 @@ def draw_arrow(
             pygame.draw.polygon(surface, paint, [tip, left, right], grow)
 
 
-__all__ = ["HINT_COLOUR", "HINT_OUTLINE", "PLAYED_COLOUR", "draw_arrow"]
+def draw_trail(
+    surface: pygame.Surface,
+    a: tuple[float, float],
+    b: tuple[float, float],
+    radius: float,
+    colour: tuple[int, int, int],
+) -> None:
+    """The last move: a translucent arrow from the hole at ``a`` to the one at ``b``,
+    clear of the pegs' rings (``radius``: a peg's), drawn under the pegs."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy)
+    ring = radius * 1.32
+    gap = length - 2 * ring
+    if gap <= radius * 0.5:
+        return  # side by side: the rings say it
+    ux, uy = dx / length, dy / length
+    width = max(2, int(radius * 0.22))
+    head = min(radius * 0.7, gap * 0.6)
+    start = (a[0] + ux * ring, a[1] + uy * ring)
+    tip = (b[0] - ux * ring, b[1] - uy * ring)
+    base = (tip[0] - ux * head, tip[1] - uy * head)
+    left = (base[0] - uy * head * 0.55, base[1] + ux * head * 0.55)
+    right = (base[0] + uy * head * 0.55, base[1] - ux * head * 0.55)
+    margin = int(head + width + 2)
+    x0 = int(min(a[0], b[0])) - margin
+    y0 = int(min(a[1], b[1])) - margin
+    layer = pygame.Surface(
+        (int(abs(dx)) + 2 * margin + 1, int(abs(dy)) + 2 * margin + 1), pygame.SRCALPHA
+    )
+
+    def local(point: tuple[float, float]) -> tuple[float, float]:
+        return (point[0] - x0, point[1] - y0)
+
+    paint = (*colour, 170)
+    pygame.draw.line(layer, paint, local(start), local(base), width)
+    pygame.draw.polygon(layer, paint, [local(tip), local(left), local(right)])
+    surface.blit(layer, (x0, y0))
+
+
+__all__ = ["HINT_COLOUR", "HINT_OUTLINE", "PLAYED_COLOUR", "draw_arrow", "draw_trail"]

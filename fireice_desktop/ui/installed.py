@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+import pygame
+
 from .backdrops import Backdrop
 from .game.view import GameView, Host
 from .games.fireice.entry import UI as FIRE_AND_ICE
@@ -58,9 +60,16 @@ def drawing_set(name: str | None) -> DrawingSet:
 
 
 def main_backdrop() -> Backdrop:
-    """The picture behind the menu and the app's own cards: the first game's board in play."""
+    """The picture behind the menu and the app's own cards: the first game's quiet board."""
     make = next(ui.backdrop for ui in GAMES if ui.backdrop is not None)
     return make()
+
+
+def program_icon(size: int = 64) -> pygame.Surface | None:
+    """The program's icon, ``size`` pixels square: the first game's (none if no game
+    draws one)."""
+    draw = next((ui.icon for ui in GAMES if ui.icon is not None), None)
+    return draw(size) if draw is not None else None
 
 
 __all__ = [
@@ -72,5 +81,6 @@ __all__ = [
     "VIEWS",
     "drawing_set",
     "main_backdrop",
+    "program_icon",
     "view_for",
 ]

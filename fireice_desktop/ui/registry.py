@@ -81,6 +81,8 @@ class GameUI:
     drawings: Mapping[str, DrawingSet] = field(default_factory=dict)
     #: The picture behind its cards (the first game's is the menu's too).
     backdrop: Callable[[], Backdrop] | None = None
+    #: The program's icon, drawn ``size`` pixels square (the first game's is the window's).
+    icon: Callable[[int], pygame.Surface] | None = None
     #: How ``--screenshot --scene NAME`` makes a screen of its, where not by its route alone.
     pictures: Mapping[str, Callable[[Context, Shot], Scene | Session]] = field(default_factory=dict)
     #: The scenes of its that take a board size (``--size N``) in a screenshot.

@@ -24,6 +24,7 @@ class Settings:
 
     sound: bool = True
     show_legal_moves: bool = True
+    coordinates: bool = True  # island letters and hole numbers on the board
     animation_speed: str = "normal"
     fullscreen: bool = False
     solvable_deals_only: bool = True

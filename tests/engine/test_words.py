@@ -10,6 +10,7 @@ says them (``tests/ui/test_engine_words.py`` checks that pygame-gui's translator
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import pickle
 import random
@@ -185,6 +186,10 @@ def test_words_are_their_english_and_keep_their_key() -> None:
 WINNING = make_position(fire="A1 A2 A5 C1 C3 C7 G1 G2 E5", ice="B4 F4")
 START = Position.start()
 AFTER_ONE = START.play("D4-C4")  # Ice to move; an Ice peg took D4's place
+#: Ice to move, where A1-A6 lets Fire take island A with A1-A2.
+TAKEN_AFTER = functools.reduce(
+    Position.play, ["D4-A4", "D4-D3", "A4-A1", "A4-A5", "A1-A7", "D3-B3", "D4-E4"], START
+)
 AFTER_TWO = AFTER_ONE.play("D4-D1")  # Fire to move
 FIRE, ICE = Color.FIRE, Color.ICE
 SEA = IcebreakerPosition.start(5)
@@ -398,8 +403,22 @@ CASES: list[tuple[str, Callable[[], Any], str, str]] = [
             Assessment(None, 0.55, 0, 0),
             Assessment(None, 0.38, 0, 0),
         ),
-        "D4-C4 drops your chances from 55 % to 38 %.",
-        "D4-C4 fa scendere le tue probabilità da 55 % a 38 %.",
+        "D4-C4 drops Fire's chances from 55 % to 38 %.",
+        "D4-C4 fa scendere le probabilità del Fuoco da 55 % a 38 %.",
+    ),
+    (
+        "the tutor on dropped chances, with the answer that takes them",
+        lambda: blunder_words(
+            TAKEN_AFTER,
+            Move.parse("A1-A6"),
+            TAKEN_AFTER.play("A1-A6"),
+            Assessment(None, 0.55, 0, 0),
+            Assessment(None, 0.38, 0, 0),
+        ),
+        "A1-A6 drops Ice's chances from 55 % to 38 %: Fire can answer A1-A2, which takes"
+        " control of A.",
+        "A1-A6 fa scendere le probabilità del Ghiaccio da 55 % a 38 %: il Fuoco può rispondere"
+        " A1-A2, che prende il controllo di A.",
     ),
     (
         "the tutor on a win in two moves",

@@ -40,6 +40,7 @@ from fireice_desktop.engine.record import GameRecord
 from fireice_desktop.storage import autosave_path, read_game
 from fireice_desktop.ui.app import App
 from fireice_desktop.ui.game.panel import GamePanel
+from fireice_desktop.ui.game.question import ANSWER_DELAY
 from fireice_desktop.ui.keyboard import BoardCursor, centres_of
 from fireice_desktop.ui.language import use as use_language
 from fireice_desktop.ui.scene import BoardScene
@@ -295,6 +296,11 @@ class Driver:
         ]
         assert len(dialogs) <= 1, "more than one dialog"
         return dialogs[0] if dialogs else None
+
+    def read_question(self) -> None:
+        """Leave the open question on screen long enough to take a key, as a player who
+        reads it before answering (it takes none at first)."""
+        self.pump(1, dt=ANSWER_DELAY)
 
     def answer(self, confirm: bool) -> None:
         """Click the open dialog's confirm or cancel button."""

@@ -9,8 +9,10 @@ from pathlib import Path
 import pytest
 
 from fireice_desktop.engine.games.fireice.rules import Color, Position
+from fireice_desktop.engine.games.fireice.spec import FireAndIce
 from fireice_desktop.engine.search import search
 from fireice_desktop.ui.games.fireice.computer_setup import ComputerSetupScene
+from fireice_desktop.ui.language import say
 from fireice_desktop.ui.screens.game import GameScreen
 from tests.support.ui import Driver, is_game, open_ui, pygame, wait_for_computer
 
@@ -44,7 +46,38 @@ def test_the_computer_answers_the_players_move(ui: Driver) -> None:
     after = Position.start().play("D4-C4")
     assert ui.played[1] == str(search(after, "casual", 1).move)
     assert ui.panel.turn_label.text == "Fire to move"
-    assert ui.message == "Click one of your pegs to pick it up."
+    # The computer's move is said, with what it did where that is plain.
+    reply = ui.played[1]
+    reason = FireAndIce().explain(after, after.parse_move(reply))
+    said = f"Ice played {reply}, which {say(reason)}." if reason else f"Ice played {reply}."
+    assert ui.message == said
+    # It stays said until the player does something, here picking up a peg.
+    ui.board_click("D2")
+    assert ui.message != said
+
+
+def test_the_turn_passes_when_the_peg_has_landed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with open_ui(tmp_path / "config", monkeypatch, animation_speed="normal") as ui:
+        ui.click_button("Against the computer")
+        ui.click_button("Start")
+        computer_game(ui)
+        ui.play("D4-C4")
+        ui.pump(1, dt=0.01)
+        assert ui.scene.controller.animation is not None  # Fire's peg on its way
+        assert ui.panel.turn_label.text == "Fire to move"
+        deadline = time.monotonic() + 20
+        while len(ui.played) < 2:  # Fire's peg lands, then the computer thinks and plays
+            assert time.monotonic() < deadline, "the computer never moved"
+            ui.pump(1, dt=0.02)
+            time.sleep(0.005)
+        assert ui.scene.controller.animation is not None  # Ice's peg on its way
+        assert ui.panel.turn_label.text == "Ice to move"
+        assert ui.message.startswith(f"Ice played {ui.played[1]}")
+        ui.pump(40, dt=0.05)
+        assert ui.scene.controller.animation is None
+        assert ui.panel.turn_label.text == "Fire to move"
 
 
 def test_the_computer_moves_first_when_the_player_takes_ice(ui: Driver) -> None:

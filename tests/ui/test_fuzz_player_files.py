@@ -371,6 +371,12 @@ def check_menu(driver: Driver, folders: PlayerFolders) -> None:
     assert offered == (not record.history().position.is_over), "Continue offered wrongly"
 
 
+def replace_when_asked(driver: Driver, menu: MenuScene) -> None:
+    """Say yes when the menu asks before a new game replaces the unfinished one kept."""
+    if menu.question.is_open:
+        driver.answer(confirm=True)
+
+
 def start_game(driver: Driver, game: str) -> GameScreen:
     """Close the menu's notice, then Continue (for "continue", when offered) or start a
     new ``game`` by its buttons; the game on screen once a person may move in it."""
@@ -384,11 +390,13 @@ def start_game(driver: Driver, game: str) -> GameScreen:
         driver.click_element(entries["continue"])
     elif game == "icebreaker":
         driver.click_element(entries["icebreaker"])
+        replace_when_asked(driver, menu)
         card = driver.app.scene
         assert isinstance(card, IcebreakerSetupScene)
         driver.click_element(card.start_button)
     else:
         driver.click_element(entries["solitaire" if game == "solitaire" else "two_players"])
+        replace_when_asked(driver, menu)
     scene = driver.game
     deadline = time.monotonic() + 20
     while not scene.person_to_move():  # a continued game: a review, the computer to move

@@ -465,6 +465,7 @@ def test_a_new_game_in_progress_asks_first_and_then_starts_again(
     assert ui.played == OPENING, "nothing is thrown away before the answer"
     assert dialog.confirm_button.text == "New game"
     if answer == "enter":
+        ui.read_question()
         ui.key(pygame.K_RETURN)
     else:
         ui.answer(confirm=True)

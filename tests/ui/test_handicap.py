@@ -11,7 +11,7 @@ from fireice_desktop.engine.games.fireice.board import parse_hole
 from fireice_desktop.engine.games.fireice.rules import Color, Position, random_handicap
 from fireice_desktop.ui.games.fireice.handicap import HandicapScene
 from fireice_desktop.ui.screens.menu import MenuScene
-from tests.support.ui import Driver, is_game, open_ui, peg_colour_at, pygame
+from tests.support.ui import Driver, is_game, open_ui, peg_colour_at, pygame, pygame_gui
 
 
 @pytest.fixture
@@ -263,6 +263,7 @@ def test_new_game_in_a_handicap_game_returns_to_the_set_up(ui: Driver) -> None:
     ui.play("D4-C4")
     ui.key(pygame.K_n, text="n")
     assert ui.dialog is not None
+    ui.read_question()
     ui.key(pygame.K_RETURN)
     scene = setup_screen(ui)
     assert placed(ui) == ["B2", "F6"], "the set-up is kept for the next game"
@@ -284,3 +285,30 @@ def test_the_refusal_for_a_single_peg_reads_well(ui: Driver) -> None:
     ui.board_click("B1")
     assert placed(ui) == ["A1"]
     assert "1 pegs" not in ui.message
+
+
+def test_the_seed_box_has_its_label(ui: Driver) -> None:
+    box = setup_screen(ui).seed_entry
+    label = ui.find("Seed", kind=pygame_gui.elements.UILabel)
+    assert label.rect.right <= box.rect.left and label.rect.centery == box.rect.centery  # type: ignore[attr-defined]
+
+
+def test_the_computer_can_be_the_opponent_of_a_handicap_game(ui: Driver) -> None:
+    scene = setup_screen(ui)
+    assert ui.find("A friend").is_selected  # type: ignore[attr-defined]
+    ui.click_button("The computer")  # as the computer's card was last set: Fire, casual
+    assert scene.computer == {Color.ICE: "casual"}
+    assert ui.find("The computer").is_selected  # type: ignore[attr-defined]
+    assert "You play Fire against the computer at the Casual level." in ui.message
+    type_seed(ui, "42")
+    ui.click_button("At random")
+    ui.click_button("Start the game")
+    assert is_game(ui.scene, "fire-and-ice", computer=True)
+    assert ui.game.table.computer == {Color.ICE: "casual"}
+    assert ui.game.controller.history.position == Position.start(random_handicap(2, 42))
+    ui.click_button("New game")  # back to this set-up, the computer still chosen
+    if ui.dialog is not None:
+        ui.answer(confirm=True)
+    assert setup_screen(ui).computer == {Color.ICE: "casual"}
+    ui.click_button("A friend")
+    assert setup_screen(ui).computer == {}

@@ -15,7 +15,17 @@ from fireice_desktop.engine.record import GameRecord
 from fireice_desktop.storage import autosave_path, data_dir, save_autosave
 from fireice_desktop.ui.screens.game import GameScreen
 from fireice_desktop.ui.screens.menu import MenuScene
-from tests.support.ui import Driver, autosaved, open_ui, plain_text, pygame, pygame_gui, windows
+from tests.support.ui import (
+    Driver,
+    autosaved,
+    choose,
+    open_ui,
+    plain_text,
+    pygame,
+    pygame_gui,
+    windows,
+    winning_moves,
+)
 
 OPENING = ("D4-C4", "D4-A4", "C4-C1")
 
@@ -381,3 +391,62 @@ def test_temporary_settings_files_left_by_killed_writes_are_cleaned_up(
     assert not any(path.exists() for path in old)
     assert young.exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == [young.name, "settings.json"]
+
+
+# --- an unfinished game is not replaced unasked ------------------------------------------------
+
+
+def kept_unfinished(ui: Driver) -> None:
+    """Play the opening in a two-player game and come back to the menu: it is kept."""
+    ui.click_button("Two players")
+    for move in OPENING:
+        ui.play(move)
+    ui.click_button("Menu")
+    if ui.dialog is not None:  # "Leave this game for the menu?"
+        ui.answer(confirm=True)
+    assert isinstance(ui.scene, MenuScene) and ui.scene.unfinished is not None
+
+
+@pytest.mark.parametrize("entry", ["Two players", "Solitaire", "Icebreaker"])
+def test_starting_another_game_from_the_menu_asks_before_replacing_an_unfinished_one(
+    menu: Driver, entry: str
+) -> None:
+    kept_unfinished(menu)
+    menu.click_button(entry)
+    assert menu.dialog is not None, "no question before the kept game is replaced"
+    assert "Replace your unfinished game?" in plain_text(menu.dialog.confirmation_text.html_text)
+    menu.answer(confirm=False)  # Keep it
+    assert isinstance(menu.scene, MenuScene) and menu.dialog is None
+    assert len(autosaved().moves) == len(OPENING)
+    menu.find("Continue")  # still there to go on with
+    menu.click_button(entry)
+    menu.key(pygame.K_RETURN)  # at once: a key typed before the question was read
+    assert menu.dialog is not None
+    menu.read_question()
+    menu.key(pygame.K_RETURN)  # Replace
+    assert menu.dialog is None and not isinstance(menu.scene, MenuScene)
+    assert len(autosaved().moves) == len(OPENING)  # replaced once the new game has a move
+
+
+@pytest.mark.parametrize("over", [False, True], ids=["unfinished", "finished"])
+def test_a_game_opened_from_a_file_asks_before_replacing_an_unfinished_one(
+    menu: Driver, tmp_path: Path, over: bool
+) -> None:
+    kept_unfinished(menu)
+    path = tmp_path / "opened.fireice"
+    moves = winning_moves(1745) if over else ["D4-A4"]
+    path.write_text(GameRecord(moves=tuple(moves)).to_json(), encoding="utf-8")
+    menu.key(pygame.K_o, pygame.KMOD_CTRL)
+    choose(menu, path)
+    if over:  # only reviewed: the kept game stays for Continue, unasked
+        assert menu.dialog is None and not isinstance(menu.scene, MenuScene)
+        return
+    assert menu.dialog is not None and isinstance(menu.scene, MenuScene)
+    menu.answer(confirm=True)
+    assert menu.played == ["D4-A4"]
+    assert list(autosaved().moves) == [menu.game.controller.history.moves[0]]
+
+
+def test_no_question_without_an_unfinished_game(menu: Driver) -> None:
+    menu.click_button("Two players")
+    assert isinstance(menu.scene, GameScreen) and menu.dialog is None

@@ -344,12 +344,13 @@ def test_f6_hands_the_keys_to_the_panel_and_back(ui: Driver) -> None:
     ui.type_keys("D4-C4")
     ui.press(pygame.K_RETURN)
     ui.press(pygame.K_F6)
-    assert ui.focused_text == "Undo"
+    assert ui.focused_text == "«"  # the first of the panel's buttons: the review's steps
     assert ui.cursor is None
+    ui.press(pygame.K_DOWN)
+    assert ui.focused_text == "Undo"
     ui.press(pygame.K_RETURN)
     assert ui.played == []  # Undo pressed by Enter
-    ui.press(pygame.K_DOWN)
-    assert ui.focused_text == "New game"
+    assert ui.focused_text == "New game"  # off Undo, which has nothing left to undo
     ui.press(pygame.K_RIGHT)
     assert ui.focused_text == "Menu"
     ui.press(pygame.K_F6)

@@ -205,10 +205,10 @@ def test_choosing_italiano_says_everything_in_italian_and_survives_a_restart(
 
 OPEN, CLOSE = "⟦", "⟧"
 #: What may be shown untranslated: move notation, cell, row and island names, numbers,
-#: symbols (the move list's scroll arrows among them), and names (the games', the
-#: designers', the languages').
+#: symbols (the move list's scroll arrows and the review's step marks among them), and
+#: names (the games', the designers', the languages').
 ALLOWED = re.compile(
-    r"(?:[A-Ga-g][1-7]|\b[A-G]\b|\b[a-z]\d{0,2}\b|[\u25b2\u25bc]|\d[\d,.]*|[-+:;,.!?·%/()\[\]'\"\u2026\u2013\u2014=_<>|#*]|\s"
+    r"(?:[A-Ga-g][1-7]|\b[A-G]\b|\b[a-z]\d{0,2}\b|[\u25b2\u25bc\u00ab\u00bb\u2039\u203a]|\d[\d,.]*|[-+:;,.!?·%/()\[\]'\"\u2026\u2013\u2014=_<>|#*]|\s"
     r"|Fire & Ice|Icebreaker|Jens-Peter Schliemann|Mark Steere|English|Italiano|Ctrl|Esc"
     r"|Tab|F11|pbmserv|PerGioco|Fire and Ice|OK)*"
 )

@@ -164,6 +164,26 @@ def test_the_tutor_asks_before_a_blunder_and_esc_takes_it_back(ui: Driver) -> No
     assert ui.message == "Taken back: choose another move."
 
 
+def test_the_tutors_question_takes_no_key_typed_before_it_and_enter_takes_it_back(
+    ui: Driver,
+) -> None:
+    turn_tutor(ui, True)
+    open_game(ui, LINE)
+    ui.play(BLUNDER)
+    pump_until(ui, lambda: ui.dialog is not None)
+    # The player goes on typing the next move as the question opens: nothing is answered.
+    ui.type_keys("E2")
+    ui.key(pygame.K_RETURN)
+    assert ui.dialog is not None and ui.dialog.alive()
+    assert ui.played == [*LINE, BLUNDER]
+    ui.pump(1, dt=0.6)  # the question has been read
+    assert "Enter takes it back" in plain_text(ui.dialog.confirmation_text.html_text)
+    ui.key(pygame.K_RETURN)  # the safe answer
+    assert ui.dialog is None
+    assert ui.played == LINE
+    assert ui.message == "Taken back: choose another move."
+
+
 @pytest.mark.slow
 def test_the_tutor_lets_the_player_play_it_anyway(ui: Driver) -> None:
     turn_tutor(ui, True)
@@ -205,3 +225,46 @@ def test_against_the_computer_it_waits_for_the_answer(ui: Driver) -> None:
     ui.pump(2)
     assert ui.played == LINE
     assert ui.game.controller.history.position.to_move is Color.ICE
+
+
+# --- stepping through the moves ----------------------------------------------------------------
+
+
+def selected_moves(ui: Driver) -> list[int]:
+    return [i for i, item in enumerate(ui.panel.move_list.item_list) if item["selected"]]
+
+
+def test_the_step_buttons_walk_through_the_game_and_mark_the_move_shown(ui: Driver) -> None:
+    open_game(ui, LINE[:6])
+    controller = ui.game.controller
+    start, back, on, present = ui.panel.step_buttons
+    assert [b.text for b in ui.panel.step_buttons] == ["«", "\u2039", "\u203a", "»"]
+    assert back.is_enabled and not on.is_enabled  # at the present: nothing further on
+    ui.click_element(back)
+    assert controller.review == 5  # the position before the last move
+    assert selected_moves(ui) == [4]  # the move that led to it, marked
+    ui.click_element(start)
+    assert controller.review == 0 and selected_moves(ui) == []
+    assert not start.is_enabled and not back.is_enabled and on.is_enabled
+    ui.click_element(on)
+    ui.click_element(on)
+    assert controller.review == 2 and selected_moves(ui) == [1]
+    ui.click_element(present)
+    assert controller.review is None and selected_moves(ui) == []
+    assert not on.is_enabled and not present.is_enabled
+
+
+@pytest.mark.slow  # a review of 24 moves
+def test_a_finished_review_opens_at_the_first_mistake(ui: Driver) -> None:
+    # The whole line, then the blunder that hands Fire the win: the review marks it.
+    open_game(ui, [*LINE, BLUNDER])
+    game = ui.game
+    ui.key(pygame.K_a, CTRL)
+    pump_until(ui, lambda: game.work.analysis.result is not None)
+    reviewed = game.work.analysis.result
+    errors = [i for i, m in enumerate(reviewed.moves) if m.verdict.symbol in ("?", "??")]
+    assert errors, "the blunder is marked"
+    assert game.controller.review == errors[0]  # the position the mistake was played in
+    assert selected_moves(ui) == [errors[0]]
+    summaries = reviewed.summaries()
+    assert ui.message == f"{summaries[0].brief()}. {summaries[1].brief()}."

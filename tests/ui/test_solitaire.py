@@ -166,6 +166,7 @@ def test_opening_a_typed_deal_in_the_middle_of_one_asks_first(ui: Driver, answer
     assert dialog is not None
     assert dialog.confirm_button.text == "Open it"
     assert view_of(ui).deal == SOLVABLE_DEAL
+    ui.read_question()
     ui.key(pygame.K_RETURN if answer == "enter" else pygame.K_ESCAPE)
     assert ui.dialog is None
     if answer == "enter":
@@ -362,6 +363,7 @@ def test_restart_returns_to_the_deal_as_dealt(ui: Driver) -> None:
     ui.click_button("Restart this deal")
     assert ui.dialog is not None, "restarting throws moves away: the player is asked"
     assert len(ui.played) == 3
+    ui.read_question()
     ui.key(pygame.K_RETURN)
     view = view_of(ui)
     assert view.deal == SOLVABLE_DEAL
@@ -386,6 +388,7 @@ def test_a_new_deal_changes_the_deal(ui: Driver, how: str, moves: int) -> None:
     if moves:
         assert ui.dialog is not None, "a deal in progress is not thrown away unasked"
         assert view_of(ui).deal == SOLVABLE_DEAL
+        ui.read_question()
         ui.key(pygame.K_RETURN)
     assert ui.dialog is None
     view = view_of(ui)

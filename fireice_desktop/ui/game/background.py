@@ -102,6 +102,16 @@ class BackgroundWork:
         self.hints.poll(controller)
         said = self.analysis.poll(controller.history)
         if said is not None:
+            # A finished review opens where it matters most: the first mistake or
+            # blunder, marked in the list, with the summary said there.
+            reviewed = self.analysis.result
+            errors = [
+                index
+                for index, move in enumerate(reviewed.moves if reviewed is not None else ())
+                if move.verdict in (Verdict.MISTAKE, Verdict.BLUNDER)
+            ]
+            if errors:
+                controller.show_position(errors[0])
             self.summary_at = controller.review
             controller.say(said)
         progress = self.analysis.progress if self.analysis.running else None

@@ -19,6 +19,9 @@ from .panel_widgets import ProgressBar, fit_label
 from .view import GameView
 
 KEYS_HEIGHT = 36
+#: The review's step buttons under the moves: (the mark on it, its name), and their row.
+STEPS = (("«", "to_start"), ("\u2039", "step_back"), ("\u203a", "step_on"), ("»", "to_present"))
+STEPS_HEIGHT = 30
 #: The room the evaluation graph and its summary lines take above the moves.
 GRAPH_HEIGHT = 118
 SUMMARY_HEIGHT = 44  # the two summary lines under the graph, and the gaps
@@ -65,8 +68,9 @@ class GamePanel:
             "", pygame.Rect(x, y, width, message_height), m, object_id="#message_box"
         )
         y += message_height + 6
-        buttons_height = 4 * 40 + 12 + KEYS_HEIGHT
-        list_height = max(60, height - y - buttons_height - 14)
+        buttons_height = 4 * 40 + 12 + KEYS_HEIGHT + STEPS_HEIGHT
+        # The list keeps two lines at least (the solitaire's panel in the smallest window).
+        list_height = max(48, height - y - buttons_height - 14)
         self.list_rect = pygame.Rect(x, y, width, list_height)
         self.move_list = pygame_gui.elements.UISelectionList(self.list_rect.copy(), [], m)
         # While an analysis runs: its progress, over the foot of the message box.
@@ -76,7 +80,17 @@ class GamePanel:
         self.progress_bar.hide()
         self.graph_rect: pygame.Rect | None = None  # the evaluation graph, when shown
         self.graph_summary = False  # whether the summary lines fit under it
-        y += list_height + 8
+        y += list_height + 4
+        # Review's steps through the moves: the start, one back, one on, the present.
+        self.step_buttons = button_row(
+            m,
+            x,
+            y,
+            width,
+            [(mark, tr(f"panel.{name}_tip")) for mark, name in STEPS],
+            height=STEPS_HEIGHT - 4,
+        )
+        y += STEPS_HEIGHT + 4
         self.undo_button, self.redo_button, self.hint_button = button_row(
             m,
             x,
@@ -214,11 +228,28 @@ class GamePanel:
             self.clear_list_selection()
         else:
             self.present_button.show()
+        self._show_steps(controller)
         self._show_analysis(controller, analysis, show_over)
-        if analysis.focus is not None and analysis.focus != self._focus:
-            self.focus_move(analysis.focus)
-        self._focus = analysis.focus
+        # The move the board is about: in an analysed game the one judged (played from the
+        # position shown), else the one that led to it; marked and kept in sight.
+        focus = analysis.focus
+        if focus is None and controller.review:
+            focus = controller.review - 1
+        if focus != self._focus:
+            if focus is None:
+                self.clear_list_selection()
+            else:
+                self.focus_move(focus)
+        self._focus = focus
         self.show_over_card(controller, show_over)
+
+    def _show_steps(self, controller: BoardController[Any]) -> None:
+        """The step buttons, each enabled where it leads somewhere."""
+        shown = controller.review if controller.review is not None else controller.history.cursor
+        back = shown > 0
+        on = controller.review is not None
+        for button_, enabled in zip(self.step_buttons, (back, back, on, on), strict=True):
+            button_.enable() if enabled else button_.disable()
 
     def focus_move(self, index: int) -> None:
         """Mark move ``index`` in the list and scroll it into sight."""

@@ -90,7 +90,9 @@ class Computer:
                 return True  # keep the clock running until the pause is over
             self.job = None
             if job.result is not None:
-                controller.play(job.result, controller.animation_time)
+                before = controller.history.position
+                if controller.play(job.result, controller.animation_time):
+                    controller.say(announcement(before, job.result))
             elif job.error is not None:
                 controller.say(tr("players.could_not_move", error=job.error))
             return True
@@ -111,6 +113,17 @@ class Computer:
 
 
 Player = Human | Computer
+
+
+def announcement(before: Any, move: Any) -> str:
+    """What the message box says of the computer's ``move`` from ``before``: "Ice played
+    D4-E4, which takes control of E." (the reason, where one is plain)."""
+    game = before.game
+    side = side_name(before.to_move, game)
+    reason = find_game(game).explain(before, move)
+    if reason:
+        return tr("players.played_which", side=side, move=str(move), reason=reason)
+    return tr("players.played", side=side, move=str(move))
 
 
 class Table:
@@ -199,7 +212,12 @@ class Table:
         self, controller: BoardController[Any], shown: Callable[[Any], tuple[str, Any]]
     ) -> tuple[str, Any]:
         """The turn line and the side beside it: "Ice is thinking..." while the computer
-        chooses a move, else what ``shown`` says of the position shown."""
+        chooses a move, else what ``shown`` says of the position shown.  While a move is
+        shown travelling, the line still speaks of the position it was played in: the
+        turn passes when the peg has landed."""
+        animation = controller.animation
+        if animation is not None and controller.review is None:
+            return shown(animation.before)
         side = self.thinking(controller)
         if side is None:
             return shown(controller.shown)

@@ -174,6 +174,9 @@ def button_action(
         panel.analyse_button: commands.toggle_analysis,
         panel.over_analyse: commands.toggle_analysis,
     }
+    steps = (pygame.K_HOME, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_END)
+    for step, key in zip(panel.step_buttons, steps, strict=True):
+        actions[step] = lambda key=key: step_key(key, controller)
     return actions.get(element)
 
 

@@ -89,6 +89,7 @@ class Moment:
     drag_pos: tuple[int, int] | None  # where a carried piece is, while dragged
     hint: tuple[int, int] | None  # the hinted move's cells, when one is shown
     show_targets: bool  # the settings' marks for legal moves
+    coordinates: bool = True  # the settings' letters and numbers on the board
     played: tuple[int, int] | None = None  # in an analysed game: the move played from here
     cursor: int | None = None  # the keyboard's cursor, once the keys have moved it
 

@@ -70,6 +70,10 @@ class BoardWindows:
         goes on; the Text window lets it go on."""
         return self.question.is_open or self.files.is_open
 
+    def update(self, dt: float) -> None:
+        """Count the open question's time on screen (it takes no key at first)."""
+        self.question.update(dt)
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Events for the open windows; ``True`` if one took it."""
         if self.files.handle_event(event):
@@ -101,10 +105,11 @@ class BoardWindows:
             say(warning),
             tr("game.play_it"),
             lambda: controller.say(tr("game.played_as_chosen")),
-            detail=tr("game.play_anyway"),
+            detail=tr("game.play_anyway_safe"),
             on_no=take_back,
             title=tr("settings.tutor"),
             no_label=tr("game.take_back"),
+            safe=True,
         )
 
     def ask_to_quit(self, problem: str, quit: Callable[[], None]) -> None:

@@ -306,6 +306,7 @@ class GameScreen(BoardScene):
     def update(self, dt: float) -> bool:
         controller = self.controller
         self.work.poll(controller)
+        self.windows.update(dt)
         self.view.update(dt)
         controller.animation_time = MOVE_SECONDS * self.settings.animation_factor
         moving = controller.update(dt)
@@ -327,6 +328,7 @@ class GameScreen(BoardScene):
             drag_pos=self.mouse.carried(controller),
             hint=hint,
             show_targets=self.settings.show_legal_moves,
+            coordinates=self.settings.coordinates,
             played=played,
             cursor=self.keys.cursor_cell,
         )

@@ -1,6 +1,8 @@
-"""The main menu: the title over a board in play, and the ways into the game."""
+"""The main menu: the title over the quiet board, and the ways into the game."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import pygame
 import pygame_gui
@@ -9,6 +11,7 @@ from ...engine.record import GameRecord
 from ...engine.words import named
 from ...storage import KeptGame, autosave_path, system_words
 from ..cards import CardScreen
+from ..game.question import Question
 from ..installed import MENU, main_backdrop
 from ..language import say, tr
 from ..navigation import Context
@@ -26,6 +29,9 @@ ENTRIES: tuple[tuple[str, str | None], ...] = (
     ("quit", None),
 )
 ROUTES_OF = {name: route for name, route in ENTRIES if route is not None}
+#: The entries that start another game in place of the one kept for Continue (a game
+#: opened from a file replaces it too, unless it is over: that one is only reviewed).
+REPLACING = frozenset(name for name, _ in MENU)
 
 
 def unreadable_text(kept: KeptGame) -> str:
@@ -44,7 +50,7 @@ def unreadable_text(kept: KeptGame) -> str:
 
 
 class MenuScene(CardScreen):
-    """Title, a board in play behind it, and the ways into the game."""
+    """Title, the quiet board behind it, and the ways into the game."""
 
     title = "Menu"
 
@@ -103,6 +109,7 @@ class MenuScene(CardScreen):
         self.notice = Notice(m)
         if self.pending is not None:
             self.notice.show(*self.pending)
+        self.question = Question(m)
 
     def notify(self, title: str, text: str, button_text: str | None = None) -> None:
         """Show a window over the menu until the player closes it (a new window size keeps
@@ -110,12 +117,18 @@ class MenuScene(CardScreen):
         self.pending = (title, text, button_text)
         self.notice.show(*self.pending)
 
+    def update(self, dt: float) -> bool:
+        self.question.update(dt)
+        return super().update(dt)
+
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.notice.handle_event(event):
+        if self.question.handle_event(event) or self.notice.handle_event(event):
             return
         if self.pending is not None and not self.notice.is_open:
             self.pending = None  # closed by its button
         if self.files.handle_event(event):
+            return
+        if self.question.is_open:
             return
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
             self.choose(self.buttons[event.ui_element])
@@ -126,7 +139,7 @@ class MenuScene(CardScreen):
             and event.key == pygame.K_o
             and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
         ):
-            self.files.ask_open()
+            self.choose("open")
         elif (
             event.type == pygame.KEYDOWN
             and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -135,11 +148,43 @@ class MenuScene(CardScreen):
             self.choose("continue")
 
     def open_record(self, record: GameRecord, path: object = None) -> None:
-        """Play the game read from a file."""
-        self.nav.open_record(record)
+        """Play the game read from a file (asked first if it would replace an unfinished
+        game kept for Continue)."""
+        if self.unfinished is not None and not record.history().position.is_over:
+            self.ask_to_replace(lambda: self.nav.open_record(record))
+        else:
+            self.nav.open_record(record)
 
-    def choose(self, entry: str) -> None:
-        """Open the menu entry named ``entry`` (a name of :data:`ENTRIES`, or continue)."""
+    def ask_to_replace(self, go_on: Callable[[], None]) -> None:
+        """Ask before another game takes the place of the unfinished one; ``go_on`` if yes."""
+        unfinished = self.unfinished
+        assert unfinished is not None
+        width, height = self.manager.window_resolution
+        self.question.ask(
+            (int(width) // 2, int(height) // 2),
+            tr("menu.replace_question"),
+            tr("menu.replace_verb"),
+            go_on,
+            detail=tr("menu.replace_detail", game=record_summary(unfinished)),
+            title=tr("menu.replace_title"),
+            no_label=tr("menu.replace_keep"),
+        )
+
+    @property
+    def unfinished(self) -> GameRecord | None:
+        """The game kept for Continue, while it is not over."""
+        saved = self.saved_game
+        if saved is None or saved.history().position.is_over:
+            return None
+        return saved
+
+    def choose(self, entry: str, asked: bool = False) -> None:
+        """Open the menu entry named ``entry`` (a name of :data:`ENTRIES`, or continue).
+        An entry that would start another game in place of an unfinished one asks first,
+        unless it was ``asked`` already."""
+        if entry in REPLACING and self.unfinished is not None and not asked:
+            self.ask_to_replace(lambda: self.choose(entry, asked=True))
+            return
         if entry == "continue" and self.saved_game is not None:
             self.nav.open_record(self.saved_game)
         elif entry == "open":

@@ -19,6 +19,7 @@ ROWS: tuple[tuple[str, tuple[tuple[str, object], ...]], ...] = (
     ("language", LANGUAGE_CHOICES),
     ("sound", ON_OFF),
     ("show_legal_moves", ON_OFF),
+    ("coordinates", ON_OFF),
     (
         "animation_speed",
         (

@@ -303,6 +303,10 @@ class StatisticsScene(CardScreen):
             middle = (rect.centerx, rect.y + index * metrics.note_step + metrics.note_step // 2)
             self._text(text, middle, metrics.small, colour, anchor="center")
 
+    def update(self, dt: float) -> bool:
+        self.question.update(dt)
+        return super().update(dt)
+
     # --- input ------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:

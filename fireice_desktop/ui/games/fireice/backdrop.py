@@ -1,28 +1,20 @@
-"""The picture behind Fire & Ice's cards and the menu: the wooden board with a game some
-way in."""
+"""The picture behind Fire & Ice's cards and the menu: the wooden board as it comes out of
+the box, every peg in its tray and the islands empty, so that nothing on it reads as a
+game in play."""
 
 from __future__ import annotations
 
-import random
-
 import pygame
 
-from ....engine.games.fireice.playout import random_playout
-from ....engine.games.fireice.rules import Move, Position
+from ....engine.games.fireice.rules import PEGS_PER_SIDE
 from .board import BoardPicture, draw_board
 from .board_art import BoardArt, board_art
 
 
-class BoardInPlay:
-    """The wooden board with a Fire & Ice game some way in."""
+class QuietBoard:
+    """The wooden board, quiet: the pegs in their trays, ready for a game."""
 
-    def __init__(self, seed: int = 7) -> None:
-        moves: list[Move] = []
-        random_playout(Position.start(), random.Random(seed), moves)
-        position = Position.start()
-        for move in moves[: max(0, len(moves) - 6)]:
-            position = position.play_unchecked(move)
-        self.position = position
+    def __init__(self) -> None:
         self.art: BoardArt | None = None
 
     def build(self, size: tuple[int, int]) -> None:
@@ -30,10 +22,8 @@ class BoardInPlay:
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.art is not None:
-            p = self.position
-            draw_board(
-                surface, self.art, BoardPicture(p.fire, p.ice, (p.fire_supply, p.ice_supply))
-            )
+            supplies = (PEGS_PER_SIDE, PEGS_PER_SIDE)
+            draw_board(surface, self.art, BoardPicture(0, 0, supplies, show_control=False))
 
 
-__all__ = ["BoardInPlay"]
+__all__ = ["QuietBoard"]

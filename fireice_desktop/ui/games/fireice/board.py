@@ -13,13 +13,16 @@ import pygame
 from ....engine.games.fireice.board import HAS_LINE, LINE_OF, LINES
 from ....engine.games.fireice.rules import Color
 from ...art import Rgb, font
-from ...drawing import PLAYED_COLOUR, draw_arrow
+from ...drawing import PLAYED_COLOUR, draw_arrow, draw_trail
 from ...game.motion import Point
 from ...keyboard import draw_cursor
 from .board_art import BoardArt
 from .layout import HOLE_SPREAD, INCIRCLE, BoardLayout
 
-GLOW: dict[Color, Rgb] = {Color.FIRE: (255, 92, 60), Color.ICE: (80, 236, 246)}
+#: Each side's colour on the islands it controls: the line it holds, and a tint over the
+#: island (GLOW_ALPHA: its opacity) that reads as fire or as ice on the orange wood.
+GLOW: dict[Color, Rgb] = {Color.FIRE: (255, 92, 60), Color.ICE: (40, 190, 255)}
+GLOW_ALPHA: dict[Color, int] = {Color.FIRE: 70, Color.ICE: 90}
 MARK_RGB = (250, 210, 90)
 TARGET_RGB = (255, 246, 190)
 
@@ -38,6 +41,7 @@ class BoardPicture:
     winner: Color | None = None
     show_control: bool = True
     hidden: int = 0  # holes whose peg is drawn elsewhere (moving or held)
+    coordinates: bool = False  # the islands' letters, and each empty hole's number
     floating: tuple[tuple[Color, Point, bool], ...] = ()  # (colour, centre, lifted)
     marked: tuple[int, ...] = ()  # holes ringed for attention (the handicap pegs being placed)
     hint: tuple[int, int] | None = None  # a suggested move, drawn as an arrow
@@ -70,7 +74,7 @@ def draw_board(surface: pygame.Surface, art: BoardArt, picture: BoardPicture) ->
             points = (pegs >> (7 * island)) & 127
             if not (picture.show_control and HAS_LINE[points]):
                 continue
-            _island_glow(art, surface, island, GLOW[color], 34)
+            _island_glow(art, surface, island, GLOW[color], GLOW_ALPHA[color])
             a, _, c = sorted(layout.holes[island * 7 + p] for p in LINES[LINE_OF[points]])
             if LINE_OF[points] == 6:  # the circle
                 pygame.draw.circle(
@@ -104,6 +108,7 @@ def draw_board(surface: pygame.Surface, art: BoardArt, picture: BoardPicture) ->
     if picture.last_move is not None:
         src, dst = picture.last_move
         ring = layout.peg_radius * 1.32
+        draw_trail(surface, layout.holes[src], layout.holes[dst], layout.peg_radius, MARK_RGB)
         pygame.draw.circle(surface, MARK_RGB, layout.holes[src], ring, max(2, int(side * 0.004)))
         pygame.draw.circle(surface, MARK_RGB, layout.holes[dst], ring, max(2, int(side * 0.006)))
 
@@ -115,6 +120,15 @@ def draw_board(surface: pygame.Surface, art: BoardArt, picture: BoardPicture) ->
             layout.peg_radius * 1.3,
             max(2, int(side * 0.005)),
         )
+
+    # Coordinates: the islands' letters, and the number of every empty hole (a peg
+    # covers its own).
+    if picture.coordinates:
+        surface.blit(art.letters, (ox, oy))
+        empty = ~(picture.fire | picture.ice) | picture.hidden
+        for hole, centre in enumerate(layout.holes):
+            if empty >> hole & 1 and not picture.targets >> hole & 1:
+                _blit_centered(surface, art.number(hole), centre)
 
     # Pegs in their holes.
     shadow_shift = layout.peg_radius * 0.16
@@ -137,7 +151,10 @@ def draw_board(surface: pygame.Surface, art: BoardArt, picture: BoardPicture) ->
                     layout.hole_radius * 0.95,
                     max(2, int(side * 0.005)),
                 )
-                pygame.draw.circle(surface, TARGET_RGB, centre, layout.hole_radius * 0.35)
+                if picture.coordinates:  # its number, in the mark's colour
+                    _blit_centered(surface, art.number(hole, TARGET_RGB), centre)
+                else:
+                    pygame.draw.circle(surface, TARGET_RGB, centre, layout.hole_radius * 0.35)
 
     if picture.selected is not None and not picture.hidden >> picture.selected & 1:
         pygame.draw.circle(

@@ -4,9 +4,11 @@ layout and kept for reuse (:func:`board_art`). :mod:`.board` draws the pegs over
 
 from __future__ import annotations
 
+from functools import cached_property
+
 import pygame
 
-from ....engine.games.fireice.board import LINES
+from ....engine.games.fireice.board import ISLANDS, LINES
 from ....engine.games.fireice.rules import Color
 from ...art import Rgb, cover, font, texture
 from ...game.motion import Point
@@ -16,6 +18,7 @@ from .layout import HOLE_SPREAD, INCIRCLE, BoardLayout
 
 ENGRAVE_DARK = (92, 56, 28, 150)
 ENGRAVE_LIGHT = (255, 236, 200, 70)
+NUMBER_RGB = (236, 204, 158)  # a hole's number in its bore
 POCKETS = ("side.fire", "side.ice")  # keys of the names burnt under the trays (None: none)
 
 
@@ -83,6 +86,35 @@ class BoardArt:
             layout.peg_radius * 1.05, max(2, int(layout.peg_radius * 0.45))
         )
         self.island_masks = [self._island_surface(i) for i in range(7)]
+        self._numbers: dict[tuple[int, Rgb], pygame.Surface] = {}
+
+    @cached_property
+    def letters(self) -> pygame.Surface:
+        """The islands' letters, burnt into the board below each island (the Coordinates
+        setting), over a clear layer the size of the board."""
+        layout = self.layout
+        layer = pygame.Surface(self.static.get_size(), pygame.SRCALPHA)
+        size = max(11, int(layout.side * 0.042))
+        for island, corners in enumerate(layout.island_corners):
+            _, left, right = (self.local(p) for p in corners)
+            centre = ((left[0] + right[0]) / 2, left[1] + size * 0.75)
+            text = font(size, bold=True).render(ISLANDS[island], True, (70, 36, 12))
+            glow = font(size, bold=True).render(ISLANDS[island], True, (245, 210, 160))
+            rect = text.get_rect(center=(round(centre[0]), round(centre[1])))
+            layer.blit(glow, rect.move(1, 1))
+            layer.blit(text, rect)
+        return layer
+
+    def number(self, hole: int, rgb: Rgb = NUMBER_RGB) -> pygame.Surface:
+        """The number (1 to 7) of ``hole`` on its island, as an empty hole shows it (the
+        Coordinates setting): light wood in the dark bore, or ``rgb``."""
+        key = (hole % 7, rgb)
+        sprite = self._numbers.get(key)
+        if sprite is None:
+            size = max(9, int(self.layout.hole_radius * 1.45))
+            sprite = font(size, bold=True).render(str(key[0] + 1), True, rgb)
+            self._numbers[key] = sprite
+        return sprite
 
     def local(self, point: Point) -> Point:
         """A window point in this art's coordinates."""

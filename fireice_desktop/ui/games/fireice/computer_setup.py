@@ -16,7 +16,7 @@ from ...cards import ChoiceCard, level_name, level_tip
 from ...game.players import Session
 from ...language import tr
 from ...navigation import Context
-from .backdrop import BoardInPlay
+from .backdrop import QuietBoard
 
 #: Your side: the keys of the choices' texts, and their values.
 SIDES = (("side.fire", "fire"), ("side.ice", "ice"), ("setup.watch", "watch"))
@@ -39,7 +39,7 @@ class ComputerSetupScene(ChoiceCard):
     second = ("setup.handicap", "setup.handicap_tip")
 
     def __init__(self, ctx: Context) -> None:
-        super().__init__(ctx, BoardInPlay())
+        super().__init__(ctx, QuietBoard())
 
     def build(self, size: tuple[int, int]) -> None:
         super().build(size)

@@ -11,10 +11,11 @@ from ...navigation import Context
 from ...registry import DealsShown, DuelShown, GameUI, Shot
 from ...scene import Scene
 from .art import peg_sprite
-from .backdrop import BoardInPlay
+from .backdrop import QuietBoard
 from .computer_setup import ComputerSetupScene
 from .drawings import DRAWINGS
 from .handicap import HandicapScene, HandicapSetup
+from .icon import board_icon
 from .solitaire import SolitaireView, random_deal_for
 from .view import FireIceView
 
@@ -73,7 +74,8 @@ UI = GameUI(
     ),
     deals=(DealsShown("solitaire", "menu.solitaire"),),
     drawings=DRAWINGS,
-    backdrop=BoardInPlay,
+    backdrop=QuietBoard,
+    icon=board_icon,
     pictures={"handicap": _handicap_picture, "solitaire": _solitaire_picture},
 )
 

@@ -19,6 +19,7 @@ from ....engine.games.fireice.rules import (
     random_handicap,
 )
 from ....engine.games.fireice.spec import Handicap
+from ...cards import level_name
 from ...game.players import Session
 from ...keyboard import BoardCursor, BoardFocus, centres_of, nearest
 from ...language import tr
@@ -27,6 +28,7 @@ from ...scene import BoardScene, backdrop, button
 from ...text import SafeTextEntryLine
 from .board import BoardPicture, draw_board
 from .board_art import BoardArt, board_art
+from .computer_setup import ComputerSetupScene, levels_for
 
 
 class HandicapSetup:
@@ -135,6 +137,24 @@ class HandicapScene(BoardScene):
             ): Color.ICE,
         }
         y += 46
+        # Who plays against whom: a friend at the same computer, or the computer as its
+        # card was last set (your side, its level).
+        pygame_gui.elements.UILabel(pygame.Rect(x, y, inner, 24), tr("handicap.opponent"), m)
+        y += 26
+        choice = self.computer_choice
+        side = tr(f"side.{choice['side']}") if choice["side"] in ("fire", "ice") else ""
+        self.opponent_buttons = {
+            button(
+                m, pygame.Rect(x, y, half, 36), tr("handicap.friend"), tr("handicap.friend_tip")
+            ): False,
+            button(
+                m,
+                pygame.Rect(x + half + 8, y, half, 36),
+                tr("handicap.computer"),
+                tr("handicap.computer_tip", side=side, level=level_name(choice["level"])),
+            ): True,
+        }
+        y += 46
         pygame_gui.elements.UILabel(pygame.Rect(x, y, inner, 24), tr("handicap.how_many"), m)
         y += 26
         step = (inner + 6) // MAX_HANDICAP
@@ -150,7 +170,11 @@ class HandicapScene(BoardScene):
         y += 48
         pygame_gui.elements.UILabel(pygame.Rect(x, y, inner, 24), tr("handicap.place_them"), m)
         y += 28
-        self.seed_entry = SafeTextEntryLine(pygame.Rect(x, y, half, 36), m)
+        label = (half - 8) // 2
+        pygame_gui.elements.UILabel(
+            pygame.Rect(x, y, label, 36), tr("handicap.seed"), m, object_id="#seed_label"
+        )
+        self.seed_entry = SafeTextEntryLine(pygame.Rect(x + label + 4, y, half - label - 4, 36), m)
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(9)
         self.random_button = button(
@@ -184,8 +208,19 @@ class HandicapScene(BoardScene):
             self.seed_entry.set_text(str(self.setup.seed))
         self.refresh()
 
+    @property
+    def computer_choice(self) -> dict[str, str]:
+        """The computer's card as last set: the side the player takes, and the level."""
+        choice = dict(ComputerSetupScene.defaults)
+        choice.update(self.ctx.choices.get("computer", {}))
+        if choice["side"] not in ("fire", "ice"):
+            choice["side"] = "fire"  # watching the computer play itself: the player takes Fire
+        return choice
+
     def refresh(self) -> None:
         setup = self.setup
+        for element, computer in self.opponent_buttons.items():
+            element.select() if computer == bool(self.computer) else element.unselect()
         for element, color in self.side_buttons.items():
             element.select() if color is setup.side else element.unselect()
         for element, count in self.count_buttons.items():
@@ -212,6 +247,8 @@ class HandicapScene(BoardScene):
                 self.message = setup.set_count(self.count_buttons[element]) or tr(
                     "handicap.extra_pegs_said", count=setup.count
                 )
+            elif element in self.opponent_buttons:
+                self.choose_opponent(self.opponent_buttons[element])
             elif element is self.random_button:
                 self.place_at_random()
             elif element is self.clear_button:
@@ -237,6 +274,20 @@ class HandicapScene(BoardScene):
                 event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not self.seed_entry.is_focused
             ):
                 self.start()
+
+    def choose_opponent(self, computer: bool) -> None:
+        """Play against a friend, or against the computer as its card was last set."""
+        if not computer:
+            self.computer = {}
+            self.message = tr("handicap.against_friend")
+            return
+        choice = self.computer_choice
+        self.computer = levels_for(choice["side"], choice["level"])
+        self.message = tr(
+            "handicap.against_computer",
+            side=tr(f"side.{choice['side']}"),
+            level=level_name(choice["level"]),
+        )
 
     def place_at_random(self) -> None:
         text = self.seed_entry.get_text().strip()

@@ -66,6 +66,7 @@ class PegView(GameView):
             hint=moment.hint,
             played=moment.played,
             cursor=moment.cursor,
+            coordinates=moment.coordinates,
         )
         holes = self.layout.holes
         if controller.selected is not None and moment.drag_pos is not None:

@@ -16,7 +16,7 @@ import pygame
 
 from ....engine.games.icebreaker.board import Cell, HexBoard, Side
 from ...art import cover, font, texture
-from ...drawing import PLAYED_COLOUR, draw_arrow
+from ...drawing import PLAYED_COLOUR, draw_arrow, draw_trail
 from ...game.motion import Point
 from ...keyboard import draw_cursor
 from .layout import HexLayout
@@ -56,6 +56,7 @@ class SeaPicture:
     floating: tuple[tuple[Side, Point], ...] = ()  # ships in motion, drawn last
     fading: tuple[tuple[Cell, float], ...] = ()  # icebergs being broken (cell, 1 → 0)
     winner: Side | None = None
+    coordinates: bool = False  # each open cell's number in its row (rows are lettered)
 
 
 def _hexagon(centre: Point, radius: float) -> list[Point]:
@@ -203,6 +204,7 @@ class SeaArt:
     ships: dict[Side, pygame.Surface] = field(init=False)
     lifted: dict[Side, pygame.Surface] = field(init=False)
     icons: dict[Side, pygame.Surface] = field(init=False)  # the panel's turn marks
+    numbers: dict[Cell, pygame.Surface] = field(init=False)  # each cell's number, open water
 
     def __post_init__(self) -> None:
         layout = self.layout
@@ -212,6 +214,19 @@ class SeaArt:
         self.ships = {side: ship_sprite(side, layout.peg_radius) for side in Side}
         self.lifted = {side: ship_sprite(side, layout.peg_radius * 1.12) for side in Side}
         self.icons = {side: ship_sprite(side, 15) for side in Side}
+        self.numbers = {}
+
+    def number(self, cell: Cell) -> pygame.Surface:
+        """The number of ``cell`` in its row ("9" of e9), as open water shows it (the
+        Coordinates setting)."""
+        sprite = self.numbers.get(cell)
+        if sprite is None:
+            name = HexBoard.of(self.layout.size).name(cell)
+            face = font(max(9, int(self.layout.radius * 0.5)))
+            sprite = face.render(name.lstrip("abcdefghijklmnopqrstuvwxyz"), True, FROST[:3])
+            sprite.set_alpha(200)
+            self.numbers[cell] = sprite
+        return sprite
 
     def _render_static(self) -> pygame.Surface:
         layout = self.layout
@@ -301,6 +316,7 @@ def draw_sea(surface: pygame.Surface, art: SeaArt, picture: SeaPicture) -> None:
 
     if picture.last_move is not None:
         src, dst = picture.last_move
+        draw_trail(surface, holes[src], holes[dst], layout.radius * 0.68, MARK_RGB)
         pygame.draw.polygon(
             surface, MARK_RGB, _hexagon(holes[src], layout.radius * 0.86), max(2, line // 2)
         )
@@ -314,6 +330,11 @@ def draw_sea(surface: pygame.Surface, art: SeaArt, picture: SeaPicture) -> None:
                 sprite = sprite.copy()
                 sprite.set_alpha(int(255 * fading[cell]))
             _blit_centered(surface, sprite, (centre[0], centre[1] - layout.radius * 0.05))
+    if picture.coordinates:
+        taken = picture.icebergs | ((picture.red | picture.black) & ~picture.hidden)
+        for cell, centre in holes.items():
+            if not taken >> cell & 1 and cell not in fading:
+                _blit_centered(surface, art.number(cell), centre)
 
     # The selected ship's way: an orange line along the shortest path to its nearest
     # iceberg and orange dots on the cells it may step to, as in the rule sheet.

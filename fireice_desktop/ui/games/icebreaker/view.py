@@ -156,6 +156,7 @@ class IcebreakerView(GameView):
             hint=moment.hint,
             played=moment.played,
             cursor=moment.cursor,
+            coordinates=moment.coordinates,
         )
         if selected is not None and moment.drag_pos is not None:
             side = position.color_at(selected)
