@@ -12,6 +12,7 @@ import pygame_gui
 from .backdrops import Backdrop
 from .language import tr
 from .navigation import Context
+from .scaling import px
 from .scene import Scene, backdrop, button, choice_row, translucent
 
 #: The computer's levels, by name (the same four in every game).
@@ -48,7 +49,7 @@ class CardScreen(Scene):
         surface.blit(backdrop(surface.get_size()), (0, 0))
         self.picture.draw(surface)
         surface.blit(translucent(surface.get_size(), (20, 10, 4, 120)), (0, 0))
-        card = translucent(self.panel_rect.size, (30, 18, 9, 225), radius=18, border=True)
+        card = translucent(self.panel_rect.size, (30, 18, 9, 225), radius=px(18), border=True)
         surface.blit(card, self.panel_rect.topleft)
 
 
@@ -80,7 +81,7 @@ class ChoiceCard(CardScreen):
         self.choices: dict[object, tuple[str, Any]] = {}
         self.rows: dict[str, list[pygame_gui.elements.UIButton]] = {}
         for text, key, options in rows:
-            for element, value in choice_row(self.manager, card, y, text, 170, options, tips):
+            for element, value in choice_row(self.manager, card, y, text, px(170), options, tips):
                 self.choices[element] = (key, value)
                 self.rows.setdefault(key, []).append(element)
             y += step
@@ -89,23 +90,23 @@ class ChoiceCard(CardScreen):
     def build_buttons(self, card: pygame.Rect, y: int, start_tip: str) -> None:
         """Start and the second button side by side from ``y``, Back under them."""
         m = self.manager
-        half = (card.width - 64) // 2
+        half = (card.width - px(64)) // 2
         self.start_button = button(
             m,
-            pygame.Rect(card.x + 28, y, half, 48),
+            pygame.Rect(card.x + px(28), y, half, px(48)),
             tr("setup.start"),
             start_tip,
             object_id="#menu_button",
         )
         self.second_button = button(
             m,
-            pygame.Rect(card.x + 36 + half, y, half, 48),
+            pygame.Rect(card.x + px(36) + half, y, half, px(48)),
             *(tr(key) for key in self.second),
             object_id="#menu_button",
         )
         self.back_button = button(
             m,
-            pygame.Rect(card.centerx - 100, y + 66, 200, 40),
+            pygame.Rect(card.centerx - px(100), y + px(66), px(200), px(40)),
             tr("common.back"),
             tr("setup.back_tip"),
         )

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import os
 import sys
 import time
 import traceback
+from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -28,6 +31,7 @@ from . import language
 from .assets import asset_path
 from .language import tr
 from .player_files import PlayerFiles
+from .scaling import px, scale, scale_for, scaled_theme, set_scale
 from .scene import Scene
 from .settings import Settings
 from .sound import Sounds
@@ -90,13 +94,7 @@ class MainLoop:
             translation_directory_paths=language.paths(),
         )
         language.use(self.settings.language, self.manager)
-        # Bold text (<b>) in the message boxes and on the Rules screen.
-        self.manager.preload_fonts(
-            [
-                {"name": "noto_sans", "point_size": points, "style": "bold", "antialiased": "1"}
-                for points in (15, 16)
-            ]
-        )
+        self.apply_scale(self.size, loaded=True)
         self.sounds = Sounds(self.settings.sound and window)
         self.running = True
         self.failed = False  # stopped by errors that kept coming back
@@ -142,8 +140,34 @@ class MainLoop:
         self.size = size
         self.manager.set_window_resolution(size)
         self.manager.clear_and_reset()
+        self.apply_scale(size)
         self.scene.build(size)
         self.dirty = True
+
+    def apply_scale(self, size: tuple[int, int], loaded: bool = False) -> None:
+        """Scale the theme's fonts and lengths, and the layouts, for a window of ``size``
+        (:mod:`.scaling`); the widgets are built afresh after this.  ``loaded``: the
+        theme was just loaded from its file, at scale 1."""
+        factor = scale_for(size)
+        if loaded:
+            set_scale(1.0)
+        elif factor == scale():
+            return
+        if factor != scale():
+            set_scale(factor)
+            self.manager.get_theme().load_theme(scaled_theme(_base_theme(), factor))
+        # Bold text (<b>) in the message boxes and on the Rules screen, at this scale.
+        fonts = self.manager.get_theme().get_font_dictionary()
+        sizes = (px(points) for points in (15, 16))
+        self.manager.preload_fonts(
+            [
+                {"name": "noto_sans", "point_size": size, "style": "bold", "antialiased": "1"}
+                for size in sizes
+                if not fonts.check_font_preloaded(
+                    fonts.create_font_id(size, "noto_sans", True, False)
+                )
+            ]
+        )
 
     def toggle_fullscreen(self) -> None:
         """F11: fullscreen on or off (remembered in the settings)."""
@@ -321,6 +345,13 @@ class MainLoop:
         png = io.BytesIO()
         pygame.image.save(self.surface, png, "png")
         write_atomic(path, png.getvalue())
+
+
+@cache
+def _base_theme() -> dict[str, Any]:
+    """The theme's file, read once."""
+    data: dict[str, Any] = json.loads(asset_path("theme.json").read_text(encoding="utf-8"))
+    return data
 
 
 __all__ = [

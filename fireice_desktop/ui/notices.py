@@ -10,6 +10,7 @@ import pygame_gui
 
 from ..engine.errors import words_of
 from .language import say, tr
+from .scaling import px
 from .text import shown
 
 
@@ -19,7 +20,7 @@ def show_error(
     """A small window with ``text`` that the player closes with its button (or Esc);
     the button says ``button_text`` ("Close" when not given)."""
     width, height = manager.window_resolution
-    rect = pygame.Rect(0, 0, min(460, width - 40), 230 if len(text) < 240 else 300)
+    rect = pygame.Rect(0, 0, min(px(460), width - 40), px(230) if len(text) < 240 else px(300))
     rect.center = (width // 2, height // 2)
     window = pygame_gui.windows.UIMessageWindow(
         rect,

@@ -40,6 +40,7 @@ from .game.jobs import JOB_DONE, Job
 from .installed import VIEWS
 from .language import say, tr
 from .notices import Notice, error_text, show_error
+from .scaling import px
 from .text import shown
 from .text_window import BOX_CHARS, READ_AWAY_BYTES, TextWindow
 
@@ -102,7 +103,7 @@ class FileDialogs:
     def _dialog(self, title: str, initial: Path, existing_only: bool) -> None:
         self.close()
         width, height = self.manager.window_resolution
-        rect = pygame.Rect(0, 0, min(560, width - 40), min(460, height - 40))
+        rect = pygame.Rect(0, 0, min(px(560), width - 40), min(px(460), height - 40))
         rect.center = (width // 2, height // 2)
         with locale_the_system_has():
             dialog = SafeFileDialog(
@@ -251,7 +252,7 @@ class FileDialogs:
         if usable_path(path, Path.exists) and not usable_path(path, Path.is_dir):
             self.target = path
             width, height = self.manager.window_resolution
-            rect = pygame.Rect(0, 0, min(400, width - 40), 180)
+            rect = pygame.Rect(0, 0, min(px(400), width - 40), px(180))
             rect.center = (width // 2, height // 2)
             self.replace_dialog = pygame_gui.windows.UIConfirmationDialog(
                 rect,

@@ -13,6 +13,7 @@ from ..engine.record import GameRecord
 from .art import cover, texture
 from .keyboard import FocusRing
 from .navigation import Context
+from .scaling import px
 
 
 class HitLayout(Protocol):
@@ -112,7 +113,7 @@ class BoardScene(Scene):
         width, height = size
         side = panel_width(width)
         self.panel_rect = pygame.Rect(width - side, 0, side, height)
-        return (0, 0, width - side, height), width - side + 14, side - 28
+        return (0, 0, width - side, height), width - side + px(14), side - px(28)
 
     def on_board(self, pos: tuple[int, int]) -> bool:
         """Whether the pixel ``pos`` is on the board's side of the window."""
@@ -128,7 +129,7 @@ class BoardScene(Scene):
 
 def panel_width(width: int) -> int:
     """The side panel's width for a window ``width`` pixels wide."""
-    return max(250, min(360, int(width * 0.27)))
+    return max(px(250), min(px(360), int(width * 0.27)))
 
 
 _backdrop_cache: dict[tuple[int, int], pygame.Surface] = {}
@@ -172,16 +173,20 @@ def choice_row(
     tooltip: Callable[[object], str | None],
 ) -> list[tuple[pygame_gui.elements.UIButton, object]]:
     """A labelled row of buttons across ``card``, one per option; returns (button, value)s."""
+    margin, gap = px(30), px(8)
     pygame_gui.elements.UILabel(
-        pygame.Rect(card.x + 30, y, label_width, 44), label, manager, object_id="#setting_label"
+        pygame.Rect(card.x + margin, y, label_width, px(44)),
+        label,
+        manager,
+        object_id="#setting_label",
     )
-    left = card.x + 30 + label_width
-    each = (card.right - 30 - left - 8 * (len(options) - 1)) // len(options)
+    left = card.x + margin + label_width
+    each = (card.right - margin - left - gap * (len(options) - 1)) // len(options)
     return [
         (
             button(
                 manager,
-                pygame.Rect(left + index * (each + 8), y + 4, each, 38),
+                pygame.Rect(left + index * (each + gap), y + px(4), each, px(38)),
                 caption,
                 tooltip(value),
             ),
@@ -197,10 +202,12 @@ def button_row(
     y: int,
     width: int,
     buttons: Sequence[tuple[str, str]],
-    height: int = 36,
+    height: int | None = None,
 ) -> list[pygame_gui.elements.UIButton]:
-    """Buttons (text, tool tip) side by side across ``width``, 8 pixels apart."""
-    gap = 8
+    """Buttons (text, tool tip) side by side across ``width``, 8 pixels apart (at the
+    present scale), ``height`` high (36 at scale 1)."""
+    gap = px(8)
+    height = px(36) if height is None else height
     each = (width - gap * (len(buttons) - 1)) // len(buttons)
     row = []
     for index, (text, tip) in enumerate(buttons):

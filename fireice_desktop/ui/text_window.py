@@ -15,6 +15,7 @@ from ..engine.record import GameRecord
 from ..storage import MAX_RECORD_BYTES
 from .game.jobs import JOB_DONE, Job
 from .language import number, tr
+from .scaling import px
 from .scene import button
 from .text import SafeTextEntryBox, shown
 
@@ -43,7 +44,7 @@ class TextWindow:
         self.manager = manager
         self.play = play
         width, height = manager.window_resolution
-        rect = pygame.Rect(0, 0, min(460, width - 40), min(520, height - 40))
+        rect = pygame.Rect(0, 0, min(px(460), width - px(40)), min(px(520), height - px(40)))
         rect.center = (width // 2, height // 2)
         self.window = pygame_gui.elements.UIWindow(
             rect, manager, window_display_title=tr("saving.text_title"), always_on_top=True
@@ -52,7 +53,7 @@ class TextWindow:
         inner = self.window.get_container().get_rect()
         w, h = inner.width, inner.height
         pygame_gui.elements.UILabel(
-            pygame.Rect(10, 6, w - 20, 22),
+            pygame.Rect(px(10), px(6), w - px(20), px(22)),
             tr("saving.text_help"),
             manager,
             container=self.window,
@@ -60,34 +61,40 @@ class TextWindow:
         )
         # Three lines for what the window says (a refused text's reason is long), two on
         # the smallest window.
-        said = 72 if h >= 400 else 50
+        said = px(72) if h >= px(400) else px(50)
         self.box = SafeTextEntryBox(
-            pygame.Rect(10, 32, w - 20, h - 32 - 50 - said), "", manager, container=self.window
+            pygame.Rect(px(10), px(32), w - px(20), h - px(32) - px(50) - said),
+            "",
+            manager,
+            container=self.window,
         )
         self.box.paste_limit = BOX_CHARS
         self.box.large_paste = self.paste
         self.status = pygame_gui.elements.UITextBox(
-            "", pygame.Rect(6, h - 48 - said, w - 12, said), manager, container=self.window
+            "",
+            pygame.Rect(px(6), h - px(48) - said, w - px(12), said),
+            manager,
+            container=self.window,
         )
-        third = (w - 20 - 16) // 3
-        y = h - 46
+        third = (w - px(36)) // 3
+        y = h - px(46)
         self.copy_button = button(
             manager,
-            pygame.Rect(10, y, third, 36),
+            pygame.Rect(px(10), y, third, px(36)),
             tr("saving.copy"),
             tr("saving.copy_tip"),
             container=self.window,
         )
         self.paste_button = button(
             manager,
-            pygame.Rect(18 + third, y, third, 36),
+            pygame.Rect(px(18) + third, y, third, px(36)),
             tr("saving.paste"),
             tr("saving.paste_tip"),
             container=self.window,
         )
         self.play_button = button(
             manager,
-            pygame.Rect(26 + 2 * third, y, w - 20 - 2 * third - 16, 36),
+            pygame.Rect(px(26) + px(2) * third, y, w - px(20) - px(2) * third - px(16), px(36)),
             tr("saving.play"),
             tr("saving.play_tip"),
             container=self.window,

@@ -12,6 +12,7 @@ import pygame
 import pygame_gui
 
 from ..language import tr
+from ..scaling import px
 from ..scene import button
 from .view import GameView
 
@@ -35,44 +36,44 @@ def build_over_card(
 ) -> OverCard:
     """The card for the game ended in ``position``, just under the message box ``box``
     (its rectangle on the screen), over the move list."""
-    rect = pygame.Rect(box.x - 4, box.bottom + 6, box.width + 8, 208)
+    rect = pygame.Rect(box.x - px(4), box.bottom + px(6), box.width + px(8), px(208))
     m = manager
     panel = pygame_gui.elements.UIPanel(rect, starting_height=5, manager=m, object_id="#panel")
     headline, detail = view.result_text(position)
-    inner = rect.width - 24
+    inner = rect.width - px(24)
     pygame_gui.elements.UILabel(
-        pygame.Rect(10, 8, inner, 40), headline, m, container=panel, object_id="#turn"
+        pygame.Rect(px(10), px(8), inner, px(40)), headline, m, container=panel, object_id="#turn"
     )
     pygame_gui.elements.UITextBox(
         html.escape(detail),
-        pygame.Rect(6, 46, inner + 8, 60),
+        pygame.Rect(px(6), px(46), inner + px(8), px(60)),
         m,
         container=panel,
         object_id="#over_detail",
     )
-    half = (inner - 8) // 2
+    half = (inner - px(8)) // 2
     new = button(
         m,
-        pygame.Rect(10, 110, half, 38),
+        pygame.Rect(px(10), px(110), half, px(38)),
         *(tr(key) for key in view.new_label),
         container=panel,
     )
     rematch = button(
         m,
-        pygame.Rect(18 + half, 110, half, 38),
+        pygame.Rect(px(18) + half, px(110), half, px(38)),
         *(tr(key) for key in view.rematch_label),
         container=panel,
     )
     review = button(
         m,
-        pygame.Rect(10, 154, half, 38),
+        pygame.Rect(px(10), px(154), half, px(38)),
         tr("panel.review"),
         tr("panel.review_tip"),
         container=panel,
     )
     analyse = button(
         m,
-        pygame.Rect(18 + half, 154, half, 38),
+        pygame.Rect(px(18) + half, px(154), half, px(38)),
         tr("panel.analyse"),
         tr("panel.analyse_tip"),
         container=panel,

@@ -11,6 +11,7 @@ import pygame
 import pygame_gui
 
 from ..language import side_name, tr
+from ..scaling import px
 from ..scene import button, button_row
 from ..text import shown
 from .controller import BoardController
@@ -21,7 +22,7 @@ from .view import GameView
 KEYS_HEIGHT = 36
 #: The review's step buttons under the moves: (the mark on it, its name), and their row.
 STEPS = (("«", "to_start"), ("\u2039", "step_back"), ("\u203a", "step_on"), ("»", "to_present"))
-STEPS_HEIGHT = 30
+STEPS_HEIGHT = 28
 #: The room the evaluation graph and its summary lines take above the moves.
 GRAPH_HEIGHT = 118
 SUMMARY_HEIGHT = 44  # the two summary lines under the graph, and the gaps
@@ -51,36 +52,39 @@ class GamePanel:
     ) -> None:
         m = self.manager = manager
         self.view = view
-        y = 14
+        y = px(14)
         self.title_label = pygame_gui.elements.UILabel(
-            pygame.Rect(x, y, width, 30), "", m, object_id="#message"
+            pygame.Rect(x, y, width, px(30)), "", m, object_id="#message"
         )
         self._fit_title(view.title())
-        y += 32
-        self.turn_rect = pygame.Rect(x, y, width, 40)
+        y += px(32)
+        self.turn_rect = pygame.Rect(x, y, width, px(40))
         self.turn_label = pygame_gui.elements.UILabel(
-            pygame.Rect(x + 40, y, width - 40, 40), "", m, object_id="#turn"
+            pygame.Rect(x + px(40), y, width - px(40), px(40)), "", m, object_id="#turn"
         )
-        y += 44
+        y += px(44)
         y = view.build_extra(m, x, y, width)
-        message_height = 84 if width >= 290 else 108  # three lines, or four when narrow
+        # Three lines, or four when narrow.
+        message_height = px(84) if width >= px(290) else px(108)
         self.message_box = pygame_gui.elements.UITextBox(
             "", pygame.Rect(x, y, width, message_height), m, object_id="#message_box"
         )
-        y += message_height + 6
-        buttons_height = 4 * 40 + 12 + KEYS_HEIGHT + STEPS_HEIGHT
+        y += message_height + px(6)
+        buttons_height = px(4 * 40 + 12 + KEYS_HEIGHT + STEPS_HEIGHT)
         # The list keeps two lines at least (the solitaire's panel in the smallest window).
-        list_height = max(48, height - y - buttons_height - 14)
+        list_height = max(px(52), height - y - buttons_height - px(14))
         self.list_rect = pygame.Rect(x, y, width, list_height)
         self.move_list = pygame_gui.elements.UISelectionList(self.list_rect.copy(), [], m)
         # While an analysis runs: its progress, over the foot of the message box.
         self.progress_bar = ProgressBar(
-            pygame.Rect(x + 6, y - 6 - 24, width - 12, 20), m, object_id="#analysis_progress"
+            pygame.Rect(x + px(6), y - px(30), width - px(12), px(20)),
+            m,
+            object_id="#analysis_progress",
         )
         self.progress_bar.hide()
         self.graph_rect: pygame.Rect | None = None  # the evaluation graph, when shown
         self.graph_summary = False  # whether the summary lines fit under it
-        y += list_height + 4
+        y += list_height + px(4)
         # Review's steps through the moves: the start, one back, one on, the present.
         self.step_buttons = button_row(
             m,
@@ -88,9 +92,9 @@ class GamePanel:
             y,
             width,
             [(mark, tr(f"panel.{name}_tip")) for mark, name in STEPS],
-            height=STEPS_HEIGHT - 4,
+            height=px(STEPS_HEIGHT - 4),
         )
-        y += STEPS_HEIGHT + 4
+        y += px(STEPS_HEIGHT + 4)
         self.undo_button, self.redo_button, self.hint_button = button_row(
             m,
             x,
@@ -102,7 +106,7 @@ class GamePanel:
                 (tr("panel.hint"), tr(view.hint_tip)),
             ),
         )
-        y += 42
+        y += px(42)
         self.new_button, self.menu_button = button_row(
             m,
             x,
@@ -113,7 +117,7 @@ class GamePanel:
                 (tr("panel.menu"), tr("settings.back_tip")),
             ),
         )
-        y += 42
+        y += px(42)
         self.save_button, self.open_file_button, self.text_button = button_row(
             m,
             x,
@@ -125,24 +129,27 @@ class GamePanel:
                 (tr("panel.text"), tr("panel.text_tip")),
             ),
         )
-        y += 42
+        y += px(42)
         left = width * 2 // 5
         self.analyse_button = button(
             m,
-            pygame.Rect(x, y, left - 4, 36),
+            pygame.Rect(x, y, left - px(4), px(36)),
             tr("panel.analyse"),
             tr("panel.analyse_tip"),
         )
         self.present_button = button(
             m,
-            pygame.Rect(x + left + 4, y, width - left - 4, 36),
+            pygame.Rect(x + left + px(4), y, width - left - px(4), px(36)),
             tr("panel.back_to_game"),
             tr("panel.back_to_game_tip"),
         )
-        y += 40
+        y += px(40)
         for index, line in enumerate(view.keys_lines):
             pygame_gui.elements.UILabel(
-                pygame.Rect(x - 8, y + 17 * index, width + 16, 18), tr(line), m, object_id="#keys"
+                pygame.Rect(x - px(8), y + px(17) * index, width + px(16), px(18)),
+                tr(line),
+                m,
+                object_id="#keys",
             )
         self.over_panel: pygame_gui.elements.UIPanel | None = None
         self.over_new: object = None
@@ -219,8 +226,9 @@ class GamePanel:
             self.move_list.set_item_list(names)
             self._shown_moves = listed
             self._focus = None  # the new list has no move marked
-            if self.move_list.scroll_bar is not None:  # keep the latest move in sight
-                self.move_list.scroll_bar.set_scroll_from_start_percentage(1.0)
+            bar = self._scroll_bar()
+            if bar is not None:  # keep the latest move in sight
+                bar.set_scroll_from_start_percentage(1.0)
         self.undo_button.enable() if history.can_undo else self.undo_button.disable()
         self.redo_button.enable() if history.can_redo else self.redo_button.disable()
         if controller.review is None:
@@ -260,12 +268,18 @@ class GamePanel:
         items[index]["selected"] = True
         if items[index]["button_element"] is not None:
             items[index]["button_element"].select()
-        bar = self.move_list.scroll_bar
+        bar = self._scroll_bar()
         if bar is not None:
             bar.set_scroll_from_start_percentage(max(0.0, (index - 2) / max(1, len(items))))
             self.move_list.update(0.0)  # lay the list's buttons out for the new scroll
             if items[index]["button_element"] is not None:
                 items[index]["button_element"].select()
+
+    def _scroll_bar(self) -> pygame_gui.elements.UIVerticalScrollBar | None:
+        """The move list's scroll bar, when it has room to scroll (pygame-gui divides by
+        that room: a list only a line or two high in the smallest window has none)."""
+        bar = self.move_list.scroll_bar
+        return bar if bar is not None and bar.scrollable_height > 0 else None
 
     def _show_analysis(
         self, controller: BoardController[Any], analysis: AnalysisState, over_card: bool
@@ -296,10 +310,14 @@ class GamePanel:
         rect = self.list_rect
         if shown:
             # The graph, and its summary lines when there is room for both and the moves.
-            self.graph_summary = rect.height >= GRAPH_HEIGHT + LIST_KEPT
-            room = GRAPH_HEIGHT if self.graph_summary else min(80, rect.height - LIST_LEAST)
-            graph = room - (SUMMARY_HEIGHT if self.graph_summary else 8)
-            self.graph_rect = pygame.Rect(rect.x, rect.y, rect.width, max(36, graph))
+            self.graph_summary = rect.height >= px(GRAPH_HEIGHT + LIST_KEPT)
+            room = (
+                px(GRAPH_HEIGHT)
+                if self.graph_summary
+                else min(px(80), rect.height - px(LIST_LEAST))
+            )
+            graph = room - (px(SUMMARY_HEIGHT) if self.graph_summary else px(8))
+            self.graph_rect = pygame.Rect(rect.x, rect.y, rect.width, max(px(36), graph))
             self.move_list.set_relative_position((rect.x, rect.y + room))
             self.move_list.set_dimensions((rect.width, rect.height - room))
         else:

@@ -14,6 +14,7 @@ import pygame
 import pygame_gui
 
 from ..language import tr
+from ..scaling import px
 from ..text import shown
 
 #: Seconds a question is on screen before it takes a key (Esc excepted).
@@ -56,8 +57,9 @@ class Question:
             detail = tr("question.moves_lost")
         if self.dialog is not None:
             self.dialog.kill()
-        height = 170 if len(question) + len(detail) < 90 else 200
-        rect = pygame.Rect(0, 0, min(380, int(self.manager.window_resolution[0]) - 40), height)
+        height = px(170) if len(question) + len(detail) < 90 else px(200)
+        width = min(px(380), int(self.manager.window_resolution[0]) - 40)
+        rect = pygame.Rect(0, 0, width, height)
         rect.center = centre
         self.dialog = pygame_gui.windows.UIConfirmationDialog(
             rect,

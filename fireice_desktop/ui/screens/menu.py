@@ -16,6 +16,7 @@ from ..installed import MENU, main_backdrop
 from ..language import say, tr
 from ..navigation import Context
 from ..saving import FileDialogs, Notice, error_text, record_summary
+from ..scaling import px
 from ..scene import button
 
 #: The menu's entries after Continue: (name, the route it opens, if it opens one), the
@@ -66,7 +67,8 @@ class MenuScene(CardScreen):
         self.files = FileDialogs(
             m, self.open_record, remembered=self.ctx.choices.setdefault("files", {})
         )
-        column = pygame.Rect(0, 0, 340, 0)
+        # Narrower in a narrow window, clear of the trays' counts in the top corners.
+        column = pygame.Rect(0, 0, min(px(340), int(width * 0.31)), 0)
         column.centerx = width // 2
         self.saved_game = self.ctx.files.kept_game()
         unreadable = self.ctx.files.take_kept_game_notice()
@@ -78,34 +80,38 @@ class MenuScene(CardScreen):
         entries += [(name, tr(f"menu.{name}_tip")) for name, _ in ENTRIES]
         # Rows 62 pixels apart, closer together when the window is short, where the title
         # closes up too: every entry fits the smallest window, Continue among them.
-        head = 110 if height >= 700 else 98  # the title and the subtitle
-        step = max(44, min(62, (height - 60 - head + 10) // len(entries)))
-        top = max(14, (height - head - len(entries) * step + 10) // 2)
+        head = px(110) if height >= px(700) else px(98)  # the title and the subtitle
+        step = max(px(44), min(px(62), (height - px(60) - head + px(10)) // len(entries)))
+        top = max(px(14), (height - head - len(entries) * step + px(10)) // 2)
         self.title_label = pygame_gui.elements.UILabel(
-            pygame.Rect(column.x - 80, top, column.width + 160, 64),
+            pygame.Rect(column.x - px(80), top, column.width + px(160), px(64)),
             "Fire & Ice",
             m,
             object_id="#title",
         )
         pygame_gui.elements.UILabel(
-            pygame.Rect(column.x - 80, top + head - 48, column.width + 160, 28),
+            pygame.Rect(column.x - px(80), top + head - px(48), column.width + px(160), px(28)),
             tr("menu.byline"),
             m,
             object_id="#subtitle",
         )
         y = top + head
+        # Rows closed up in a short window take a smaller type, clear of their edges.
+        kind = "#menu_button" if step >= px(52) else "#menu_button_small"
         self.buttons: dict[object, str] = {}
         for name, tip in entries:
             element = button(
                 m,
-                pygame.Rect(column.x, y, column.width, step - 10),
+                pygame.Rect(column.x, y, column.width, step - px(10)),
                 tr(f"menu.{name}"),
                 tip,
-                object_id="#menu_button",
+                object_id=kind,
             )
             self.buttons[element] = name
             y += step
-        self.panel_rect = pygame.Rect(column.x - 40, top - 14, column.width + 80, y - top + 16)
+        self.panel_rect = pygame.Rect(
+            column.x - px(40), top - px(14), column.width + px(80), y - top + px(16)
+        )
         self.notice = Notice(m)
         if self.pending is not None:
             self.notice.show(*self.pending)

@@ -20,6 +20,7 @@ from ..language import current, tr
 from ..navigation import Context
 from ..rules_drawings import ASPECT, Drawing
 from ..rules_text import Chapter, load_chapters
+from ..scaling import px
 from ..scene import Scene, backdrop, button, shaded_panel
 
 TEXT_RGB = (251, 233, 207)
@@ -69,25 +70,28 @@ class RulesScene(Scene):
         self.size = size
         width, height = size
         m = self.manager
-        nav = max(180, min(230, width // 6))
+        nav = max(px(180), min(px(230), width // 6))
         self.nav_rect = pygame.Rect(0, 0, nav, height)
         pygame_gui.elements.UILabel(
-            pygame.Rect(12, 16, nav - 24, 40), tr("menu.rules"), m, object_id="#turn"
+            pygame.Rect(px(12), px(16), nav - px(24), px(40)),
+            tr("menu.rules"),
+            m,
+            object_id="#turn",
         )
         self.chapter_buttons: list[pygame_gui.elements.UIButton] = []
-        y = 66
+        y = px(66)
         self.chapters = chapters()
         for chapter in self.chapters:
-            element = button(m, pygame.Rect(12, y, nav - 24, 38), chapter.title)
+            element = button(m, pygame.Rect(px(12), y, nav - px(24), px(38)), chapter.title)
             self.chapter_buttons.append(element)
-            y += 44
+            y += px(44)
         self.back_button = button(
             m,
-            pygame.Rect(12, height - 52, nav - 24, 38),
+            pygame.Rect(px(12), height - px(52), nav - px(24), px(38)),
             tr("common.back"),
             tr("settings.back_tip"),
         )
-        self.page_rect = pygame.Rect(nav + 24, 16, width - nav - 40, height - 32)
+        self.page_rect = pygame.Rect(nav + px(24), px(16), width - nav - px(40), height - px(32))
         self.show(self.chapter)
 
     def show(self, chapter: int) -> None:
@@ -106,14 +110,14 @@ class RulesScene(Scene):
         art = drawing_set(content.drawings)
         drawings = art.make()
         title = pygame_gui.elements.UILabel(
-            pygame.Rect(page.x, page.y, page.width, 40),
+            pygame.Rect(page.x, page.y, page.width, px(40)),
             content.title,
             m,
             object_id="#rules_title",
         )
-        body_top = page.y + 48
-        body_height = page.bottom - body_top - 46
-        text_width = max(300, int(page.width * 0.42)) if drawings else min(page.width, 760)
+        body_top = page.y + px(48)
+        body_height = page.bottom - body_top - px(46)
+        text_width = max(px(300), int(page.width * 0.42)) if drawings else min(page.width, px(760))
         text = pygame_gui.elements.UITextBox(
             content.text,
             pygame.Rect(page.x, body_top, text_width, body_height),
@@ -122,13 +126,13 @@ class RulesScene(Scene):
         )
         previous = button(
             m,
-            pygame.Rect(page.x, page.bottom - 38, 150, 38),
+            pygame.Rect(page.x, page.bottom - px(38), px(150), px(38)),
             tr("rules.previous"),
             tr("rules.previous_tip"),
         )
         following = button(
             m,
-            pygame.Rect(page.x + text_width - 150, page.bottom - 38, 150, 38),
+            pygame.Rect(page.x + text_width - px(150), page.bottom - px(38), px(150), px(38)),
             tr("rules.next"),
             tr("rules.next_tip"),
         )
@@ -140,9 +144,9 @@ class RulesScene(Scene):
         self.page_elements = [title, text, previous, following]
         self.text_box = text
         area = pygame.Rect(
-            page.x + text_width + 24,
+            page.x + text_width + px(24),
             body_top,
-            page.right - page.x - text_width - 24,
+            page.right - page.x - text_width - px(24),
             page.bottom - body_top,
         )
         self.drawings = self._lay_out(drawings, area, art.columns)
@@ -153,15 +157,15 @@ class RulesScene(Scene):
     ) -> list[tuple[pygame.Rect, pygame.Surface, list[pygame.Surface]]]:
         """Place and render ``drawings`` in a grid filling ``area``, each with its caption."""
         count = len(drawings)
-        if not count or area.width < 80:
+        if not count or area.width < px(80):
             return []
-        caption = 40  # two lines of caption under each drawing
+        caption = px(40)  # two lines of caption under each drawing
         best = (0.0, 1)
         options = [columns] if columns else range(1, count + 1)
         for cols in options:
             rows = math.ceil(count / cols)
-            cell_w = area.width / cols - 10
-            cell_h = area.height / rows - caption - 10
+            cell_w = area.width / cols - px(10)
+            cell_h = area.height / rows - caption - px(10)
             scale = min(cell_w / ASPECT, cell_h)
             if scale > best[0]:
                 best = (scale, cols)
@@ -174,11 +178,11 @@ class RulesScene(Scene):
             row, col = divmod(index, cols)
             cell = pygame.Rect(area.x + col * cell_w, area.y + row * cell_h, cell_w, cell_h)
             box = pygame.Rect(0, 0, int(scale * ASPECT), int(scale))
-            box.midtop = (cell.centerx, cell.y + 5)
-            face = font(15, bold=False)
+            box.midtop = (cell.centerx, cell.y + px(5))
+            face = font(px(15), bold=False)
             caption_lines = [
                 face.render(line, True, TEXT_RGB)
-                for line in _wrap(drawing.caption, face, min(box.width + 36, cell_w - 8))
+                for line in _wrap(drawing.caption, face, min(box.width + px(36), cell_w - px(8)))
             ]
             placed.append((box, drawing.render(box.size), caption_lines))
         return placed
@@ -211,7 +215,7 @@ class RulesScene(Scene):
         """Page Down or Up: the chapter's text by most of a page; ``False`` when it is
         already at that end (or fits), where the key turns the page instead."""
         bar = self.text_box.scroll_bar if self.text_box is not None else None
-        if bar is None:
+        if bar is None or bar.scrollable_height <= 0:
             return False
         start, shown = bar.start_percentage, bar.visible_percentage
         end = 1.0 - shown
@@ -237,7 +241,9 @@ class RulesScene(Scene):
             for index, rendered in enumerate(caption_lines):
                 surface.blit(
                     rendered,
-                    rendered.get_rect(midtop=(frame.centerx, frame.bottom + 4 + index * 17)),
+                    rendered.get_rect(
+                        midtop=(frame.centerx, frame.bottom + px(4) + index * px(17))
+                    ),
                 )
         key = drawing_set(self.chapters[self.chapter].drawings).key
         if key is not None:
@@ -249,16 +255,16 @@ class RulesScene(Scene):
         """Large pieces with their names beside the text (the pegs with their marks, for
         the colour-blind note)."""
         page = self.page_rect
-        text_width = min(page.width, 760)
-        if page.width - text_width < 200:
+        text_width = min(page.width, px(760))
+        if page.width - text_width < px(200):
             return
         x = page.x + text_width + (page.width - text_width) // 2
-        caption_font = font(16)
+        caption_font = font(px(16))
         for row, (sprite, words) in enumerate(pieces):
-            y = page.y + 120 + row * 130
+            y = page.y + px(120) + row * px(130)
             surface.blit(sprite, sprite.get_rect(center=(x, y)))
             label = caption_font.render(words, True, TEXT_RGB)
-            surface.blit(label, label.get_rect(midtop=(x, y + 44)))
+            surface.blit(label, label.get_rect(midtop=(x, y + px(44))))
 
 
 def _wrap(text: str, face: pygame.font.Font, width: int) -> list[str]:

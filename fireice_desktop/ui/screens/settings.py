@@ -9,6 +9,7 @@ from ..cards import CardScreen
 from ..installed import main_backdrop
 from ..language import LANGUAGES, tr, use
 from ..navigation import Context
+from ..scaling import px
 from ..scene import button, choice_row
 
 ON_OFF = (("common.on", True), ("common.off", False))
@@ -51,18 +52,18 @@ class SettingsScene(CardScreen):
         super().build(size)
         width, height = size
         m = self.manager
-        step = max(48, min(64, (height - 40 - 190) // len(ROWS)))
-        card = pygame.Rect(0, 0, min(680, width - 40), 120 + len(ROWS) * step + 70)
+        step = max(px(48), min(px(64), (height - px(40) - px(190)) // len(ROWS)))
+        card = pygame.Rect(0, 0, min(px(680), width - 40), px(120) + len(ROWS) * step + px(70))
         card.center = (width // 2, height // 2)
         self.panel_rect = card
         pygame_gui.elements.UILabel(
-            pygame.Rect(card.x, card.y + 12, card.width, 64),
+            pygame.Rect(card.x, card.y + px(12), card.width, px(64)),
             tr("settings.title"),
             m,
             object_id="#title",
         )
-        y = card.y + 96
-        label_width = 220
+        y = card.y + px(96)
+        label_width = px(220)
         self.choices = {}
         for attribute, options in ROWS:
             tip = tr(f"settings.{attribute}_tip")
@@ -77,7 +78,7 @@ class SettingsScene(CardScreen):
             y += step
         self.back_button = button(
             m,
-            pygame.Rect(card.centerx - 110, card.bottom - 62, 220, 44),
+            pygame.Rect(card.centerx - px(110), card.bottom - px(62), px(220), px(44)),
             tr("common.back"),
             tr("settings.back_tip"),
         )

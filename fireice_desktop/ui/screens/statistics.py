@@ -9,7 +9,7 @@ content is drawn once when the screen is laid out or the counts change, not ever
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 import pygame
 import pygame_gui
@@ -23,6 +23,7 @@ from ..installed import DEALS, DUELS, main_backdrop
 from ..language import side_name, tr
 from ..navigation import Context
 from ..registry import DealsShown, DuelShown
+from ..scaling import px, scale
 from ..scene import button, translucent
 from ..statistics_words import (
     deal_figures,
@@ -62,29 +63,37 @@ class Metrics:
 
     @classmethod
     def for_height(cls, height: int) -> Metrics:
-        if height >= 720:
-            return cls(70, 12, 34, 30, 26, 70, 16, 2, 46, 17, 15)
-        return cls(64, 8, 28, 23, 21, 54, 9, 2, 40, 16, 14)
+        """Roomy from a height of 720 at scale 1, compact below; every length (but the
+        count of notes) at the present scale."""
+        factor = scale()
+        if height / factor >= 720:
+            base = cls(70, 12, 34, 30, 26, 70, 16, 2, 46, 17, 15)
+        else:
+            base = cls(64, 8, 28, 23, 21, 54, 9, 2, 40, 16, 14)
+        lengths = {
+            item.name: px(getattr(base, item.name)) for item in fields(cls) if item.name != "notes"
+        }
+        return cls(**lengths, notes=base.notes)
 
     @property
     def duel_height(self) -> int:
         """A game's panel: heading, the table's header, four levels and all, two lines."""
-        return 2 * self.pad + self.heading + 6 * self.row + 4 + 2 * self.line
+        return 2 * self.pad + self.heading + 6 * self.row + px(4) + 2 * self.line
 
     @property
     def deals_height(self) -> int:
         """A game of deals' panel: heading, the figures, two lines of deals won."""
-        return 2 * self.pad + self.heading + self.tiles + 4 + 2 * self.line
+        return 2 * self.pad + self.heading + self.tiles + px(4) + 2 * self.line
 
     @property
     def note_step(self) -> int:
-        return self.small + 8
+        return self.small + px(8)
 
     def card_height(self, deal_panels: int) -> int:
         """Everything, from the title to the buttons."""
         panels = self.duel_height + self.gap + deal_panels * (self.deals_height + self.gap)
-        notes = self.notes * self.note_step + 10
-        return 6 + self.title + panels + notes + self.button + 16
+        notes = self.notes * self.note_step + px(10)
+        return px(6) + self.title + panels + notes + self.button + px(16)
 
 
 class StatisticsScene(CardScreen):
@@ -111,27 +120,27 @@ class StatisticsScene(CardScreen):
         m = self.manager
         metrics = self.metrics = Metrics.for_height(height)
         card = pygame.Rect(
-            0, 0, min(1060, width - 40), min(height - 20, metrics.card_height(len(DEALS)))
+            0, 0, min(px(1060), width - 40), min(height - 20, metrics.card_height(len(DEALS)))
         )
         card.center = (width // 2, height // 2)
         self.panel_rect = card
         self.question = Question(m)  # the manager was cleared
         pygame_gui.elements.UILabel(
-            pygame.Rect(card.x, card.y + 6, card.width, metrics.title),
+            pygame.Rect(card.x, card.y + px(6), card.width, metrics.title),
             tr("menu.statistics"),
             m,
             object_id="#title",
         )
-        y = card.bottom - metrics.button - 16
+        y = card.bottom - metrics.button - px(16)
         self.reset_button = button(
             m,
-            pygame.Rect(card.centerx - 238, y, 230, metrics.button),
+            pygame.Rect(card.centerx - px(238), y, px(230), metrics.button),
             tr("statistics.reset_button"),
             tr("statistics.reset_button_tip"),
         )
         self.back_button = button(
             m,
-            pygame.Rect(card.centerx + 8, y, 230, metrics.button),
+            pygame.Rect(card.centerx + px(8), y, px(230), metrics.button),
             tr("common.back"),
             tr("settings.back_tip"),
         )
@@ -144,11 +153,11 @@ class StatisticsScene(CardScreen):
         card = self.panel_rect
         self.sheet = pygame.Surface(card.size, pygame.SRCALPHA)
         self.texts, self.cells, self.figures = [], {}, {}
-        left, top, width = 22, 6 + metrics.title, card.width - 44
-        half = (width - 16) // 2
+        left, top, width = px(22), px(6) + metrics.title, card.width - px(44)
+        half = (width - px(16)) // 2
         for index, shown in enumerate(DUELS):
             self._draw_duel(
-                pygame.Rect(left + index * (half + 16), top, half, metrics.duel_height), shown
+                pygame.Rect(left + index * (half + px(16)), top, half, metrics.duel_height), shown
             )
         top += metrics.duel_height + metrics.gap
         for deals in DEALS:
@@ -180,20 +189,22 @@ class StatisticsScene(CardScreen):
         """A panel's backing, its heading and a note at the right; returns the ``y`` under
         the heading."""
         assert self.sheet is not None
-        self.sheet.blit(translucent(rect.size, (16, 9, 4, 150), radius=10), rect.topleft)
-        pygame.draw.rect(self.sheet, EDGE, rect, 1, border_radius=10)
+        self.sheet.blit(translucent(rect.size, (16, 9, 4, 150), radius=px(10)), rect.topleft)
+        pygame.draw.rect(self.sheet, EDGE, rect, 1, border_radius=px(10))
         metrics = self.metrics
         top = rect.y + metrics.pad
         middle = top + metrics.heading // 2
-        self._text(heading, (rect.x + 14, middle), metrics.text + 4, HEADING, True)
+        self._text(heading, (rect.x + px(14), middle), metrics.text + px(4), HEADING, True)
         if note:
-            self._text(note, (rect.right - 14, middle + 2), metrics.small, MUTED, anchor="midright")
+            self._text(
+                note, (rect.right - px(14), middle + px(2)), metrics.small, MUTED, anchor="midright"
+            )
         return top + metrics.heading
 
     @staticmethod
     def _columns(left: int, right: int) -> list[int]:
         """The centres of a table's three columns of counts (the levels' names first)."""
-        first = max(92, (right - left) * 26 // 100)
+        first = max(px(92), (right - left) * 26 // 100)
         column = (right - left - first) // 3
         return [left + first + column * k + column // 2 for k in range(3)]
 
@@ -204,16 +215,16 @@ class StatisticsScene(CardScreen):
         kind = find_game(shown.game)
         duel = self.statistics.duel(shown.game)
         y = self._panel(rect, kind.title, tr("statistics.against_computer", dash=DASH))
-        left, right = rect.x + 14, rect.right - 14
+        left, right = rect.x + px(14), rect.right - px(14)
         centres = self._columns(left, right)
         middle = y + metrics.row // 2
         self._text(tr("statistics.level"), (left, middle), metrics.small, MUTED, True)
         for centre, side in zip(centres, shown.sides, strict=False):
             icon = shown.icon(side, metrics.row * 0.38)
             words = tr("statistics.as_side", side=side_name(side))
-            x = centre - (font(metrics.small, True).size(words)[0] + icon.get_width() + 5) // 2
+            x = centre - (font(metrics.small, True).size(words)[0] + icon.get_width() + px(5)) // 2
             self.sheet.blit(icon, icon.get_rect(midleft=(x, middle)))
-            where = (x + icon.get_width() + 5, middle)
+            where = (x + icon.get_width() + px(5), middle)
             self._text(words, where, metrics.small, shown.colours[side], True)
         in_all = tr("statistics.in_all")
         self._text(in_all, (centres[2], middle), metrics.small, MUTED, True, "center")
@@ -223,11 +234,11 @@ class StatisticsScene(CardScreen):
             if not level:
                 pygame.draw.line(self.sheet, EDGE, (left, y + 1), (right, y + 1))
             elif index % 2:
-                stripe = pygame.Rect(left - 6, y, right - left + 12, metrics.row)
+                stripe = pygame.Rect(left - px(6), y, right - left + px(12), metrics.row)
                 self.sheet.blit(translucent(stripe.size, (255, 236, 210, 14)), stripe.topleft)
             self._draw_row(shown, duel, level, left, y + metrics.row // 2, centres)
             y += metrics.row
-        y += 4 + metrics.line // 2
+        y += px(4) + metrics.line // 2
         if shown.handicaps:
             self._text(handicap_text(duel), (left, y), metrics.small)
         y += metrics.line
@@ -260,17 +271,17 @@ class StatisticsScene(CardScreen):
         metrics = self.metrics
         deals = self.statistics.deals_of(shown.game)
         y = self._panel(rect, tr(shown.title))
-        left, right = rect.x + 14, rect.right - 14
+        left, right = rect.x + px(14), rect.right - px(14)
         self.figures = deal_figures(deals)
         width = (right - left) // len(self.figures)
         for k, (words, figure) in enumerate(self.figures.items()):
-            tile = pygame.Rect(left + k * width + 4, y, width - 8, metrics.tiles)
-            self.sheet.blit(translucent(tile.size, (255, 236, 210, 16), radius=8), tile.topleft)
+            tile = pygame.Rect(left + k * width + px(4), y, width - px(8), metrics.tiles)
+            self.sheet.blit(translucent(tile.size, (255, 236, 210, 16), radius=px(8)), tile.topleft)
             top = (tile.centerx, tile.y + metrics.tiles * 40 // 100)
-            self._text(figure, top, metrics.text + 10, HEADING, True, "center")
+            self._text(figure, top, metrics.text + px(10), HEADING, True, "center")
             bottom = (tile.centerx, tile.y + metrics.tiles * 79 // 100)
             self._text(words, bottom, metrics.small, MUTED, anchor="center")
-        y += metrics.tiles + 4 + metrics.line // 2
+        y += metrics.tiles + px(4) + metrics.line // 2
         face = font(metrics.small, False)
 
         def fits(text: str) -> bool:

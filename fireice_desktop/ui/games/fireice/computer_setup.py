@@ -16,6 +16,7 @@ from ...cards import ChoiceCard, level_name, level_tip
 from ...game.players import Session
 from ...language import tr
 from ...navigation import Context
+from ...scaling import px
 from .backdrop import QuietBoard
 
 #: Your side: the keys of the choices' texts, and their values.
@@ -44,11 +45,11 @@ class ComputerSetupScene(ChoiceCard):
     def build(self, size: tuple[int, int]) -> None:
         super().build(size)
         width, height = size
-        card = pygame.Rect(0, 0, min(640, width - 40), 372)
+        card = pygame.Rect(0, 0, min(px(640), width - 40), px(372))
         card.center = (width // 2, height // 2)
         self.panel_rect = card
         pygame_gui.elements.UILabel(
-            pygame.Rect(card.x, card.y + 12, card.width, 64),
+            pygame.Rect(card.x, card.y + px(12), card.width, px(64)),
             tr("menu.computer"),
             self.manager,
             object_id="#title",
@@ -58,8 +59,10 @@ class ComputerSetupScene(ChoiceCard):
             (tr("setup.level"), "level", tuple((level_name(name), name) for name in LEVELS)),
         )
         side_tip = tr("setup.fire_side_tip")
-        y = self.build_choices(card, card.y + 96, rows, lambda v: level_tip(v) or side_tip, step=64)
-        self.build_buttons(card, y + 20, tr("setup.usual_start_tip"))
+        y = self.build_choices(
+            card, card.y + px(96), rows, lambda v: level_tip(v) or side_tip, step=px(64)
+        )
+        self.build_buttons(card, y + px(20), tr("setup.usual_start_tip"))
 
     @property
     def levels(self) -> dict[Color, str]:

@@ -18,6 +18,7 @@ from ...art import cover, font, texture
 from ...drawing import draw_arrow
 from ...language import side_name, tr
 from ...rules_drawings import DrawingSet, no_drawings
+from ...scaling import px
 from .art import peg_sprite
 from .board import BoardPicture, draw_board
 from .board_art import BoardArt, board_art
@@ -239,10 +240,14 @@ DRAWINGS: Mapping[str, DrawingSet] = MappingProxyType(
 )
 
 
-@cache
 def big_peg(color: Color) -> pygame.Surface:
     """A large peg of ``color`` with its colour-blind mark, for the key to the pegs."""
-    return peg_sprite(color, 34)
+    return _peg_of_radius(color, px(34))
+
+
+@cache
+def _peg_of_radius(color: Color, radius: int) -> pygame.Surface:
+    return peg_sprite(color, radius)
 
 
 __all__ = ["DRAWINGS", "Drawing", "big_peg"]

@@ -24,6 +24,7 @@ from ...game.players import Session
 from ...keyboard import BoardCursor, BoardFocus, centres_of, nearest
 from ...language import tr
 from ...navigation import Context
+from ...scaling import px
 from ...scene import BoardScene, backdrop, button
 from ...text import SafeTextEntryLine
 from .board import BoardPicture, draw_board
@@ -120,87 +121,92 @@ class HandicapScene(BoardScene):
         height = size[1]
         x, inner = self.build_board(size)
         m = self.manager
-        y = 14
+        y = px(14)
         pygame_gui.elements.UILabel(
-            pygame.Rect(x, y, inner, 36), tr("handicap.title"), m, object_id="#turn"
+            pygame.Rect(x, y, inner, px(36)), tr("handicap.title"), m, object_id="#turn"
         )
-        y += 44
-        pygame_gui.elements.UILabel(pygame.Rect(x, y, inner, 24), tr("handicap.extra_for"), m)
-        y += 26
-        half = (inner - 8) // 2
+        y += px(44)
+        pygame_gui.elements.UILabel(pygame.Rect(x, y, inner, px(24)), tr("handicap.extra_for"), m)
+        y += px(26)
+        half = (inner - px(8)) // 2
         self.side_buttons = {
             button(
-                m, pygame.Rect(x, y, half, 36), tr("side.fire"), tr("handicap.weaker_fire")
+                m, pygame.Rect(x, y, half, px(36)), tr("side.fire"), tr("handicap.weaker_fire")
             ): Color.FIRE,
             button(
-                m, pygame.Rect(x + half + 8, y, half, 36), tr("side.ice"), tr("handicap.weaker_ice")
+                m,
+                pygame.Rect(x + half + px(8), y, half, px(36)),
+                tr("side.ice"),
+                tr("handicap.weaker_ice"),
             ): Color.ICE,
         }
-        y += 46
+        y += px(46)
         # Who plays against whom: a friend at the same computer, or the computer as its
         # card was last set (your side, its level).
-        pygame_gui.elements.UILabel(pygame.Rect(x, y, inner, 24), tr("handicap.opponent"), m)
-        y += 26
+        pygame_gui.elements.UILabel(pygame.Rect(x, y, inner, px(24)), tr("handicap.opponent"), m)
+        y += px(26)
         choice = self.computer_choice
         side = tr(f"side.{choice['side']}") if choice["side"] in ("fire", "ice") else ""
         self.opponent_buttons = {
             button(
-                m, pygame.Rect(x, y, half, 36), tr("handicap.friend"), tr("handicap.friend_tip")
+                m, pygame.Rect(x, y, half, px(36)), tr("handicap.friend"), tr("handicap.friend_tip")
             ): False,
             button(
                 m,
-                pygame.Rect(x + half + 8, y, half, 36),
+                pygame.Rect(x + half + px(8), y, half, px(36)),
                 tr("handicap.computer"),
                 tr("handicap.computer_tip", side=side, level=level_name(choice["level"])),
             ): True,
         }
-        y += 46
-        pygame_gui.elements.UILabel(pygame.Rect(x, y, inner, 24), tr("handicap.how_many"), m)
-        y += 26
-        step = (inner + 6) // MAX_HANDICAP
+        y += px(46)
+        pygame_gui.elements.UILabel(pygame.Rect(x, y, inner, px(24)), tr("handicap.how_many"), m)
+        y += px(26)
+        step = (inner + px(6)) // MAX_HANDICAP
         self.count_buttons = {
             button(
                 m,
-                pygame.Rect(x + i * step, y, step - 6, 36),
+                pygame.Rect(x + i * step, y, step - px(6), px(36)),
                 str(i + 1),
                 tr("handicap.extra_pegs", count=i + 1),
             ): i + 1
             for i in range(MAX_HANDICAP)
         }
-        y += 48
-        pygame_gui.elements.UILabel(pygame.Rect(x, y, inner, 24), tr("handicap.place_them"), m)
-        y += 28
-        label = (half - 8) // 2
+        y += px(48)
+        pygame_gui.elements.UILabel(pygame.Rect(x, y, inner, px(24)), tr("handicap.place_them"), m)
+        y += px(28)
+        label = (half - px(8)) // 2
         pygame_gui.elements.UILabel(
-            pygame.Rect(x, y, label, 36), tr("handicap.seed"), m, object_id="#seed_label"
+            pygame.Rect(x, y, label, px(36)), tr("handicap.seed"), m, object_id="#seed_label"
         )
-        self.seed_entry = SafeTextEntryLine(pygame.Rect(x + label + 4, y, half - label - 4, 36), m)
+        self.seed_entry = SafeTextEntryLine(
+            pygame.Rect(x + label + px(4), y, half - label - px(4), px(36)), m
+        )
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(9)
         self.random_button = button(
             m,
-            pygame.Rect(x + half + 8, y, half, 36),
+            pygame.Rect(x + half + px(8), y, half, px(36)),
             tr("handicap.at_random"),
             tr("handicap.at_random_tip"),
         )
-        y += 44
-        self.clear_button = button(m, pygame.Rect(x, y, inner, 36), tr("handicap.clear"))
-        y += 46
-        box_height = max(90, min(170, height - y - 110))
+        y += px(44)
+        self.clear_button = button(m, pygame.Rect(x, y, inner, px(36)), tr("handicap.clear"))
+        y += px(46)
+        box_height = max(px(90), min(px(170), height - y - px(110)))
         self.message_box = pygame_gui.elements.UITextBox(
             "", pygame.Rect(x, y, inner, box_height), m
         )
-        y += box_height + 8
+        y += box_height + px(8)
         self.start_button = button(
             m,
-            pygame.Rect(x, max(y, height - 96), inner, 40),
+            pygame.Rect(x, max(y, height - px(96)), inner, px(40)),
             tr("handicap.start"),
             tr("handicap.start_tip"),
             object_id="#menu_button",
         )
         self.back_button = button(
             m,
-            pygame.Rect(x, max(y, height - 96) + 48, inner, 36),
+            pygame.Rect(x, max(y, height - px(96)) + px(48), inner, px(36)),
             tr("common.back"),
             tr("settings.back_tip"),
         )

@@ -11,6 +11,7 @@ from ....engine.games.fireice.rules import Color
 from ....engine.games.fireice.solitaire import PEGS_PER_COLOR
 from ...game.motion import Point, ease, lerp
 from ...game.view import GameView, HitLayout, Host, Moment
+from ...scaling import px
 from .board import BoardPicture, draw_board, pocket_slot
 from .board_art import BoardArt, board_art
 from .layout import BoardLayout
@@ -137,8 +138,8 @@ class PegView(GameView):
 
     def draw_panel(self, surface: pygame.Surface, turn_rect: pygame.Rect, side: Any) -> None:
         if side is not None and self.art is not None:
-            icon = pygame.transform.smoothscale(self.art.pegs[side], (30, 30))
-            surface.blit(icon, (turn_rect.x, turn_rect.y + 5))
+            icon = pygame.transform.smoothscale(self.art.pegs[side], (px(30), px(30)))
+            surface.blit(icon, (turn_rect.x, turn_rect.y + px(5)))
 
 
 __all__ = ["PegView"]

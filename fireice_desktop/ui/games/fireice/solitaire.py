@@ -24,6 +24,7 @@ from ...game.jobs import Job
 from ...game.players import Session
 from ...game.view import HintWork, Host, moves_text
 from ...language import number, tr
+from ...scaling import px
 from ...scene import button
 from ...settings import Settings
 from ...text import SafeTextEntryLine
@@ -125,37 +126,37 @@ class SolitaireView(PegView):
             super().draw_panel(surface, turn_rect, side)
             return
         for k, color in enumerate(Color):  # either colour may move
-            icon = pygame.transform.smoothscale(self.art.pegs[color], (22, 22))
-            surface.blit(icon, (turn_rect.x + k * 12, turn_rect.y + 9))
+            icon = pygame.transform.smoothscale(self.art.pegs[color], (px(22), px(22)))
+            surface.blit(icon, (turn_rect.x + k * px(12), turn_rect.y + px(9)))
 
     # --- the deal's widgets -----------------------------------------------------------
 
     def build_extra(self, manager: pygame_gui.UIManager, x: int, y: int, width: int) -> int:
-        entry = (width - 8) * 2 // 5
+        entry = (width - px(8)) * 2 // 5
         self.deal_entry = SafeTextEntryLine(
-            pygame.Rect(x, y, entry, 34), manager, placeholder_text=tr("solitaire.deal_no")
+            pygame.Rect(x, y, entry, px(34)), manager, placeholder_text=tr("solitaire.deal_no")
         )
         self.deal_entry.set_allowed_characters("numbers")
         self.deal_entry.set_text_length_limit(7)
         self.deal_entry.set_text(str(self.deal))
         self.open_button = button(
             manager,
-            pygame.Rect(x + entry + 8, y, width - entry - 8, 34),
+            pygame.Rect(x + entry + px(8), y, width - entry - px(8), px(34)),
             tr("solitaire.open_deal"),
             tr("solitaire.open_deal_tip"),
         )
-        y += 40
+        y += px(40)
         self.restart_button = button(
             manager,
-            pygame.Rect(x, y, width, 32),
+            pygame.Rect(x, y, width, px(32)),
             tr("solitaire.restart_deal"),
             tr("solitaire.restart_deal_tip"),
         )
-        y += 36
+        y += px(36)
         self.difficulty_label = pygame_gui.elements.UILabel(
-            pygame.Rect(x, y, width, 24), self.difficulty_text, manager, object_id="#difficulty"
+            pygame.Rect(x, y, width, px(24)), self.difficulty_text, manager, object_id="#difficulty"
         )
-        return y + 28
+        return y + px(28)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:

@@ -19,6 +19,7 @@ from ...art import cover, font, texture
 from ...drawing import PLAYED_COLOUR, draw_arrow, draw_trail
 from ...game.motion import Point
 from ...keyboard import draw_cursor
+from ...scaling import px
 from .layout import HexLayout
 
 Rgb = tuple[int, int, int]
@@ -213,7 +214,7 @@ class SeaArt:
         self.icebergs = tuple(iceberg_sprite(layout.radius * 0.74, v) for v in range(5))
         self.ships = {side: ship_sprite(side, layout.peg_radius) for side in Side}
         self.lifted = {side: ship_sprite(side, layout.peg_radius * 1.12) for side in Side}
-        self.icons = {side: ship_sprite(side, 15) for side in Side}
+        self.icons = {side: ship_sprite(side, px(15)) for side in Side}
         self.numbers = {}
 
     def number(self, cell: Cell) -> pygame.Surface:

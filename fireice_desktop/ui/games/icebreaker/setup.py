@@ -15,6 +15,7 @@ from ...cards import ChoiceCard, level_name
 from ...game.players import Session
 from ...language import tr
 from ...navigation import Context
+from ...scaling import px
 from .backdrop import SeaInPlay
 
 #: The keys of the choices' texts, and their values.
@@ -49,14 +50,17 @@ class IcebreakerSetupScene(ChoiceCard):
         super().build(size)
         width, height = size
         m = self.manager
-        card = pygame.Rect(0, 0, min(680, width - 40), 480)
+        card = pygame.Rect(0, 0, min(px(680), width - 40), px(480))
         card.center = (width // 2, height // 2)
         self.panel_rect = card
         pygame_gui.elements.UILabel(
-            pygame.Rect(card.x, card.y + 10, card.width, 60), "Icebreaker", m, object_id="#title"
+            pygame.Rect(card.x, card.y + px(6), card.width, px(64)),
+            "Icebreaker",
+            m,
+            object_id="#title",
         )
         pygame_gui.elements.UILabel(
-            pygame.Rect(card.x, card.y + 64, card.width, 26),
+            pygame.Rect(card.x, card.y + px(64), card.width, px(26)),
             tr("setup.icebreaker_byline"),
             m,
             object_id="#subtitle",
@@ -88,8 +92,10 @@ class IcebreakerSetupScene(ChoiceCard):
             (tr("setup.you_play"), "side", said(SIDES)),
             (tr("setup.level"), "level", tuple((level_name(name), name) for name in LEVELS)),
         )
-        y = self.build_choices(card, card.y + 104, rows, lambda v: tips.get(str(v)), step=60)
-        self.build_buttons(card, y + 16, tr("setup.start_tip"))
+        y = self.build_choices(
+            card, card.y + px(104), rows, lambda v: tips.get(str(v)), step=px(60)
+        )
+        self.build_buttons(card, y + px(16), tr("setup.start_tip"))
 
     def refresh(self) -> None:
         # Enabling a button redraws it unselected and marking one redraws it live, so the

@@ -25,6 +25,7 @@ from ...game.view import (
     moves_text,
 )
 from ...language import side_name, tr
+from ...scaling import px
 from .sea import SeaArt, SeaPicture, draw_sea, sea_art
 
 SCORE_HEIGHT = 74
@@ -79,13 +80,13 @@ class IcebreakerView(GameView):
     def build_extra(self, manager: pygame_gui.UIManager, x: int, y: int, width: int) -> int:
         board = HexBoard.of(self.size)
         self.target_label = pygame_gui.elements.UILabel(
-            pygame.Rect(x - 8, y, width + 16, 20),
+            pygame.Rect(x - px(8), y, width + px(16), px(20)),
             tr("icebreaker.target", target=board.target, icebergs=board.iceberg_count),
             manager,
             object_id="#keys",
         )
-        self.score_rect = pygame.Rect(x, y + 22, width, SCORE_HEIGHT - 26)
-        return y + SCORE_HEIGHT
+        self.score_rect = pygame.Rect(x, y + px(22), width, px(SCORE_HEIGHT - 26))
+        return y + px(SCORE_HEIGHT)
 
     # --- words ------------------------------------------------------------------------
 
@@ -195,7 +196,7 @@ class IcebreakerView(GameView):
     def draw_panel(self, surface: pygame.Surface, turn_rect: pygame.Rect, side: Any) -> None:
         if side is not None and self.sea is not None:
             icon = self.sea.icons[side]
-            surface.blit(icon, icon.get_rect(center=(turn_rect.x + 17, turn_rect.centery)))
+            surface.blit(icon, icon.get_rect(center=(turn_rect.x + px(17), turn_rect.centery)))
         self._draw_scores(surface)
 
     def _draw_scores(self, surface: pygame.Surface) -> None:
@@ -204,25 +205,25 @@ class IcebreakerView(GameView):
         board = position.board
         rect = self.score_rect
         row = rect.height // 2
-        face = font(16)
-        bar_left = rect.x + 92
-        bar_width = rect.width - 92 - 40
+        face = font(px(16))
+        bar_left = rect.x + px(92)
+        bar_width = rect.width - px(132)
         fills = {Side.RED: (214, 58, 44), Side.BLACK: (70, 74, 84)}
         for index, side in enumerate(Side):
             y = rect.y + index * row
             name = face.render(side_name(side), True, (251, 233, 207))
             surface.blit(name, (rect.x, y + (row - name.get_height()) // 2))
             score = face.render(str(position.score(side)), True, (255, 255, 255))
-            surface.blit(score, score.get_rect(midright=(bar_left - 8, y + row // 2)))
-            bar = pygame.Rect(bar_left, y + row // 2 - 7, bar_width, 14)
-            pygame.draw.rect(surface, (20, 12, 6), bar, border_radius=7)
+            surface.blit(score, score.get_rect(midright=(bar_left - px(8), y + row // 2)))
+            bar = pygame.Rect(bar_left, y + row // 2 - px(7), bar_width, px(14))
+            pygame.draw.rect(surface, (20, 12, 6), bar, border_radius=px(7))
             filled = bar.copy()
             filled.width = int(bar.width * min(1.0, position.score(side) / board.target))
             if filled.width > 0:
-                pygame.draw.rect(surface, fills[side], filled, border_radius=7)
-            pygame.draw.rect(surface, (150, 110, 70), bar, 1, border_radius=7)
+                pygame.draw.rect(surface, fills[side], filled, border_radius=px(7))
+            pygame.draw.rect(surface, (150, 110, 70), bar, 1, border_radius=px(7))
             goal = face.render(str(board.target), True, (255, 210, 120))
-            surface.blit(goal, goal.get_rect(midleft=(bar.right + 6, bar.centery)))
+            surface.blit(goal, goal.get_rect(midleft=(bar.right + px(6), bar.centery)))
 
 
 __all__ = ["IcebreakerView"]

@@ -1,0 +1,112 @@
+"""One scale for everything on screen but the board (which fills its share of the window
+by itself): the fonts, buttons, panels, cards and windows.
+
+At 1280x800 and below the scale is 1; a larger window makes them larger in step, so
+that 2560x1440 looks like 1280x800 made larger rather than a small card in a large room.
+The theme's sizes (:func:`scaled_theme`) and the screens' layouts (:func:`px`) follow
+the same scale, set by the main loop whenever the window's size changes.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+#: The window the layouts are drawn for at scale 1.
+BASE_SIZE = (1280, 800)
+#: The largest scale (a 4K screen is 2.7).
+MAX_SCALE = 3.0
+#: The scale moves in steps, so that fonts are made for a few sizes only.
+STEP = 0.1
+
+_scale = [1.0]
+
+#: The theme's settings that are lengths, scaled with the fonts.
+_LENGTHS = frozenset(
+    {
+        "shape_corner_radius",
+        "border_width",
+        "shadow_width",
+        "list_item_height",
+        "text_horiz_alignment_padding",
+        "title_bar_height",
+        "padding",
+        "scroll_bar_width",
+    }
+)
+
+
+def scale_for(size: tuple[int, int]) -> float:
+    """The scale for a window of ``size``: 1 up to 1280x800, then in step with the
+    smaller of its two proportions, in steps of :data:`STEP`."""
+    ratio = min(size[0] / BASE_SIZE[0], size[1] / BASE_SIZE[1])
+    steps = int(ratio / STEP + 1e-9)
+    return max(1.0, min(MAX_SCALE, round(steps * STEP, 2)))
+
+
+def scale() -> float:
+    """The scale of the present layout."""
+    return _scale[0]
+
+
+def set_scale(value: float) -> None:
+    """Lay out at ``value`` from now on (the main loop, on a new window size)."""
+    _scale[0] = value
+
+
+def px(length: float) -> int:
+    """``length`` pixels of the 1280x800 layout, at the present scale."""
+    return round(length * _scale[0])
+
+
+#: pygame-gui's own font, for every widget the theme gives none (its "defaults" block
+#: sets colours only): Noto Sans at 14 pixels.
+DEFAULT_FONT = {"name": "noto_sans", "size": "14"}
+#: The kinds of widget that take the default font unless the theme names one.
+_DEFAULT_FONT_KINDS = (
+    "button",
+    "label",
+    "text_box",
+    "text_entry_line",
+    "text_entry_box",
+    "selection_list",
+    "@selection_list_item",
+    "tool_tip",
+    "window",
+    "confirmation_dialog",
+    "file_dialog",
+    "message_window",
+)
+
+
+def scaled_theme(theme: dict[str, Any], factor: float) -> dict[str, Any]:
+    """``theme`` (pygame-gui's theme as a dict) with its font sizes and lengths times
+    ``factor``; the widgets it gives no font get pygame-gui's own, scaled too."""
+    scaled = copy.deepcopy(theme)
+    for kind in _DEFAULT_FONT_KINDS:
+        block = scaled.setdefault(kind, {})
+        if "font" not in block:
+            block["font"] = dict(DEFAULT_FONT)
+    for block in scaled.values():
+        if not isinstance(block, dict):
+            continue
+        font = block.get("font")
+        if isinstance(font, dict) and "size" in font:
+            font["size"] = str(round(int(font["size"]) * factor))
+        misc = block.get("misc")
+        if isinstance(misc, dict):
+            for name, value in misc.items():
+                if name in _LENGTHS:
+                    misc[name] = _scaled_length(str(value), factor)
+    return scaled
+
+
+def _scaled_length(value: str, factor: float) -> str:
+    """A theme length ("8", or "14,12" for a padding) times ``factor``."""
+    parts = [part.strip() for part in value.split(",")]
+    if not all(part.isdigit() for part in parts):
+        return value
+    return ",".join(str(max(1, round(int(part) * factor))) for part in parts)
+
+
+__all__ = ["BASE_SIZE", "MAX_SCALE", "px", "scale", "scale_for", "scaled_theme", "set_scale"]

@@ -1,0 +1,168 @@
+"""Every screen reads at every window size: a large window shows the 1280x800 layout made
+larger (fonts, buttons, panels, cards), and at no size, in either language, does a
+widget's text overflow it or a widget leave the window."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from fireice_desktop.ui import scaling
+from fireice_desktop.ui.games.fireice.handicap import HandicapScene
+from tests.support.ui import Driver, open_ui, pygame, pygame_gui, text_overflows
+
+SIZES = [(860, 600), (1280, 800), (2560, 1440), (3840, 2160)]
+
+
+def test_the_scale_follows_the_window_from_1280x800() -> None:
+    assert scaling.scale_for((860, 600)) == 1.0
+    assert scaling.scale_for((1280, 800)) == 1.0
+    assert scaling.scale_for((2560, 1440)) == 1.8
+    assert scaling.scale_for((2560, 1600)) == 2.0
+    assert scaling.scale_for((3840, 2160)) == 2.7
+    assert scaling.scale_for((9000, 9000)) == scaling.MAX_SCALE
+
+
+def test_the_theme_scales_its_fonts_and_lengths() -> None:
+    theme = {
+        "#title": {"font": {"name": "noto_sans", "size": "44", "bold": "1"}},
+        "#box": {"misc": {"padding": "8,4", "border_width": "1", "line_spacing": "0.95"}},
+    }
+    scaled = scaling.scaled_theme(theme, 2.0)
+    assert scaled["#title"]["font"] == {"name": "noto_sans", "size": "88", "bold": "1"}
+    assert scaled["#box"]["misc"] == {
+        "padding": "16,8",
+        "border_width": "2",
+        "line_spacing": "0.95",
+    }
+    assert scaled["button"]["font"] == {"name": "noto_sans", "size": "28"}  # pygame-gui's 14
+    assert theme["#title"]["font"]["size"] == "44", "the theme itself is left as it was"
+
+
+# --- the screens -------------------------------------------------------------------------------
+
+
+def to_game(ui: Driver) -> None:
+    ui.app.go("game")
+    ui.play("D4-C4")
+    ui.play("D4-A4")
+
+
+def to_review(ui: Driver) -> None:
+    to_game(ui)
+    ui.click_element(ui.panel.move_list.item_list[0]["button_element"])
+
+
+def to_handicap(ui: Driver) -> None:
+    ui.app.go("handicap")
+    for name in ("A1", "B2"):
+        ui.board_click(name)
+
+
+def to_handicap_game(ui: Driver) -> None:
+    to_handicap(ui)
+    scene = ui.scene
+    assert isinstance(scene, HandicapScene)
+    ui.click_element(scene.start_button)
+
+
+def going(route: str) -> Callable[[Driver], None]:
+    return lambda ui: ui.app.go(route)
+
+
+SCREENS: dict[str, Callable[[Driver], None]] = {
+    "menu": going("menu"),
+    "settings": going("settings"),
+    "statistics": going("statistics"),
+    "rules": going("rules"),
+    "computer": going("computer"),
+    "icebreaker-setup": going("icebreaker-setup"),
+    "game": to_game,
+    "review": to_review,
+    "handicap": to_handicap,
+    "handicap-game": to_handicap_game,
+    "solitaire": going("solitaire"),
+    "icebreaker": going("icebreaker"),
+}
+
+
+def buttons(ui: Driver) -> dict[str, tuple[int, int, int]]:
+    """The visible buttons by their text: width, height and the font's height."""
+    shown: dict[str, tuple[int, int, int]] = {}
+    for element in ui.elements():
+        if isinstance(element, pygame_gui.elements.UIButton) and element.visible:
+            font = element.font.size("Hg")[1]
+            shown[element.text] = (element.rect.width, element.rect.height, font)
+    return shown
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("screen", sorted(SCREENS))
+def test_a_large_window_shows_the_same_screen_made_larger(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, screen: str
+) -> None:
+    with open_ui(tmp_path / "small", monkeypatch, size=(1280, 800)) as ui:
+        SCREENS[screen](ui)
+        ui.pump(2)
+        small = buttons(ui)
+    with open_ui(tmp_path / "large", monkeypatch, size=(2560, 1600)) as ui:
+        SCREENS[screen](ui)
+        ui.pump(2)
+        large = buttons(ui)
+    assert small and large.keys() == small.keys()
+    for text, (width, height, font) in small.items():
+        big_width, big_height, big_font = large[text]
+        assert abs(big_height - 2 * height) <= 3, (text, height, big_height)
+        assert abs(big_font - 2 * font) <= 3, (text, font, big_font)
+        assert big_width >= 1.8 * width, (text, width, big_width)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language", ["en", "it"])
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.filterwarnings("ignore:Label Rect is too small for text")
+def test_no_text_is_clipped_at_any_size_in_either_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], language: str
+) -> None:
+    problems: list[str] = []
+    with open_ui(tmp_path / "config", monkeypatch, size=size, language=language) as ui:
+        window = pygame.Rect(0, 0, *size)
+        for screen, go in SCREENS.items():
+            go(ui)
+            ui.pump(2)
+            for element in ui.elements():
+                if not getattr(element, "visible", False):
+                    continue
+                rect = element.rect  # type: ignore[attr-defined]
+                name = f"{screen}: {type(element).__name__} {getattr(element, 'text', '')!r}"
+                if not window.contains(rect):
+                    problems.append(f"{name} outside the window at {rect}")
+                if text_overflows(element):
+                    problems.append(f"{name} clipped")
+    assert problems == []
+
+
+@pytest.mark.filterwarnings("ignore:Label Rect is too small for text")
+def test_a_move_list_too_short_to_scroll_is_refreshed_without_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The solitaire's panel in the smallest window, the graph over its moves: the list
+    # is a line or two high, its scroll bar has no room to move.
+    with open_ui(tmp_path / "config", monkeypatch, size=(860, 600)) as ui:
+        ui.app.go("solitaire")
+        game = ui.game
+        for _ in range(6):
+            position = game.controller.history.position
+            if position.is_over:
+                break
+            ui.play(position.legal_moves()[0])
+        ui.panel.set_graph(True)
+        ui.panel.move_list.set_dimensions((ui.panel.move_list.rect.width, 44))
+        bar = ui.panel.move_list.scroll_bar
+        assert bar is not None and bar.scrollable_height <= 0
+        game.controller.changed = True
+        ui.pump(2)  # the list filled again, kept at its latest move
+        ui.panel.focus_move(0)
+        assert ui.panel.selected_index() == 0
