@@ -140,6 +140,7 @@ def test_the_cycle_check_finds_a_cycle() -> None:
 SCREENS = sorted(name for name in modules() if name.startswith("fireice_desktop.ui.screens."))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("screen", SCREENS)
 def test_a_screen_imports_no_other_screen(screen: str) -> None:
     others = sorted(name for name in graph()[screen] if name in SCREENS)

@@ -126,7 +126,11 @@ def screenshot(request: ScreenshotRequest) -> str:
     if request.record is not None and request.scene == "menu":
         files.shown_game = request.record  # the menu offering to continue it
     app = App(
-        size, settings=Settings(sound=False, language=request.language), window=False, files=files
+        size,
+        # A still picture: no animation, a finished game with its card at once.
+        settings=Settings(sound=False, animation_speed="off", language=request.language),
+        window=False,
+        files=files,
     )
     # pygame is left running: the command ends right after, and fonts cached for the
     # drawing would not survive pygame.quit() for a second picture in the same process.

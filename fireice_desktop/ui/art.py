@@ -35,6 +35,28 @@ def texture(name: str) -> pygame.Surface:
     return pygame.image.load(str(asset_path("images", name))).convert()
 
 
+#: A blur on a surface of at most this many pixels, or of a radius of at most
+#: ``SMALL_BLUR``, is made at full size; a larger one on a smaller copy.
+EXACT_BLUR_PIXELS = 2_000_000
+SMALL_BLUR = 4
+
+
+def soft_blur(surface: pygame.Surface, radius: int) -> pygame.Surface:
+    """``surface`` blurred by ``radius`` pixels.  On a large surface (a board's shadows in
+    a large window) the blur is made on a copy made smaller until the radius is
+    ``SMALL_BLUR``, then scaled back: the same soft edge, for a small part of the work (at
+    full size, a 4K board's shadows took seconds)."""
+    width, height = surface.get_size()
+    if radius <= SMALL_BLUR or width * height <= EXACT_BLUR_PIXELS:
+        return pygame.transform.gaussian_blur(surface, radius)
+    shrink = radius / SMALL_BLUR
+    small = pygame.transform.smoothscale(
+        surface, (max(1, round(width / shrink)), max(1, round(height / shrink)))
+    )
+    small = pygame.transform.gaussian_blur(small, SMALL_BLUR)
+    return pygame.transform.smoothscale(small, (width, height))
+
+
 def cover(texture: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
     """``texture`` scaled to cover ``size`` and cropped to it."""
     tw, th = texture.get_size()

@@ -72,6 +72,16 @@ class SafeFileDialog(pygame_gui.windows.UIFileDialog):
 
     refused: Callable[[str, OSError], None] = staticmethod(lambda name, error: None)
 
+    def _create_list_of_directories_and_files_on_current_path(self) -> None:
+        """The folders and the saved games of the folder shown, without the hidden ones
+        (``.cache``, ``.config``: names starting with a dot), which a player never saves to."""
+        super()._create_list_of_directories_and_files_on_current_path()
+        self.current_file_list = [
+            entry
+            for entry in self.current_file_list
+            if not (entry[0] if isinstance(entry, tuple) else entry).startswith(".")
+        ]
+
     def _setup_ui_elements(self) -> None:
         super()._setup_ui_elements()
         # The name box the dialog made, with the guard above (its class is pygame-gui's

@@ -8,6 +8,7 @@ screen imports another; the one table of routes is :mod:`.routes`, and the
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Protocol
 
 import pygame_gui
@@ -59,6 +60,23 @@ class Context:
     has_window: bool = True  # False when drawing off-screen (screenshots, tests)
     #: The last choices on each set-up card, kept while the app runs: card -> row -> value.
     choices: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def folders(self) -> dict[str, Any]:
+        """What the Open and Save windows remember while the app runs (the folder they
+        last ended in), starting from the settings' last folder."""
+        remembered = self.choices.get("files")
+        if remembered is None:
+            remembered = self.choices["files"] = {}
+            if self.settings.last_folder:
+                remembered["folder"] = Path(self.settings.last_folder)
+        return remembered
+
+    def keep_folder(self, folder: Path) -> None:
+        """Remember ``folder`` as the last one, for this run and the next ones."""
+        self.folders()["folder"] = folder
+        if self.settings.last_folder != str(folder):
+            self.settings.last_folder = str(folder)
+            self.files.save_settings(self.settings)
 
 
 __all__ = ["Context", "Navigator"]

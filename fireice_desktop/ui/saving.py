@@ -68,8 +68,11 @@ class FileDialogs:
         opened: Callable[[GameRecord, Path], None],
         saved: Callable[[Path], None] = lambda path: None,
         remembered: dict[str, Any] | None = None,
+        keep_folder: Callable[[Path], None] | None = None,
     ) -> None:
         self.manager = manager
+        #: Told the folder a dialog ended in, to remember it for the next runs too.
+        self.keep_folder = keep_folder
         #: Where the last dialog ended, kept by the app while it runs (the context's choices).
         self.remembered: dict[str, Any] = remembered if remembered is not None else {}
         self.opened = opened
@@ -206,6 +209,8 @@ class FileDialogs:
     def _picked(self, path: Path) -> None:
         self.dialog = None
         self.remembered["folder"] = path.parent
+        if self.keep_folder is not None:
+            self.keep_folder(path.parent)
         if self.purpose == "open":
             self.open(path)
         else:

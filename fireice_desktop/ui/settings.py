@@ -30,6 +30,7 @@ class Settings:
     solvable_deals_only: bool = True
     tutor: bool = False  # ask before a blunder stands, in two-player games
     language: str = "en"  # a code of language.LANGUAGES; on the first run, the system's
+    last_folder: str = ""  # where the last Open or Save window ended ("": the games folder)
 
     @property
     def animation_factor(self) -> float:

@@ -75,6 +75,7 @@ def test_the_json_review_has_a_line_per_move_and_a_summary_per_side(saved: Path)
             assert move["better"] is None
 
 
+@pytest.mark.slow
 def test_the_text_review_gives_the_summary_then_each_move(saved: Path) -> None:
     proc = run("game", "analyze", str(saved))
     assert proc.returncode == 0, proc.stderr

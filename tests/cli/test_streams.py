@@ -85,6 +85,7 @@ def test_endless_standard_input_is_read_only_up_to_the_limit() -> None:
     assert_one_line_error(proc, "standard input", "too large", f"{MAX_RECORD_BYTES // 1024} kB")
 
 
+@pytest.mark.slow
 def test_standard_input_that_is_not_utf8_is_refused() -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "fireice_desktop", "game", "show", "-"],
@@ -100,6 +101,7 @@ def test_standard_input_that_is_not_utf8_is_refused() -> None:
     assert_one_line_error(text, "standard input", "not UTF-8")
 
 
+@pytest.mark.slow
 @posix_only
 def test_writing_over_a_named_pipe_is_refused_and_leaves_it_alone(tmp_path: Path) -> None:
     pipe = tmp_path / "out.txt"
@@ -117,6 +119,7 @@ def test_writing_over_a_named_pipe_is_refused_and_leaves_it_alone(tmp_path: Path
 # --- --screenshot into places no picture can be written -------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("target", "words"),
     [
@@ -139,6 +142,7 @@ def test_a_screenshot_that_cannot_be_written_is_refused_before_drawing(
     assert sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*")) == before
 
 
+@pytest.mark.slow
 def test_a_screenshot_into_a_folder_that_may_not_be_written_leaves_no_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

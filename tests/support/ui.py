@@ -541,14 +541,17 @@ def open_ui(
     size: tuple[int, int] = (1280, 800),
     animation_speed: str = "off",
     language: str = "en",
+    settings: Settings | None = None,
 ) -> Iterator[Driver]:
     """A fresh :class:`App` in a real (dummy-driver) window, its settings kept in ``config_dir``,
-    speaking ``language`` (English again afterwards)."""
+    speaking ``language`` (English again afterwards); ``settings`` instead of the defaults
+    with those."""
     monkeypatch.setenv("FIREICE_CONFIG_DIR", str(config_dir))
     monkeypatch.setenv("FIREICE_DATA_DIR", str(config_dir / "data"))  # the autosave
     if pygame.display.get_init():
         pygame.event.clear()  # nothing left over from an earlier test
-    settings = Settings(sound=False, animation_speed=animation_speed, language=language)
+    if settings is None:
+        settings = Settings(sound=False, animation_speed=animation_speed, language=language)
     app = App(size, settings=settings, window=True)
     driver = Driver(app)
     try:

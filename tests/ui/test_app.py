@@ -424,14 +424,31 @@ BAD_SHOTS: dict[str, list[str]] = {
 def screenshot_runs(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> dict[str, tuple[subprocess.CompletedProcess[str], Path]]:
-    """Every screenshot command of the tables above, run once for all of pytest-xdist's workers."""
-    return made_once(tmp_path_factory, "screenshot-runs", lambda: run_screenshots(tmp_path_factory))
+    """Every screenshot command of :data:`SHOTS`, run once for all of pytest-xdist's workers
+    (they draw whole screens: the tests that read them are slow)."""
+    good = {name: args for name, (args, _) in SHOTS.items()}
+    return made_once(
+        tmp_path_factory, "screenshot-runs", lambda: run_screenshots(tmp_path_factory, good)
+    )
+
+
+@pytest.fixture(scope="module")
+def bad_screenshot_runs(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> dict[str, tuple[subprocess.CompletedProcess[str], Path]]:
+    """Every screenshot command of :data:`BAD_SHOTS` (refused before anything is drawn)."""
+    return made_once(
+        tmp_path_factory,
+        "bad-screenshot-runs",
+        lambda: run_screenshots(tmp_path_factory, BAD_SHOTS),
+    )
 
 
 def run_screenshots(
-    tmp_path_factory: pytest.TempPathFactory,
+    tmp_path_factory: pytest.TempPathFactory, commands: dict[str, list[str]]
 ) -> dict[str, tuple[subprocess.CompletedProcess[str], Path]]:
-    """Every screenshot command of the tables above, run side by side (they are independent)."""
+    """The screenshot ``commands`` (name: arguments), run side by side (they are
+    independent)."""
     folder = tmp_path_factory.mktemp("shots")
     env = {
         **os.environ,
@@ -441,7 +458,7 @@ def run_screenshots(
         "FIREICE_DATA_DIR": str(folder / "data"),
     }
     started = {}
-    for name, args in [*((n, a) for n, (a, _) in SHOTS.items()), *BAD_SHOTS.items()]:
+    for name, args in commands.items():
         path = folder / f"{name}.png"
         command = [sys.executable, "-m", "fireice_desktop", "--screenshot", str(path), *args]
         process = subprocess.Popen(
@@ -485,9 +502,9 @@ def test_the_screenshot_command_writes_a_png_of_the_asked_size(
 
 @pytest.mark.parametrize("case", sorted(BAD_SHOTS))
 def test_a_bad_screenshot_request_fails_with_the_usage_and_status_2(
-    screenshot_runs: dict[str, tuple[subprocess.CompletedProcess[str], Path]], case: str
+    bad_screenshot_runs: dict[str, tuple[subprocess.CompletedProcess[str], Path]], case: str
 ) -> None:
-    result, path = screenshot_runs[case]
+    result, path = bad_screenshot_runs[case]
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
     assert result.stderr.startswith("usage: fireice "), result.stderr
@@ -566,6 +583,7 @@ def test_a_screenshot_never_reads_or_touches_the_players_files(
     assert other.read_bytes() == before["other.fireice"][0]
 
 
+@pytest.mark.slow  # it reads the screenshots the slow test above makes
 @pytest.mark.parametrize("scene", ["game", "solitaire"])
 def test_a_screenshot_with_hint_draws_the_hint(
     screenshot_runs: dict[str, tuple[subprocess.CompletedProcess[str], Path]], scene: str

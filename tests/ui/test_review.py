@@ -11,6 +11,7 @@ import pytest
 from fireice_desktop.engine.analysis import assess
 from fireice_desktop.engine.games.fireice.rules import Color
 from fireice_desktop.engine.record import GameRecord
+from tests.support.monkey import quick_reviews
 from tests.support.ui import Driver, open_ui, plain_text, pygame
 
 CTRL = pygame.KMOD_LCTRL
@@ -164,6 +165,7 @@ def test_the_tutor_asks_before_a_blunder_and_esc_takes_it_back(ui: Driver) -> No
     assert ui.message == "Taken back: choose another move."
 
 
+@pytest.mark.slow
 def test_the_tutors_question_takes_no_key_typed_before_it_and_enter_takes_it_back(
     ui: Driver,
 ) -> None:
@@ -256,11 +258,13 @@ def test_the_step_buttons_walk_through_the_game_and_mark_the_move_shown(ui: Driv
 
 @pytest.mark.slow  # a review of 24 moves
 def test_a_finished_review_opens_at_the_first_mistake(ui: Driver) -> None:
-    # The whole line, then the blunder that hands Fire the win: the review marks it.
+    # The whole line, then the blunder that hands Fire the win: the review marks it (a
+    # small search a position is enough to see a win on the next move).
     open_game(ui, [*LINE, BLUNDER])
     game = ui.game
-    ui.key(pygame.K_a, CTRL)
-    pump_until(ui, lambda: game.work.analysis.result is not None)
+    with quick_reviews(3000):
+        ui.key(pygame.K_a, CTRL)
+        pump_until(ui, lambda: game.work.analysis.result is not None)
     reviewed = game.work.analysis.result
     errors = [i for i, m in enumerate(reviewed.moves) if m.verdict.symbol in ("?", "??")]
     assert errors, "the blunder is marked"

@@ -945,3 +945,47 @@ def test_the_move_list_follows_an_undo_and_a_new_move_in_one_frame(ui: Driver) -
     assert [item["text"].split() for item in ui.panel.move_list.item_list] == [
         ["1.", "Fire", "D4-A4"]
     ]
+
+
+# --- the file window -----------------------------------------------------------------------------
+
+
+def listed(ui: Driver) -> list[str]:
+    """The names the open file window lists."""
+    return [item["text"] for item in file_dialog(ui).file_selection_list.item_list]
+
+
+def test_the_open_window_lists_folders_and_saved_games_but_nothing_hidden(
+    sandbox: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = sandbox / "files"
+    for name in ("Games", ".cache", ".config"):
+        (folder / name).mkdir()
+    for name in ("won.fireice", "notes.txt", ".secret.fireice", "photo.png"):
+        (folder / name).write_text("D4-C4\n", encoding="utf-8")
+    with open_ui(sandbox / "config", monkeypatch) as ui:
+        ui.click_button("Open a saved game")
+        dialog = file_dialog(ui)
+        dialog.current_directory_path = str(folder)
+        dialog.update_current_file_list()
+        dialog.file_selection_list.set_item_list(dialog.current_file_list)
+        assert listed(ui) == ["Games", "notes.txt", "won.fireice"]
+
+
+def test_the_file_window_opens_where_the_last_one_ended_in_the_next_run_too(
+    sandbox: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = sandbox / "files" / "kept games"
+    folder.mkdir()
+    game = folder / "won.fireice"
+    game.write_text(GameRecord(moves=tuple(winning_moves(1745))).to_json(), encoding="utf-8")
+    with open_ui(sandbox / "config", monkeypatch) as ui:
+        ui.click_button("Open a saved game")
+        choose(ui, game)
+        assert is_game(ui.scene, "fire-and-ice")
+    kept = Settings.load()  # as the next start of the game reads them
+    assert kept.last_folder == str(folder)
+    kept.sound = False
+    with open_ui(sandbox / "config", monkeypatch, settings=kept) as ui:
+        ui.click_button("Open a saved game")
+        assert Path(file_dialog(ui).current_directory_path) == folder

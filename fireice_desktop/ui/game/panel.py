@@ -236,7 +236,7 @@ class GamePanel:
             self.clear_list_selection()
         else:
             self.present_button.show()
-        self._show_steps(controller)
+        self._show_steps(controller, show_over)
         self._show_analysis(controller, analysis, show_over)
         # The move the board is about: in an analysed game the one judged (played from the
         # position shown), else the one that led to it; marked and kept in sight.
@@ -251,13 +251,15 @@ class GamePanel:
         self._focus = focus
         self.show_over_card(controller, show_over)
 
-    def _show_steps(self, controller: BoardController[Any]) -> None:
-        """The step buttons, each enabled where it leads somewhere."""
+    def _show_steps(self, controller: BoardController[Any], over_card: bool) -> None:
+        """The step buttons, each enabled where it leads somewhere (hidden under the
+        game-over card, which offers Review)."""
         shown = controller.review if controller.review is not None else controller.history.cursor
         back = shown > 0
         on = controller.review is not None
         for button_, enabled in zip(self.step_buttons, (back, back, on, on), strict=True):
             button_.enable() if enabled else button_.disable()
+            button_.hide() if over_card else button_.show()
 
     def focus_move(self, index: int) -> None:
         """Mark move ``index`` in the list and scroll it into sight."""

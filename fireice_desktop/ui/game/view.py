@@ -90,6 +90,7 @@ class Moment:
     hint: tuple[int, int] | None  # the hinted move's cells, when one is shown
     show_targets: bool  # the settings' marks for legal moves
     coordinates: bool = True  # the settings' letters and numbers on the board
+    finale: float | None = None  # how far the finish of a game just won is shown, 0 to 1
     played: tuple[int, int] | None = None  # in an analysed game: the move played from here
     cursor: int | None = None  # the keyboard's cursor, once the keys have moved it
 

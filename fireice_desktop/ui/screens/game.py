@@ -22,6 +22,7 @@ from ...engine.record import GameRecord
 from ...engine.words import named
 from ..game.background import BackgroundWork
 from ..game.controller import BoardController
+from ..game.finale import Finale
 from ..game.keeping import Keeper
 from ..game.keys import GameKeys
 from ..game.motion import MOVE_SECONDS
@@ -52,6 +53,7 @@ class GameScreen(BoardScene):
         self.panel: GamePanel | None = None
         self._over_dismissed = False
         self.mouse = BoardMouse()
+        self.finale = Finale()  # the winning line lit up, before the game-over card
         self.work = BackgroundWork()  # the hint, the computer's review, the tutor
         self.windows = self._windows()
         self.keeper = Keeper(ctx.files)  # the autosave, and the games in the statistics
@@ -90,8 +92,13 @@ class GameScreen(BoardScene):
 
     def _windows(self) -> BoardWindows:
         """No window over the board yet; Save and Open start where the app's last ended."""
-        remembered = self.ctx.choices.setdefault("files", {})
-        files = FileDialogs(self.manager, self.open_record, self._saved, remembered)
+        files = FileDialogs(
+            self.manager,
+            self.open_record,
+            self._saved,
+            self.ctx.folders(),
+            keep_folder=self.ctx.keep_folder,
+        )
         x, y, width, height = self.hit.rect if self.hit is not None else (0, 0, *self.window_size)
         return BoardWindows(self.manager, files, (x + width // 2, y + height // 2))
 
@@ -105,6 +112,7 @@ class GameScreen(BoardScene):
         show_over = (
             controller.review is None
             and controller.animation is None
+            and not self.finale.playing
             and controller.history.position.is_over
             and not self._over_dismissed
         )
@@ -310,6 +318,7 @@ class GameScreen(BoardScene):
         self.view.update(dt)
         controller.animation_time = MOVE_SECONDS * self.settings.animation_factor
         moving = controller.update(dt)
+        moving = self.finale.update(dt, controller, self.settings.animation_factor) or moving
         self.watch_moves()
         moving = self.table.update(dt, controller, self.busy()) or moving
         for sound in controller.sounds:
@@ -329,6 +338,7 @@ class GameScreen(BoardScene):
             hint=hint,
             show_targets=self.settings.show_legal_moves,
             coordinates=self.settings.coordinates,
+            finale=self.finale.progress,
             played=played,
             cursor=self.keys.cursor_cell,
         )

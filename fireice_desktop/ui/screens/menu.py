@@ -65,7 +65,7 @@ class MenuScene(CardScreen):
         width, height = size
         m = self.manager
         self.files = FileDialogs(
-            m, self.open_record, remembered=self.ctx.choices.setdefault("files", {})
+            m, self.open_record, remembered=self.ctx.folders(), keep_folder=self.ctx.keep_folder
         )
         # Narrower in a narrow window, clear of the trays' counts in the top corners.
         column = pygame.Rect(0, 0, min(px(340), int(width * 0.31)), 0)

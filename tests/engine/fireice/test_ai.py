@@ -309,6 +309,7 @@ def test_the_expert_plays_a_forced_win_in_two_moves(index: int) -> None:
     assert wins_whatever_the_reply(position, result.move)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("index", range(FORCED_COUNT))
 def test_a_hint_says_when_it_wins_by_force_and_why(index: int) -> None:
     move, text = hint(forced_wins()[index])

@@ -39,6 +39,7 @@ class BoardPicture:
     last_move: tuple[int, int] | None = None
     winning_islands: tuple[int, int, int] | None = None
     winner: Color | None = None
+    lit: int = 3  # how many of the winning islands are lit yet (the finale lights them in turn)
     show_control: bool = True
     hidden: int = 0  # holes whose peg is drawn elsewhere (moving or held)
     coordinates: bool = False  # the islands' letters, and each empty hole's number
@@ -65,7 +66,8 @@ def draw_board(surface: pygame.Surface, art: BoardArt, picture: BoardPicture) ->
     """Paint the board and ``picture`` onto ``surface`` (the window) at the layout's place."""
     layout = art.layout
     ox, oy = art.origin
-    surface.blit(art.static, (ox, oy))
+    # The static layer, with the islands' letters when the coordinates are shown.
+    surface.blit(art.lettered if picture.coordinates else art.static, (ox, oy))
     side = layout.side
 
     # Islands under control: tinted in the controller's colour, the line drawn in it.
@@ -93,12 +95,13 @@ def draw_board(surface: pygame.Surface, art: BoardArt, picture: BoardPicture) ->
         islands = picture.winning_islands
         line_index = LINES.index(tuple(islands)) if tuple(islands) in LINES else -1
         width = max(4, int(side * 0.016))
-        if line_index == 6:
-            pygame.draw.circle(surface, rgb, layout.centre, INCIRCLE * side, width)
-        else:
-            ends = sorted(layout.island_centres[i] for i in islands)
-            pygame.draw.line(surface, rgb, ends[0], ends[2], width)
-        for island in islands:
+        if picture.lit >= len(islands):  # the line once its islands are all lit
+            if line_index == 6:
+                pygame.draw.circle(surface, rgb, layout.centre, INCIRCLE * side, width)
+            else:
+                ends = sorted(layout.island_centres[i] for i in islands)
+                pygame.draw.line(surface, rgb, ends[0], ends[2], width)
+        for island in islands[: picture.lit]:
             _island_glow(art, surface, island, (255, 255, 210), 40)
             pygame.draw.polygon(
                 surface, rgb, layout.island_corners[island], max(3, int(side * 0.008))
@@ -121,10 +124,8 @@ def draw_board(surface: pygame.Surface, art: BoardArt, picture: BoardPicture) ->
             max(2, int(side * 0.005)),
         )
 
-    # Coordinates: the islands' letters, and the number of every empty hole (a peg
-    # covers its own).
+    # Coordinates: the number of every empty hole (a peg covers its own).
     if picture.coordinates:
-        surface.blit(art.letters, (ox, oy))
         empty = ~(picture.fire | picture.ice) | picture.hidden
         for hole, centre in enumerate(layout.holes):
             if empty >> hole & 1 and not picture.targets >> hole & 1:

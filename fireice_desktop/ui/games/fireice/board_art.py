@@ -10,7 +10,7 @@ import pygame
 
 from ....engine.games.fireice.board import ISLANDS, LINES
 from ....engine.games.fireice.rules import Color
-from ...art import Rgb, cover, font, texture
+from ...art import Rgb, cover, font, soft_blur, texture
 from ...game.motion import Point
 from ...language import tr
 from .art import peg_sprite
@@ -62,7 +62,7 @@ def _shadow_sprite(radius: float, blur: int) -> pygame.Surface:
     size = int(radius * 2 + blur * 4 + 4)
     shadow = pygame.Surface((size, size), pygame.SRCALPHA)
     pygame.draw.circle(shadow, (20, 10, 0, 150), (size / 2, size / 2), radius)
-    return pygame.transform.gaussian_blur(shadow, max(1, blur))
+    return soft_blur(shadow, max(1, blur))
 
 
 def mix(rgb: Rgb, alpha: float) -> tuple[int, int, int, int]:
@@ -89,11 +89,11 @@ class BoardArt:
         self._numbers: dict[tuple[int, Rgb], pygame.Surface] = {}
 
     @cached_property
-    def letters(self) -> pygame.Surface:
-        """The islands' letters, burnt into the board below each island (the Coordinates
-        setting), over a clear layer the size of the board."""
+    def lettered(self) -> pygame.Surface:
+        """The static layer with the islands' letters burnt into the board below each
+        island (the Coordinates setting)."""
         layout = self.layout
-        layer = pygame.Surface(self.static.get_size(), pygame.SRCALPHA)
+        layer = self.static.copy()
         size = max(11, int(layout.side * 0.042))
         for island, corners in enumerate(layout.island_corners):
             _, left, right = (self.local(p) for p in corners)
@@ -167,9 +167,7 @@ class BoardArt:
         for corners in layout.island_corners:
             pts = [self.local((px + drop * 0.6, py + drop)) for px, py in corners]
             pygame.draw.polygon(shadow_layer, (30, 12, 0, 150), pts)
-        surface.blit(
-            pygame.transform.gaussian_blur(shadow_layer, max(2, int(side * 0.014))), (0, 0)
-        )
+        surface.blit(soft_blur(shadow_layer, max(2, int(side * 0.014))), (0, 0))
         island_wood = texture("wood_island.jpg")
         bevel = max(2, int(side * 0.008))
         for island, corners in enumerate(layout.island_corners):

@@ -14,7 +14,7 @@ import pygame
 from ....engine.games.fireice.board import LINES, REACH, hole_name, parse_hole
 from ....engine.games.fireice.rules import Color, Position, random_handicap
 from ....engine.games.fireice.solitaire import SolitairePosition
-from ...art import cover, font, texture
+from ...art import cover, font, soft_blur, texture
 from ...drawing import draw_arrow
 from ...language import side_name, tr
 from ...rules_drawings import DrawingSet, no_drawings
@@ -118,7 +118,7 @@ def _island_close_up(
         (cx + (px - cx) * 1.1 + shift[0], cy + (py - cy) * 1.1 + shift[1]) for px, py in corners
     ]
     pygame.draw.polygon(mask, (255, 255, 255, 255), grown)
-    mask = pygame.transform.gaussian_blur(mask, max(2, int(island_px * 0.03)))
+    mask = soft_blur(mask, max(2, int(island_px * 0.03)))
     cut = pygame.Surface(size, pygame.SRCALPHA)
     cut.blit(full, shift)
     cut.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)

@@ -68,6 +68,8 @@ class PegView(GameView):
             played=moment.played,
             cursor=moment.cursor,
             coordinates=moment.coordinates,
+            # The finale lights the winning islands one after the other, then the line.
+            lit=3 if moment.finale is None else min(3, int(moment.finale * 4)),
         )
         holes = self.layout.holes
         if controller.selected is not None and moment.drag_pos is not None:

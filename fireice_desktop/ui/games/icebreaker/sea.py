@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from ....engine.games.icebreaker.board import Cell, HexBoard, Side
-from ...art import cover, font, texture
+from ...art import cover, font, soft_blur, texture
 from ...drawing import PLAYED_COLOUR, draw_arrow, draw_trail
 from ...game.motion import Point
 from ...keyboard import draw_cursor
@@ -58,6 +58,7 @@ class SeaPicture:
     fading: tuple[tuple[Cell, float], ...] = ()  # icebergs being broken (cell, 1 → 0)
     winner: Side | None = None
     coordinates: bool = False  # each open cell's number in its row (rows are lettered)
+    finale: float | None = None  # the winner's ships lit in a swell, 0 to 1, as a game is won
 
 
 def _hexagon(centre: Point, radius: float) -> list[Point]:
@@ -245,7 +246,7 @@ class SeaArt:
         rim.blit(wood, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         shadow = pygame.Surface((w, h), pygame.SRCALPHA)
         pygame.draw.polygon(shadow, (0, 0, 0, 140), [(px + 6, py + 9) for px, py in frame])
-        surface.blit(pygame.transform.gaussian_blur(shadow, 8), (0, 0))
+        surface.blit(soft_blur(shadow, 8), (0, 0))
         surface.blit(rim, (0, 0))
         pygame.draw.polygon(surface, (70, 40, 18), frame, 3)
         cx, cy = local(layout.centre)
@@ -274,7 +275,7 @@ class SeaArt:
                     (c[0] - layout.radius * 0.08, c[1] - layout.radius * 0.1), layout.radius * 0.62
                 ),
             )
-        cells = pygame.transform.gaussian_blur(cells, max(1, int(layout.radius * 0.08)))
+        cells = soft_blur(cells, max(1, int(layout.radius * 0.08)))
         surface.blit(cells, (0, 0))
         for centre in layout.holes.values():
             pygame.draw.polygon(
@@ -352,13 +353,16 @@ def draw_sea(surface: pygame.Surface, art: SeaArt, picture: SeaPicture) -> None:
         )
 
     winner_glow = picture.winner
+    # The finale: a ring swelling out from each of the winner's ships, then settling.
+    swell = 1.0 if picture.finale is None else 1.0 + 0.6 * math.sin(math.pi * picture.finale)
     for side, ships in ((Side.RED, picture.red), (Side.BLACK, picture.black)):
         ships &= ~picture.hidden
         sprite = art.ships[side]
         for cell, centre in holes.items():
             if ships >> cell & 1:
                 if winner_glow is side:
-                    pygame.draw.circle(surface, (255, 236, 150), centre, layout.radius * 0.85, line)
+                    ring = layout.radius * 0.85 * swell
+                    pygame.draw.circle(surface, (255, 236, 150), centre, ring, line)
                 _blit_centered(surface, sprite, centre)
 
     for cell, centre in holes.items():

@@ -158,6 +158,7 @@ class IcebreakerView(GameView):
             played=moment.played,
             cursor=moment.cursor,
             coordinates=moment.coordinates,
+            finale=moment.finale,
         )
         if selected is not None and moment.drag_pos is not None:
             side = position.color_at(selected)
@@ -221,7 +222,10 @@ class IcebreakerView(GameView):
             filled.width = int(bar.width * min(1.0, position.score(side) / board.target))
             if filled.width > 0:
                 pygame.draw.rect(surface, fills[side], filled, border_radius=px(7))
-            pygame.draw.rect(surface, (150, 110, 70), bar, 1, border_radius=px(7))
+            # The winning score: its bar framed in gold once the game is won.
+            won = position.winner is side
+            edge, edge_width = ((255, 220, 120), px(2)) if won else ((150, 110, 70), 1)
+            pygame.draw.rect(surface, edge, bar, edge_width, border_radius=px(7))
             goal = face.render(str(board.target), True, (255, 210, 120))
             surface.blit(goal, goal.get_rect(midleft=(bar.right + px(6), bar.centery)))
 
