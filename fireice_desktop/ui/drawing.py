@@ -13,6 +13,26 @@ PLAYED_COLOUR = (250, 200, 90)  # an analysed game's move played, beside the bet
 HINT_OUTLINE = (30, 40, 10)
 
 
+Point = tuple[float, float]
+
+
+def _arrow_points(
+    a: Point, b: Point, ring: float, head: float, spread: float
+) -> tuple[Point, Point, Point, Point, Point]:
+    """An arrow from ``a`` to ``b`` clear of rings of radius ``ring`` round both: where its
+    shaft starts, where its head's base is, and its head's tip and two back corners
+    (``spread`` times the head's length out from the shaft)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    start = (a[0] + ux * ring, a[1] + uy * ring)
+    tip = (b[0] - ux * ring, b[1] - uy * ring)
+    base = (tip[0] - ux * head, tip[1] - uy * head)
+    left = (base[0] - uy * head * spread, base[1] + ux * head * spread)
+    right = (base[0] + uy * head * spread, base[1] - ux * head * spread)
+    return start, base, tip, left, right
+
+
 def draw_arrow(
     surface: pygame.Surface,
     a: tuple[float, float],
@@ -25,19 +45,13 @@ def draw_arrow(
     The rings keep a hint plain when the two holes sit side by side on one island,
     where the arrow itself is short.
     """
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    length = math.hypot(dx, dy) or 1.0
-    ux, uy = dx / length, dy / length
+    length = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
     ring = radius * 1.3
     ring_width = max(2, int(radius * 0.2))
     width = max(3, int(radius * 0.35))
     gap = length - 2 * ring
     head = min(radius * 0.9, gap * 0.9)
-    start = (a[0] + ux * ring, a[1] + uy * ring)
-    tip = (b[0] - ux * ring, b[1] - uy * ring)
-    base = (tip[0] - ux * head, tip[1] - uy * head)
-    left = (base[0] - uy * head * 0.6, base[1] + ux * head * 0.6)
-    right = (base[0] + uy * head * 0.6, base[1] - ux * head * 0.6)
+    start, base, tip, left, right = _arrow_points(a, b, ring, head, 0.6)
     for paint, grow in ((HINT_OUTLINE, 2), (colour, 0)):
         for centre in (a, b):
             pygame.draw.circle(surface, paint, centre, ring + grow / 2, ring_width + grow)
@@ -65,14 +79,9 @@ def draw_trail(
     gap = length - 2 * ring
     if gap <= radius * 0.5:
         return  # side by side: the rings say it
-    ux, uy = dx / length, dy / length
     width = max(2, int(radius * 0.22))
     head = min(radius * 0.7, gap * 0.6)
-    start = (a[0] + ux * ring, a[1] + uy * ring)
-    tip = (b[0] - ux * ring, b[1] - uy * ring)
-    base = (tip[0] - ux * head, tip[1] - uy * head)
-    left = (base[0] - uy * head * 0.55, base[1] + ux * head * 0.55)
-    right = (base[0] + uy * head * 0.55, base[1] - ux * head * 0.55)
+    start, base, tip, left, right = _arrow_points(a, b, ring, head, 0.55)
     margin = int(head + width + 2)
     x0 = int(min(a[0], b[0])) - margin
     y0 = int(min(a[1], b[1])) - margin
