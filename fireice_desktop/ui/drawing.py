@@ -5,6 +5,7 @@ trail, a quieter arrow under the pegs that stays until the next move."""
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 import pygame
 
@@ -73,12 +74,24 @@ def draw_trail(
 ) -> None:
     """The last move: a translucent arrow from the hole at ``a`` to the one at ``b``,
     clear of the pegs' rings (``radius``: a peg's), drawn under the pegs."""
+    made = _trail(a, b, radius, colour)
+    if made is not None:
+        layer, corner = made
+        surface.blit(layer, corner)
+
+
+@lru_cache(maxsize=8)
+def _trail(
+    a: Point, b: Point, radius: float, colour: tuple[int, int, int]
+) -> tuple[pygame.Surface, tuple[int, int]] | None:
+    """The trail's translucent layer and where its corner goes (made once for a move, not
+    for every frame it stays); ``None`` for holes side by side, where the rings say it."""
     dx, dy = b[0] - a[0], b[1] - a[1]
     length = math.hypot(dx, dy)
     ring = radius * 1.32
     gap = length - 2 * ring
     if gap <= radius * 0.5:
-        return  # side by side: the rings say it
+        return None
     width = max(2, int(radius * 0.22))
     head = min(radius * 0.7, gap * 0.6)
     start, base, tip, left, right = _arrow_points(a, b, ring, head, 0.55)
@@ -89,13 +102,13 @@ def draw_trail(
         (int(abs(dx)) + 2 * margin + 1, int(abs(dy)) + 2 * margin + 1), pygame.SRCALPHA
     )
 
-    def local(point: tuple[float, float]) -> tuple[float, float]:
+    def local(point: Point) -> Point:
         return (point[0] - x0, point[1] - y0)
 
     paint = (*colour, 170)
     pygame.draw.line(layer, paint, local(start), local(base), width)
     pygame.draw.polygon(layer, paint, [local(tip), local(left), local(right)])
-    surface.blit(layer, (x0, y0))
+    return layer, (x0, y0)
 
 
 __all__ = ["HINT_COLOUR", "HINT_OUTLINE", "PLAYED_COLOUR", "draw_arrow", "draw_trail"]
