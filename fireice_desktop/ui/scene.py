@@ -119,12 +119,27 @@ class BoardScene(Scene):
         """Whether the pixel ``pos`` is on the board's side of the window."""
         return self.layout is not None and pygame.Rect(self.layout.rect).collidepoint(pos)
 
-    def draw_panel_backing(self, surface: pygame.Surface) -> None:
-        """The panel's dark backing and its edge."""
-        surface.blit(shaded_panel(self.panel_rect.size), self.panel_rect.topleft)
+    def draw_panel_backing(
+        self, surface: pygame.Surface, table: pygame.Surface | None = None
+    ) -> None:
+        """The panel's dark backing and its edge; with ``table`` (the window's picture
+        under the panel), the backing is laid on it here, in one quick copy made once."""
+        if table is None:
+            surface.blit(shaded_panel(self.panel_rect.size), self.panel_rect.topleft)
+        else:
+            surface.blit(_backing_on_table(table, tuple(self.panel_rect)), self.panel_rect.topleft)
         pygame.draw.line(
             surface, (122, 82, 48), self.panel_rect.topleft, self.panel_rect.bottomleft, 2
         )
+
+
+@lru_cache(maxsize=2)
+def _backing_on_table(table: pygame.Surface, rect: tuple[int, int, int, int]) -> pygame.Surface:
+    """The panel's backing over the part ``rect`` of ``table``, without transparency."""
+    layer = pygame.Surface(rect[2:])
+    layer.blit(table, (0, 0), pygame.Rect(rect))
+    layer.blit(shaded_panel(rect[2:]), (0, 0))
+    return layer
 
 
 def panel_width(width: int) -> int:

@@ -346,9 +346,14 @@ class GameScreen(BoardScene):
     def draw(self, surface: pygame.Surface) -> None:
         if self.hit is None or self.panel is None:
             return
-        surface.blit(backdrop(surface.get_size()), (0, 0))
-        self.view.draw_board(surface, self.moment())
-        self.draw_panel_backing(surface)
+        table = backdrop(surface.get_size())
+        if self.view.fills_its_board:  # the table under the board is the view's to draw
+            self.view.draw_board(surface, self.moment())
+            self.draw_panel_backing(surface, table)
+        else:
+            surface.blit(table, (0, 0))
+            self.view.draw_board(surface, self.moment())
+            self.draw_panel_backing(surface)
         side = self.table.turn_text(self.controller, self.view.turn_text)[1]
         self.view.draw_panel(surface, self.panel.turn_rect, side)
         self.work.draw_graph(surface, self.panel, self.view, self.controller)

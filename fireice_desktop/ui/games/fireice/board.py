@@ -62,12 +62,22 @@ def _island_glow(art: BoardArt, surface: pygame.Surface, island: int, rgb: Rgb, 
     surface.blit(tint, (left + ox, top + oy))
 
 
-def draw_board(surface: pygame.Surface, art: BoardArt, picture: BoardPicture) -> None:
-    """Paint the board and ``picture`` onto ``surface`` (the window) at the layout's place."""
+def draw_board(
+    surface: pygame.Surface,
+    art: BoardArt,
+    picture: BoardPicture,
+    table: pygame.Surface | None = None,
+) -> None:
+    """Paint the board and ``picture`` onto ``surface`` (the window) at the layout's place;
+    with ``table`` (the window's picture under the board), the board is laid on it here,
+    and the table need not be drawn under the board first."""
     layout = art.layout
     ox, oy = art.origin
     # The static layer, with the islands' letters when the coordinates are shown.
-    surface.blit(art.lettered if picture.coordinates else art.static, (ox, oy))
+    if table is not None:
+        surface.blit(art.on_table(table, picture.coordinates), (ox, oy))
+    else:
+        surface.blit(art.lettered if picture.coordinates else art.static, (ox, oy))
     side = layout.side
 
     # Islands under control: tinted in the controller's colour, the line drawn in it.

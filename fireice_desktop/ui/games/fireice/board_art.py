@@ -87,6 +87,7 @@ class BoardArt:
         )
         self.island_masks = [self._island_surface(i) for i in range(7)]
         self._numbers: dict[tuple[int, Rgb], pygame.Surface] = {}
+        self._on_table: dict[tuple[int, bool], tuple[pygame.Surface, pygame.Surface]] = {}
 
     @cached_property
     def lettered(self) -> pygame.Surface:
@@ -104,6 +105,25 @@ class BoardArt:
             layer.blit(glow, rect.move(1, 1))
             layer.blit(text, rect)
         return layer
+
+    def on_table(self, table: pygame.Surface, lettered: bool) -> pygame.Surface:
+        """The static layer (``lettered`` or not) laid on ``table``, the window's picture
+        under the board, as one surface without transparency: what drawing the table and
+        then the board gives, in one quick copy (a good part of each frame in a large
+        window).  Made once for each table."""
+        key = (id(table), lettered)
+        made = self._on_table.get(key)
+        if made is None or made[0] is not table:  # a table of the same id made anew
+            x, y = self.origin
+            width, height = self.static.get_size()
+            layer = pygame.Surface((width, height))
+            layer.blit(table, (0, 0), pygame.Rect(x, y, width, height))
+            layer.blit(self.lettered if lettered else self.static, (0, 0))
+            made = (table, layer)
+            # Only the present table's layers are kept (a 4K one is tens of megabytes).
+            self._on_table = {k: v for k, v in self._on_table.items() if v[0] is table}
+            self._on_table[key] = made
+        return made[1]
 
     def number(self, hole: int, rgb: Rgb = NUMBER_RGB) -> pygame.Surface:
         """The number (1 to 7) of ``hole`` on its island, as an empty hole shows it (the

@@ -12,6 +12,7 @@ from ....engine.games.fireice.solitaire import PEGS_PER_COLOR
 from ...game.motion import Point, ease, lerp
 from ...game.view import GameView, HitLayout, Host, Moment
 from ...scaling import px
+from ...scene import backdrop
 from .board import BoardPicture, draw_board, pocket_slot
 from .board_art import BoardArt, board_art
 from .layout import BoardLayout
@@ -24,6 +25,7 @@ class PegView(GameView):
     #: Whether a move leaves an opponent's peg in the hole left (Fire & Ice) rather than
     #: capturing one (the solitaire).
     drops_a_peg = True
+    fills_its_board = True  # the wooden board, edge to edge, laid on the table itself
 
     def __init__(self, host: Host) -> None:
         super().__init__(host)
@@ -136,7 +138,8 @@ class PegView(GameView):
 
     def draw_board(self, surface: pygame.Surface, moment: Moment) -> None:
         if self.art is not None:
-            draw_board(surface, self.art, self.picture(moment))
+            table = backdrop(surface.get_size())
+            draw_board(surface, self.art, self.picture(moment), table)
 
     def draw_panel(self, surface: pygame.Surface, turn_rect: pygame.Rect, side: Any) -> None:
         if side is not None and self.art is not None:
