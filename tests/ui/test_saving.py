@@ -18,6 +18,7 @@ from fireice_desktop.engine.record import GameRecord
 from fireice_desktop.storage import (
     MAX_RECORD_BYTES,
     autosave_path,
+    games_dir,
     load_autosave,
     read_game,
     save_autosave,
@@ -989,3 +990,23 @@ def test_the_file_window_opens_where_the_last_one_ended_in_the_next_run_too(
     with open_ui(sandbox / "config", monkeypatch, settings=kept) as ui:
         ui.click_button("Open a saved game")
         assert Path(file_dialog(ui).current_directory_path) == folder
+
+
+@pytest.mark.parametrize(
+    "folder",
+    ["\x00", "x" * 100_000, "/no/such/folder", "FILE"],
+    ids=["nul", "huge", "missing", "a-file"],
+)
+def test_a_damaged_last_folder_in_the_settings_opens_the_games_folder(
+    sandbox: Path, monkeypatch: pytest.MonkeyPatch, folder: str
+) -> None:
+    if folder == "FILE":
+        folder = str(sandbox / "files" / "not a folder.fireice")
+        Path(folder).write_text("D4-C4\n", encoding="utf-8")
+    settings = Settings(sound=False, animation_speed="off", last_folder=folder)
+    with open_ui(sandbox / "config", monkeypatch, settings=settings) as ui:
+        ui.click_button("Open a saved game")
+        dialog = file_dialog(ui)
+        assert Path(dialog.current_directory_path) == games_dir()
+        ui.key(pygame.K_ESCAPE)
+        assert ui.app.running
