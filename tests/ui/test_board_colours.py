@@ -79,3 +79,22 @@ def test_each_sides_islands_read_as_its_own_and_as_strongly(window: Driver) -> N
     # ...Fire's as a redder wood, Ice's as a blue one, not a grey or a yellow.
     assert fire[1] >= wood[1] + 10, (fire, wood)
     assert ice[1] < 0 and ice[2] < 0, ice
+
+
+def test_an_island_is_wood_all_over_in_a_4k_window(window: Driver) -> None:
+    # An island larger than its wood texture must not show the board through its far side.
+    art = BoardArt(BoardLayout.fit((0, 0, 2800, 2160)))
+    mask, (left, top) = art.island_masks[4]
+    width, height = mask.get_size()
+    row = top + height * 3 // 4  # across the island's lower part
+    inside = [x for x in range(width) if mask.get_at((x, height * 3 // 4)).a]
+    first, last = inside[0], inside[-1]
+
+    def brightness(x0: int, x1: int) -> float:
+        pixels = [art.static.get_at((left + x, row))[:3] for x in range(x0, x1, 2)]
+        return sum(sum(p) for p in pixels) / (3 * len(pixels))
+
+    third = (last - first) // 3
+    near = brightness(first + 10, first + third)
+    far = brightness(last - third, last - 10)
+    assert abs(near - far) < 25, (near, far)

@@ -228,6 +228,10 @@ class BoardArt:
         mask, (left, top) = self._island_surface(island)
         tile = pygame.Surface(mask.get_size(), pygame.SRCALPHA)
         offset = ((island * 97) % 200, (island * 61) % 200)
+        width, height = mask.get_size()
+        if wood.get_width() < width + offset[0] or wood.get_height() < height + offset[1]:
+            # An island larger than the texture (a 4K window): the wood, made larger.
+            wood = cover(wood, (width + offset[0], height + offset[1]))
         tile.blit(wood, (-offset[0], -offset[1]))
         tile.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
         surface.blit(tile, (left, top))
