@@ -30,6 +30,9 @@ BUNDLED_ASSETS = "fireice_desktop/assets"
 #: Where the game's translations go: one set of files a language (``fireice.<code>.json``
 #: and ``rules.<code>.md``), where ``fireice_desktop/engine/words.py`` looks for them.
 BUNDLED_TRANSLATIONS = "fireice_desktop/translations"
+#: The puzzles, data beside the module that reads them.
+PUZZLES = ROOT / "fireice_desktop" / "engine" / "games" / "fireice" / "puzzles.json"
+BUNDLED_PUZZLES = "fireice_desktop/engine/games/fireice"
 LANGUAGES = languages()
 #: Files that must be in every build: the game's own assets and translations, and
 #: pygame-gui's default theme, the font the board is drawn with and its translations for
@@ -39,6 +42,7 @@ REQUIRED = (
     f"{BUNDLED_ASSETS}/images/wood_board.jpg",
     *(f"{BUNDLED_TRANSLATIONS}/fireice.{code}.json" for code in LANGUAGES),
     *(f"{BUNDLED_TRANSLATIONS}/rules.{code}.md" for code in LANGUAGES),
+    f"{BUNDLED_PUZZLES}/puzzles.json",
     "pygame_gui/data/default_theme.json",
     "pygame_gui/data/NotoSans-Bold.ttf",
     "pygame_gui/data/NotoSans-Regular.ttf",
@@ -147,6 +151,8 @@ def pyinstaller_args(args: argparse.Namespace, launcher: Path) -> list[str]:
         f"{ASSETS}{os.pathsep}{BUNDLED_ASSETS}",
         "--add-data",
         f"{TRANSLATIONS}{os.pathsep}{BUNDLED_TRANSLATIONS}",
+        "--add-data",
+        f"{PUZZLES}{os.pathsep}{BUNDLED_PUZZLES}",
         "--additional-hooks-dir",
         str(HOOKS),
     ]

@@ -16,7 +16,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from ..engine.command_line import CommandLine, ReportCommand, TerminalCommand
+from ..engine.command_line import CommandLine, PrintCommand, ReportCommand, TerminalCommand
 from ..engine.interface import GameState
 from ..engine.record import replay
 from ..engine.registry import Game
@@ -84,6 +84,13 @@ def cmd_report(game: Game, command: ReportCommand, args: argparse.Namespace) -> 
     """A game's own report on the position after some moves (``solitaire solve``)."""
     setup = options_setup(game, args)
     for line in command.lines(setup, after_moves(game, setup, args.moves), args.json):
+        say(line)
+    return 0
+
+
+def cmd_print(command: PrintCommand, args: argparse.Namespace) -> int:
+    """A game's own command that prints what it looks up (``fireice puzzle list``)."""
+    for line in command.lines(option_values(args, command.options)):
         say(line)
     return 0
 

@@ -15,12 +15,26 @@ import argparse
 from functools import partial
 from typing import Any, TypeAlias
 
-from ..engine.command_line import CommandLine, Generic, ReportCommand, TerminalCommand
+from ..engine.command_line import (
+    CommandGroup,
+    CommandLine,
+    Generic,
+    PrintCommand,
+    ReportCommand,
+    TerminalCommand,
+)
 from ..engine.games import registered_games
 from ..engine.match import JOBS_PER_CPU
 from ..engine.registry import Game
 from ..engine.search import level_names
-from .commands import check_terminal, cmd_ai_move, cmd_report, cmd_show, cmd_terminal
+from .commands import (
+    check_terminal,
+    cmd_ai_move,
+    cmd_print,
+    cmd_report,
+    cmd_show,
+    cmd_terminal,
+)
 from .match import cmd_match
 from .options import add_option
 
@@ -153,6 +167,22 @@ def _add_terminal_command(commands: Commands, own: TerminalCommand) -> None:
     )
 
 
+def _add_print_command(commands: Commands, own: PrintCommand) -> None:
+    """A game's own command that prints what it looks up, with its options."""
+    command = commands.add_parser(own.name, help=own.help)
+    for option in own.options:
+        add_option(command, option)
+    command.set_defaults(handler=partial(cmd_print, own), subparser=command)
+
+
+def _add_group(commands: Commands, own: CommandGroup) -> None:
+    """A game's own group of commands (``fireice puzzle ...``)."""
+    group = commands.add_parser(own.name, help=own.help)
+    under = group.add_subparsers(dest="subcommand", metavar="COMMAND", required=True)
+    for command in own.commands:
+        _add_print_command(under, command)
+
+
 def add_game_commands(commands: Commands) -> None:
     """Each registered game's commands, in the order the games were registered: the
     top-level game's among ``commands``, each other's under its group."""
@@ -170,6 +200,8 @@ def add_game_commands(commands: Commands) -> None:
                 _add_generic(under, game, command)
             elif isinstance(command, ReportCommand):
                 _add_report_command(under, game, command)
+            elif isinstance(command, CommandGroup):
+                _add_group(under, command)
             else:
                 _add_terminal_command(under, command)
 

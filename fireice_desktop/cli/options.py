@@ -29,20 +29,29 @@ def _typed(parse: Callable[[str], Any]) -> Callable[[str], Any]:
 
 def add_option(parser: argparse.ArgumentParser | argparse._ArgumentGroup, option: Option) -> None:
     """Add ``option`` to ``parser`` (or to a group of its flags)."""
-    settings: dict[str, Any] = {"dest": option.dest, "help": option.help}
+    positional = not option.flag.startswith("-")
+    settings: dict[str, Any] = {"help": option.help}
+    if not positional:
+        settings["dest"] = option.dest
     if option.metavar is not None:
         settings["metavar"] = option.metavar
     if option.default is not None:
         settings["default"] = option.default
     if option.choices is not None:
         settings["choices"] = option.choices
-    if option.required:
+    if option.required and not positional:
         settings["required"] = True
     if option.parse is int:  # argparse's own message: "invalid int value: 'x'"
         settings["type"] = int
     elif option.parse is not None:
         settings["type"] = _typed(option.parse)
-    parser.add_argument(option.flag, **settings)
+    if option.switch:
+        parser.add_argument(option.flag, action="store_true", **settings)
+    elif positional:
+        settings.setdefault("metavar", option.flag)
+        parser.add_argument(option.dest, **settings)
+    else:
+        parser.add_argument(option.flag, **settings)
 
 
 def option_values(args: argparse.Namespace, options: tuple[Option, ...]) -> dict[str, Any]:

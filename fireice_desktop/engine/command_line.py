@@ -31,6 +31,8 @@ class Option:
     parse: Callable[[str], Any] | None = None
     choices: tuple[str, ...] | None = None
     required: bool = False
+    #: A flag that takes no value: true when given (``--json``).
+    switch: bool = False
 
 
 @dataclass(frozen=True)
@@ -81,6 +83,28 @@ class TerminalCommand:
 
 
 @dataclass(frozen=True)
+class PrintCommand:
+    """A command of the game's own that prints what it looks up: ``lines(values)``
+    returns the lines to print, ``values`` being each option's value by its ``dest`` (an
+    option whose flag has no leading dash is a positional argument).  A value the
+    command refuses raises ``ValueError`` in the option's ``parse`` (usage, status 2)."""
+
+    name: str
+    help: str
+    options: tuple[Option, ...]
+    lines: Callable[[Mapping[str, Any]], Sequence[str]]
+
+
+@dataclass(frozen=True)
+class CommandGroup:
+    """Commands of the game's own gathered under one name (``fireice puzzle list``)."""
+
+    name: str
+    help: str
+    commands: tuple[PrintCommand, ...]
+
+
+@dataclass(frozen=True)
 class ShotScene:
     """The game's screen as ``fireice --screenshot --scene NAME`` draws it.
 
@@ -111,7 +135,7 @@ class CommandLine:
 
     group: str | None
     help: str
-    commands: tuple[Generic | ReportCommand | TerminalCommand, ...]
+    commands: tuple[Generic | ReportCommand | TerminalCommand | CommandGroup, ...]
     setup_options: tuple[Option, ...] = ()
     moves_help: str = ""
     match_sides: tuple[str, str] = ("", "")
@@ -121,9 +145,11 @@ class CommandLine:
 
 
 __all__ = [
+    "CommandGroup",
     "CommandLine",
     "Generic",
     "Option",
+    "PrintCommand",
     "ReportCommand",
     "ShotScene",
     "Terminal",

@@ -9,11 +9,22 @@ Fire & Ice's commands are at the top level: ``text`` (:mod:`.terminal`), ``show`
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any, Final
 
-from ...command_line import CommandLine, Generic, Option, ReportCommand, ShotScene
+from ...command_line import (
+    CommandGroup,
+    CommandLine,
+    Generic,
+    Option,
+    PrintCommand,
+    ReportCommand,
+    ShotScene,
+)
 from ...interface import GameState
+from . import textboard
 from .formats import solitaire_board
+from .puzzles import Puzzle, all_puzzles, find_puzzle
 from .solitaire import COLOR_NAMES, SolitairePosition, parse_deal
 from .solver import Solution, solve
 from .terminal import TEXT
@@ -82,6 +93,62 @@ def solve_lines(deal: Any, position: GameState, as_json: bool) -> list[str]:
     return lines
 
 
+def puzzle_id(text: str) -> Puzzle:
+    """The puzzle ``fireice puzzle show`` names, or ``ValueError`` saying what is wrong."""
+    count = len(all_puzzles())
+    try:
+        number = int(text.strip())
+    except ValueError:
+        message = f"not a puzzle number: {text!r} (puzzles are numbered 1 to {count})"
+        raise ValueError(message) from None
+    puzzle = find_puzzle(number)
+    if puzzle is None:
+        raise ValueError(f"there is no puzzle {number}: puzzles are numbered 1 to {count}")
+    return puzzle
+
+
+def puzzle_list(values: Mapping[str, Any]) -> list[str]:
+    """``fireice puzzle list``: every puzzle, one a line, or one JSON array."""
+    puzzles = all_puzzles()
+    if values["json"]:
+        return [json.dumps([puzzle.contract() for puzzle in puzzles])]
+    lines = [f"{'id':>4}  {'to move':7}  {'win in':6}  rating"]
+    lines += [f"{p.id:>4}  {p.to_move.title:7}  {p.win_in:>6}  {p.rating:>6}" for p in puzzles]
+    return lines
+
+
+def puzzle_show(values: Mapping[str, Any]) -> list[str]:
+    """``fireice puzzle show ID``: the puzzle's board and what it asks, or its JSON."""
+    puzzle: Puzzle = values["puzzle"]
+    if values["json"]:
+        return [json.dumps(puzzle.contract())]
+    plural = "move" if puzzle.win_in == 1 else "moves"
+    return [
+        f"Puzzle {puzzle.id}: {puzzle.to_move.title} to play and win in {puzzle.win_in} {plural}"
+        f" (rating {puzzle.rating})",
+        textboard.render(puzzle.position),
+        "Moves from the start: " + " ".join(puzzle.moves),
+        "Solution: " + " ".join(puzzle.solution),
+    ]
+
+
+_JSON: Final = Option("--json", "json", "print JSON (the contract for scripts)", switch=True)
+
+#: ``fireice puzzle ...``: the shipped puzzles, for scripts and players at a terminal.
+PUZZLE_COMMANDS: Final = CommandGroup(
+    "puzzle",
+    "the puzzles: Fire or Ice to play and win",
+    (
+        PrintCommand("list", "list every puzzle", (_JSON,), puzzle_list),
+        PrintCommand(
+            "show",
+            "print one puzzle with its board",
+            (Option("ID", "puzzle", "the puzzle's number", parse=puzzle_id), _JSON),
+            puzzle_show,
+        ),
+    ),
+)
+
 #: Fire & Ice's commands, at the top level.
 FIRE_AND_ICE_COMMANDS: Final = CommandLine(
     group=None,
@@ -91,6 +158,7 @@ FIRE_AND_ICE_COMMANDS: Final = CommandLine(
         Generic("show"),
         Generic("ai-move", setup="last"),
         Generic("match", setup="none"),
+        PUZZLE_COMMANDS,
     ),
     setup_options=HANDICAP_OPTIONS,
     moves_help="moves from the start, like D4-C4",

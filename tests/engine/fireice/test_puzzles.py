@@ -1,0 +1,122 @@
+"""The shipped puzzles and playing them.
+
+Every puzzle is checked for shape on every run; a sample, different every day, is proved
+again with the exact search (the win in N, none faster, one winning first move);
+``python scripts/make_puzzles.py --check`` proves them all.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+
+from fireice_desktop.engine.games.fireice.proof import Prover
+from fireice_desktop.engine.games.fireice.puzzles import (
+    CONTRACT_KEYS,
+    MOST_MOVES,
+    Attempt,
+    Puzzle,
+    all_puzzles,
+    find_puzzle,
+    puzzle_of_the_day,
+)
+from fireice_desktop.engine.games.fireice.rules import Position
+
+
+def test_every_puzzle_is_well_formed() -> None:
+    puzzles = all_puzzles()
+    assert [p.id for p in puzzles] == list(range(1, len(puzzles) + 1))
+    keys = set()
+    for puzzle in puzzles:
+        position = Position.start()
+        for move in puzzle.moves:
+            position = position.play(move)  # legal from the start, no handicap
+        assert not position.is_over
+        keys.add(position)
+        assert 1 <= puzzle.win_in <= MOST_MOVES
+        assert len(puzzle.solution) == 2 * puzzle.win_in - 1
+        winner = position.to_move
+        for move in puzzle.solution:
+            assert position.winner is None
+            position = position.play(move)
+        assert position.winner is winner
+        assert isinstance(puzzle.rating, int)
+        assert sorted(puzzle.contract()) == sorted(CONTRACT_KEYS)
+    assert len(keys) == len(puzzles)  # no position twice
+
+
+def test_a_sample_is_proved_again() -> None:
+    puzzles = all_puzzles()
+    rng = random.Random(datetime.date.today().toordinal())
+    short = [p for p in puzzles if p.win_in <= 3]
+    sample = rng.sample(short, min(4, len(short)))
+    longest = [p for p in puzzles if p.win_in == max(q.win_in for q in puzzles)]
+    sample.append(rng.choice(longest))
+    for puzzle in sample:
+        prover = Prover()
+        position = puzzle.position
+        n = puzzle.win_in
+        assert prover.wins_within(position, n), puzzle.id
+        assert not prover.wins_within(position, n - 1), puzzle.id
+        assert [str(m) for m in prover.winning_moves(position, n)] == [puzzle.solution[0]], (
+            puzzle.id
+        )
+
+
+def play_through(puzzle: Puzzle, moves: list[str]) -> Attempt:
+    attempt = Attempt(puzzle)
+    for text in moves:
+        step = attempt.play(attempt.position.parse_move(text))
+        assert step.right
+    return attempt
+
+
+def test_the_solution_solves_it() -> None:
+    for puzzle in all_puzzles()[:5]:
+        attempt = Attempt(puzzle)
+        for index in range(0, len(puzzle.solution), 2):
+            step = attempt.play(attempt.position.parse_move(puzzle.solution[index]))
+            assert step.right
+            if index + 1 < len(puzzle.solution):
+                assert str(step.reply) == puzzle.solution[index + 1]
+        assert attempt.solved and step.solved
+
+
+def test_a_wrong_first_move_fails_and_is_answered() -> None:
+    puzzle = next(p for p in all_puzzles() if p.win_in >= 2)
+    attempt = Attempt(puzzle)
+    wrong = next(m for m in puzzle.position.legal_moves() if str(m) != puzzle.solution[0])
+    step = attempt.play(wrong)
+    assert not step.right and not step.solved
+    assert attempt.failed
+    assert attempt.position == puzzle.position  # nothing played
+    reply = attempt.punishment(wrong)
+    after = puzzle.position.play(wrong)
+    assert reply is None or reply in after.legal_moves()
+
+
+def test_any_move_keeping_the_win_counts_later() -> None:
+    # After the first move, any move that still wins within the moves left is right,
+    # not only the solution's.
+    for puzzle in all_puzzles():
+        if puzzle.win_in < 2:
+            continue
+        attempt = play_through(puzzle, [puzzle.solution[0]])
+        prover = Prover()
+        keeping = prover.winning_moves(attempt.position, attempt.left)
+        others = [m for m in keeping if str(m) != puzzle.solution[2]]
+        if not others:
+            continue
+        step = attempt.play(others[0])
+        assert step.right
+        return
+    raise AssertionError("no puzzle has a second winning move at its second step")
+
+
+def test_the_puzzle_of_the_day_changes_daily_and_returns_after_all() -> None:
+    puzzles = all_puzzles()
+    start = datetime.date(2026, 1, 1)
+    days = [puzzle_of_the_day(start + datetime.timedelta(days=d)) for d in range(len(puzzles))]
+    assert {p.id for p in days} == {p.id for p in puzzles}
+    assert puzzle_of_the_day(start) == puzzle_of_the_day(start)
+    assert find_puzzle(0) is None and find_puzzle(len(puzzles) + 1) is None
