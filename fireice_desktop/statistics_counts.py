@@ -25,6 +25,7 @@ from .statistics_checks import (
     one_more,
 )
 from .statistics_played import DealPlayed, Played
+from .statistics_puzzles import PuzzleStatistics
 
 FORMAT: Final = "fireice-statistics"
 VERSION: Final = 1
@@ -205,6 +206,7 @@ class Statistics:
     )
     version: int = VERSION  # a newer version's number is kept, with its fields
     extra: dict[str, Any] = field(default_factory=dict)
+    puzzles: PuzzleStatistics = field(default_factory=PuzzleStatistics)
 
     def duel(self, game: str) -> DuelStatistics:
         """The counts of ``game`` (empty ones if it was never played)."""
@@ -263,6 +265,7 @@ class Statistics:
             "version": self.version,
             "duels": {game: duel.to_json() for game, duel in self.duels.items()},
             **{game: self.deals_of(game).to_json() for game in DEAL_GAMES},
+            "puzzles": self.puzzles.to_json(),
             **self.extra,
         }
 
@@ -288,7 +291,9 @@ class Statistics:
         """The statistics in a JSON value; :class:`StatisticsError` if it holds none."""
         if not isinstance(value, dict) or value.get("format") != FORMAT:
             raise StatisticsError("file_not_statistics")
-        data, extra = known_fields(value, "the file", ("format", "version", "duels", *DEAL_GAMES))
+        data, extra = known_fields(
+            value, "the file", ("format", "version", "duels", *DEAL_GAMES, "puzzles")
+        )
         version = data.get("version")
         if not isinstance(version, int) or isinstance(version, bool) or version < 1:
             raise StatisticsError("file_bad_version", version=repr(version))
@@ -297,7 +302,8 @@ class Statistics:
             for game, duel in json_object(data.get("duels", {}), "duels").items()
         }
         deals = {game: DealStatistics.from_json(data.get(game, {}), game) for game in DEAL_GAMES}
-        return cls(duels, deals, version, extra)
+        puzzles = PuzzleStatistics.from_json(data.get("puzzles", {}), "puzzles")
+        return cls(duels, deals, version, extra, puzzles)
 
     @classmethod
     def from_text(cls, text: str) -> Statistics:

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..statistics import DASH, DealStatistics, DuelStatistics, deal_ranges
+from ..statistics_puzzles import PuzzleStatistics
 from .language import number, say, side_name, tr
 
 
@@ -44,6 +45,25 @@ def deal_figures(deals: DealStatistics) -> dict[str, str]:
         tr("statistics.current_streak"): number(deals.streak),
         tr("statistics.best_streak"): number(deals.best_streak),
     }
+
+
+def puzzle_figures(puzzles: PuzzleStatistics) -> dict[str, str]:
+    """The puzzles' figures: what each counts -> the number."""
+    rating = puzzles.rating
+    shown = f"{rating.shown}?" if rating.provisional else str(rating.shown)
+    return {
+        tr("statistics.puzzle_rating"): shown,
+        tr("statistics.puzzles_solved"): f"{number(puzzles.solved)} / {number(puzzles.tried)}",
+        tr("statistics.current_streak"): number(puzzles.streak),
+        tr("statistics.best_streak"): number(puzzles.best_streak),
+    }
+
+
+def puzzle_lines(puzzles: PuzzleStatistics) -> list[str]:
+    """The lines under the puzzles' figures: the days solved, the puzzles to come back."""
+    days = tr("statistics.puzzle_days", count=len(puzzles.days))
+    again = tr("statistics.puzzles_again", count=len(puzzles.again))
+    return [days, again]
 
 
 def deal_words(deals: set[int]) -> list[str]:

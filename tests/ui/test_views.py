@@ -10,6 +10,7 @@ from fireice_desktop.engine.games import registered_games
 from fireice_desktop.engine.record import GameRecord
 from fireice_desktop.ui.games.fireice.computer_setup import ComputerSetupScene
 from fireice_desktop.ui.games.fireice.handicap import HandicapScene
+from fireice_desktop.ui.games.fireice.puzzle_screen import PuzzleScene
 from fireice_desktop.ui.games.icebreaker.setup import IcebreakerSetupScene
 from fireice_desktop.ui.installed import VIEWS
 from fireice_desktop.ui.routes import ROUTES, screen_for_record
@@ -50,6 +51,7 @@ OPENS: dict[str, tuple[type, str | None]] = {
     "rules": (RulesScene, None),
     "settings": (SettingsScene, None),
     "statistics": (StatisticsScene, None),
+    "puzzles": (PuzzleScene, None),
 }
 
 

@@ -9,7 +9,9 @@ content is drawn once when the screen is laid out or the counts change, not ever
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields
+from functools import partial
 
 import pygame
 import pygame_gui
@@ -30,6 +32,8 @@ from ..statistics_words import (
     deals_won_lines,
     handicap_text,
     notice_text,
+    puzzle_figures,
+    puzzle_lines,
     tally_text,
     two_player_text,
     wrap,
@@ -111,6 +115,7 @@ class StatisticsScene(CardScreen):
         self.texts: list[str] = []  # every text on the card, in the order drawn
         self.cells: dict[tuple[str, str, str], str] = {}  # (game, level, side) -> cell
         self.figures: dict[str, str] = {}  # the figures of the (last) game of deals
+        self.puzzle_figures: dict[str, str] = {}
 
     # --- building -------------------------------------------------------------------
 
@@ -160,9 +165,16 @@ class StatisticsScene(CardScreen):
                 pygame.Rect(left + index * (half + px(16)), top, half, metrics.duel_height), shown
             )
         top += metrics.duel_height + metrics.gap
-        for deals in DEALS:
-            self._draw_deals(pygame.Rect(left, top, width, metrics.deals_height), deals)
-            top += metrics.deals_height + metrics.gap
+        # The games of deals and the puzzles, two panels side by side.
+        draws: list[Callable[[pygame.Rect], None]] = [
+            *(partial(self._draw_deals, shown=deals) for deals in DEALS),
+            self._draw_puzzles,
+        ]
+        for index, draw in enumerate(draws):
+            x = left + index % 2 * (half + px(16))
+            draw(pygame.Rect(x, top, half, metrics.deals_height))
+            if index % 2 or index == len(draws) - 1:
+                top += metrics.deals_height + metrics.gap
         self._draw_notes(pygame.Rect(left, top, width, metrics.notes * metrics.note_step))
         self.nav.redraw()
 
@@ -265,31 +277,48 @@ class StatisticsScene(CardScreen):
             colour = TEXT if tally.played else MUTED
             self._text(text, (centre, middle), size, colour, not level, "center")
 
+    def _draw_puzzles(self, rect: pygame.Rect) -> None:
+        """The puzzles: the rating, solved, the streaks; the days, the puzzles to come back."""
+        puzzles = self.statistics.puzzles
+        self.puzzle_figures = puzzle_figures(puzzles)
+        y = self._draw_figures(rect, tr("menu.puzzles"), self.puzzle_figures)
+        for text in puzzle_lines(puzzles):
+            self._text(text, (rect.x + px(14), y), self.metrics.small)
+            y += self.metrics.line
+
     def _draw_deals(self, rect: pygame.Rect, shown: DealsShown) -> None:
         """A game of deals: its four figures in a row, and the deals won."""
-        assert self.sheet is not None
-        metrics = self.metrics
         deals = self.statistics.deals_of(shown.game)
-        y = self._panel(rect, tr(shown.title))
-        left, right = rect.x + px(14), rect.right - px(14)
         self.figures = deal_figures(deals)
-        width = (right - left) // len(self.figures)
-        for k, (words, figure) in enumerate(self.figures.items()):
-            tile = pygame.Rect(left + k * width + px(4), y, width - px(8), metrics.tiles)
-            self.sheet.blit(translucent(tile.size, (255, 236, 210, 16), radius=px(8)), tile.topleft)
-            top = (tile.centerx, tile.y + metrics.tiles * 40 // 100)
-            self._text(figure, top, metrics.text + px(10), HEADING, True, "center")
-            bottom = (tile.centerx, tile.y + metrics.tiles * 79 // 100)
-            self._text(words, bottom, metrics.small, MUTED, anchor="center")
-        y += metrics.tiles + px(4) + metrics.line // 2
-        face = font(metrics.small, False)
+        y = self._draw_figures(rect, tr(shown.title), self.figures)
+        left, right = rect.x + px(14), rect.right - px(14)
+        face = font(self.metrics.small, False)
 
         def fits(text: str) -> bool:
             return face.size(text)[0] <= right - left
 
         for text in deals_won_lines(deals.deals_won, fits, 2):
-            self._text(text, (left, y), metrics.small)
-            y += metrics.line
+            self._text(text, (left, y), self.metrics.small)
+            y += self.metrics.line
+
+    def _draw_figures(self, rect: pygame.Rect, heading: str, figures: dict[str, str]) -> int:
+        """A panel of four figures in a row; returns the ``y`` of the first line under them."""
+        assert self.sheet is not None
+        metrics = self.metrics
+        y = self._panel(rect, heading)
+        left, right = rect.x + px(14), rect.right - px(14)
+        width = (right - left) // len(figures)
+        for k, (words, figure) in enumerate(figures.items()):
+            tile = pygame.Rect(left + k * width + px(4), y, width - px(8), metrics.tiles)
+            self.sheet.blit(translucent(tile.size, (255, 236, 210, 16), radius=px(8)), tile.topleft)
+            top = (tile.centerx, tile.y + metrics.tiles * 40 // 100)
+            self._text(figure, top, metrics.text + px(10), HEADING, True, "center")
+            bottom = (tile.centerx, tile.y + metrics.tiles * 79 // 100)
+            size = metrics.small  # smaller, where a narrow tile would not hold the words
+            while size > px(10) and font(size, False).size(words)[0] > tile.width - px(8):
+                size -= 1
+            self._text(words, bottom, size, MUTED, anchor="center")
+        return y + metrics.tiles + px(4) + metrics.line // 2
 
     def _draw_notes(self, rect: pygame.Rect) -> None:
         """What happened to the file or the last reset, when anything did (on two lines if

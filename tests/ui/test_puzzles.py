@@ -1,0 +1,199 @@
+"""The puzzle trainer, played with real events: moves judged by the exact search, the
+defender's replies, a wrong move punished, Try again, the solution, the rating and the
+streak kept in the statistics, and failed puzzles coming back."""
+
+from __future__ import annotations
+
+import datetime
+import random
+from pathlib import Path
+
+import pygame
+import pytest
+
+from fireice_desktop.engine.games.fireice.proof import Prover
+from fireice_desktop.engine.games.fireice.puzzles import Puzzle, all_puzzles, find_puzzle
+from fireice_desktop.statistics import Statistics
+from fireice_desktop.statistics_puzzles import COME_BACK_AFTER
+from fireice_desktop.ui.games.fireice.puzzle_screen import (
+    FAILED,
+    PLAYING,
+    SOLVED,
+    PuzzleScene,
+    choose_next,
+)
+from tests.support.ui import Driver, open_ui
+
+
+def puzzle_screen(ui: Driver) -> PuzzleScene:
+    scene = ui.scene
+    assert isinstance(scene, PuzzleScene), scene
+    return scene
+
+
+def wait(ui: Driver, limit: int = 400) -> PuzzleScene:
+    """Run frames until the move is judged and every reply shown."""
+    scene = puzzle_screen(ui)
+    for _ in range(limit):
+        ui.pump(1, dt=0.05)
+        if scene.job is None and not scene.queue and scene.controller.animation is None:
+            return scene
+    raise AssertionError("the puzzle screen is still busy")
+
+
+def open_puzzle(ui: Driver, puzzle: Puzzle) -> PuzzleScene:
+    ui.app.go("puzzles", puzzle_id=puzzle.id)
+    ui.pump(2)
+    scene = puzzle_screen(ui)
+    assert scene.puzzle == puzzle
+    return scene
+
+
+def a_puzzle(win_in: int) -> Puzzle:
+    return next(p for p in all_puzzles() if p.win_in == win_in)
+
+
+def test_the_menu_opens_a_puzzle_on_the_board(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with open_ui(tmp_path / "config", monkeypatch) as ui:
+        ui.click_button("Puzzles")
+        scene = puzzle_screen(ui)
+        assert scene.controller.history.position == scene.puzzle.position
+        side = scene.puzzle.to_move.title
+        assert scene.widgets["task"].text.startswith(f"{side}: win in {scene.puzzle.win_in}")
+        assert "wins by force" in ui.message
+        ui.press(pygame.K_ESCAPE)
+        assert not isinstance(ui.scene, PuzzleScene)
+
+
+def test_playing_the_solution_by_clicks_solves_it_and_raises_the_rating(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    puzzle = a_puzzle(2)
+    with open_ui(tmp_path / "config", monkeypatch) as ui:
+        scene = open_puzzle(ui, puzzle)
+        ui.play(puzzle.solution[0])
+        scene = wait(ui)
+        assert scene.state == PLAYING
+        assert str(scene.controller.history.moves[-1]) == puzzle.solution[1]  # the reply
+        assert f"answers {puzzle.solution[1]}" in ui.message
+        ui.play(puzzle.solution[2])
+        scene = wait(ui)
+        assert scene.state == SOLVED
+        assert scene.controller.history.position.winner is puzzle.to_move
+        assert "Solved!" in ui.message and "Your puzzle rating" in ui.message
+        progress = ui.app.context.files.statistics().puzzles
+        assert progress.solved_ids == {puzzle.id} and progress.streak == 1
+        assert progress.rating.rating > 1500
+
+
+def test_a_wrong_move_is_answered_and_the_puzzle_comes_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    puzzle = a_puzzle(2)
+    wrong = next(m for m in puzzle.position.legal_moves() if str(m) != puzzle.solution[0])
+    with open_ui(tmp_path / "config", monkeypatch) as ui:
+        scene = open_puzzle(ui, puzzle)
+        ui.play(str(wrong))
+        scene = wait(ui)
+        assert scene.state == FAILED
+        history = scene.controller.history
+        assert str(history.moves[0]) == str(wrong) and len(history.moves) == 2  # punished
+        assert f"{wrong} does not win" in ui.message
+        progress = ui.app.context.files.statistics().puzzles
+        assert progress.rating.rating < 1500 and progress.streak == 0
+        assert progress.again == {puzzle.id: 1 + COME_BACK_AFTER}
+        # The board takes no more moves, and says why.
+        ui.board_click(puzzle.solution[0].split("-")[0])
+        assert "Try again" in ui.message
+        # Try again: the same puzzle from its start, not rated again.
+        ui.click_button("Try again")
+        scene = puzzle_screen(ui)
+        assert scene.state == PLAYING
+        assert scene.controller.history.position == puzzle.position
+        ui.play(puzzle.solution[0])
+        scene = wait(ui)
+        ui.play(puzzle.solution[2])
+        scene = wait(ui)
+        assert scene.state == SOLVED
+        after = ui.app.context.files.statistics().puzzles
+        assert after.rating == progress.rating  # a second try is not rated
+
+
+def test_a_typed_move_is_judged_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    puzzle = a_puzzle(1)
+    with open_ui(tmp_path / "config", monkeypatch) as ui:
+        open_puzzle(ui, puzzle)
+        ui.type_keys(puzzle.solution[0].replace("-", "").lower())
+        ui.press(pygame.K_RETURN)
+        scene = wait(ui)
+        assert scene.state == SOLVED
+
+
+def test_the_solution_button_plays_the_winning_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    puzzle = a_puzzle(3) if any(p.win_in == 3 for p in all_puzzles()) else a_puzzle(2)
+    with open_ui(tmp_path / "config", monkeypatch) as ui:
+        open_puzzle(ui, puzzle)
+        ui.click_button("Solution")
+        scene = wait(ui)
+        assert [str(m) for m in scene.controller.history.moves] == list(puzzle.solution)
+        assert scene.controller.history.position.winner is puzzle.to_move
+        assert scene.widgets["task"].text == f"{puzzle.to_move.title} wins!"
+        progress = ui.app.context.files.statistics().puzzles
+        assert progress.tried == 1 and progress.solved == 0  # seeing it counts as failed
+
+
+def test_any_move_that_keeps_the_win_is_right(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A puzzle whose second step can be won in more than one way.
+    for puzzle in all_puzzles():
+        if puzzle.win_in < 2:
+            continue
+        after = puzzle.position.play(puzzle.solution[0]).play(puzzle.solution[1])
+        moves = Prover().winning_moves(after, puzzle.win_in - 1)
+        others = [m for m in moves if str(m) != puzzle.solution[2]]
+        if others:
+            break
+    else:
+        pytest.skip("no shipped puzzle has a second way at its second step")
+    with open_ui(tmp_path / "config", monkeypatch) as ui:
+        open_puzzle(ui, puzzle)
+        ui.play(puzzle.solution[0])
+        wait(ui)
+        ui.play(str(others[0]))
+        scene = wait(ui)
+        assert scene.state in (PLAYING, SOLVED)
+
+
+def test_a_failed_puzzle_comes_back_after_others() -> None:
+    statistics = Statistics()
+    puzzles = all_puzzles()
+    first = puzzles[0]
+    statistics.puzzles.count(first.id, first.rating, False, None)
+    rng = random.Random(1)
+    chosen = []
+    for _ in range(COME_BACK_AFTER + 1):
+        puzzle = choose_next(statistics, puzzles, rng)
+        chosen.append(puzzle.id)
+        statistics.puzzles.count(puzzle.id, puzzle.rating, True, None)
+    assert first.id not in chosen[:-1] and chosen[-1] == first.id
+    assert statistics.puzzles.again == {}
+
+
+def test_the_puzzle_of_the_day_is_marked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_ui(tmp_path / "config", monkeypatch) as ui:
+        ui.click_button("Puzzles")
+        ui.click_button("Of the day")
+        scene = puzzle_screen(ui)
+        assert scene.widgets["title"].text.endswith("of the day")
+        assert find_puzzle(scene.puzzle.id) == scene.puzzle
+        for index in range(0, len(scene.puzzle.solution), 2):
+            ui.play(scene.puzzle.solution[index])
+            scene = wait(ui)
+        assert scene.state == SOLVED
+        progress = ui.app.context.files.statistics().puzzles
+        assert progress.days == {datetime.date.today().isoformat()}
