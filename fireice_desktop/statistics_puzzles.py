@@ -37,7 +37,7 @@ def _checked_number(value: object, where: str, low: float, high: float) -> float
         or not math.isfinite(value)
         or not low <= value <= high
     ):
-        raise StatisticsError("file_not_count", where=where, value=repr(value)[:24])
+        raise StatisticsError("file_not_number", where=where, value=repr(value)[:24])
     return float(value)
 
 
@@ -141,7 +141,7 @@ class PuzzleStatistics:
                 datetime.date.fromisoformat(day)
             except (TypeError, ValueError):
                 raise StatisticsError(
-                    "file_not_count", where=f"{where}.days", value=repr(day)[:24]
+                    "file_not_date", where=f"{where}.days", value=repr(day)[:24]
                 ) from None
         return cls(
             rating,

@@ -4,6 +4,7 @@ files that neither read nor write."""
 
 from __future__ import annotations
 
+import datetime
 import errno
 import json
 import os
@@ -237,9 +238,43 @@ BAD_TEXTS: dict[str, tuple[str, str]] = {
         '{"format": "fireice-statistics", "version": 1, "solitaire": {"deals_won": 5}}',
         "solitaire.deals_won that is not a list",
     ),
+    "a puzzle rating that is text": (
+        '{"format": "fireice-statistics", "version": 1, "puzzles": {"rating": "high"}}',
+        "puzzles.rating = 'high', which is not a number",
+    ),
+    "a puzzle rating out of range": (
+        '{"format": "fireice-statistics", "version": 1, "puzzles": {"rating": 1e400}}',
+        "puzzles.rating = inf, which is not a number",
+    ),
+    "a missed puzzle that is no number": (
+        '{"format": "fireice-statistics", "version": 1, "puzzles": {"again": {"x": 3}}}',
+        "puzzles.again",
+    ),
+    "a day that is no date": (
+        '{"format": "fireice-statistics", "version": 1, "puzzles": {"days": ["2026-13-01"]}}',
+        "'2026-13-01' in puzzles.days, which is not a date",
+    ),
+    "solved puzzles that are not a list": (
+        '{"format": "fireice-statistics", "version": 1, "puzzles": {"solved_ids": 4}}',
+        "puzzles.solved_ids that is not a list",
+    ),
     "a huge number": ("1" * 5000, "is not JSON"),
     "nested too deeply": ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
 }
+
+
+def test_the_puzzles_load_back_equal() -> None:
+    statistics = Statistics()
+    statistics.puzzles.count(7, 1400, True, datetime.date(2026, 11, 26))
+    statistics.puzzles.count(9, 1600, False, None)
+    loaded = Statistics.from_text(statistics.checked_text())
+    assert loaded.puzzles.to_json() == statistics.puzzles.to_json()
+    assert loaded.puzzles.again == {9: 2 + 5} and loaded.puzzles.solved_ids == {7}
+    assert loaded.puzzles.days == {"2026-11-26"}
+    # Solving a missed puzzle later takes it off the list, without rating it again.
+    rating = loaded.puzzles.rating
+    loaded.puzzles.count(9, 1600, True, None)
+    assert loaded.puzzles.again == {} and loaded.puzzles.rating == rating
 
 
 @pytest.mark.parametrize("case", list(BAD_TEXTS))

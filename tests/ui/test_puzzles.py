@@ -86,6 +86,16 @@ def test_playing_the_solution_by_clicks_solves_it_and_raises_the_rating(
         progress = ui.app.context.files.statistics().puzzles
         assert progress.solved_ids == {puzzle.id} and progress.streak == 1
         assert progress.rating.rating > 1500
+        # The Statistics screen says so.
+        ui.app.go("statistics")
+        ui.pump(2)
+        figures = ui.scene.puzzle_figures  # type: ignore[attr-defined]
+        assert figures == {
+            "rating": f"{progress.rating.shown}?",
+            "solved": "1 / 1",
+            "current streak": "1",
+            "best streak": "1",
+        }
 
 
 def test_a_wrong_move_is_answered_and_the_puzzle_comes_back(

@@ -85,6 +85,7 @@ SCREENS: dict[str, Callable[[Driver], None]] = {
     "handicap-game": to_handicap_game,
     "solitaire": going("solitaire"),
     "icebreaker": going("icebreaker"),
+    "puzzles": going("puzzles"),
 }
 
 
