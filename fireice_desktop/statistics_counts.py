@@ -207,6 +207,8 @@ class Statistics:
     version: int = VERSION  # a newer version's number is kept, with its fields
     extra: dict[str, Any] = field(default_factory=dict)
     puzzles: PuzzleStatistics = field(default_factory=PuzzleStatistics)
+    #: The lessons done: each one's key -> the most stars earned (1 to 3).
+    lessons: dict[str, int] = field(default_factory=dict)
 
     def duel(self, game: str) -> DuelStatistics:
         """The counts of ``game`` (empty ones if it was never played)."""
@@ -266,6 +268,7 @@ class Statistics:
             "duels": {game: duel.to_json() for game, duel in self.duels.items()},
             **{game: self.deals_of(game).to_json() for game in DEAL_GAMES},
             "puzzles": self.puzzles.to_json(),
+            "lessons": dict(sorted(self.lessons.items())),
             **self.extra,
         }
 
@@ -292,7 +295,7 @@ class Statistics:
         if not isinstance(value, dict) or value.get("format") != FORMAT:
             raise StatisticsError("file_not_statistics")
         data, extra = known_fields(
-            value, "the file", ("format", "version", "duels", *DEAL_GAMES, "puzzles")
+            value, "the file", ("format", "version", "duels", *DEAL_GAMES, "puzzles", "lessons")
         )
         version = data.get("version")
         if not isinstance(version, int) or isinstance(version, bool) or version < 1:
@@ -303,7 +306,13 @@ class Statistics:
         }
         deals = {game: DealStatistics.from_json(data.get(game, {}), game) for game in DEAL_GAMES}
         puzzles = PuzzleStatistics.from_json(data.get("puzzles", {}), "puzzles")
-        return cls(duels, deals, version, extra, puzzles)
+        lessons = {}
+        for key, earned in json_object(data.get("lessons", {}), "lessons").items():
+            count = checked_count(earned, f"lessons.{key[:24]}")
+            if len(key) > 40 or count > 3:
+                raise StatisticsError("file_not_count", where="lessons", value=key[:24])
+            lessons[key] = count
+        return cls(duels, deals, version, extra, puzzles, lessons)
 
     @classmethod
     def from_text(cls, text: str) -> Statistics:

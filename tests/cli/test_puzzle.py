@@ -37,7 +37,7 @@ def test_list_json_is_the_contract() -> None:
         for move in item["moves"]:
             position = position.play(move)
         assert position.to_move.key == item["to_move"]
-        assert len(item["solution"]) == 2 * item["win_in"] - 1
+        assert len(item["solution"]) in (2 * item["win_in"] - 1, 2 * item["win_in"])
         for move in item["solution"]:
             position = position.play(move)
         assert position.winner is not None and position.winner.key == item["to_move"]

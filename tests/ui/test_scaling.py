@@ -86,6 +86,7 @@ SCREENS: dict[str, Callable[[Driver], None]] = {
     "solitaire": going("solitaire"),
     "icebreaker": going("icebreaker"),
     "puzzles": going("puzzles"),
+    "learn": going("learn"),
 }
 
 

@@ -10,6 +10,7 @@ from fireice_desktop.engine.games import registered_games
 from fireice_desktop.engine.record import GameRecord
 from fireice_desktop.ui.games.fireice.computer_setup import ComputerSetupScene
 from fireice_desktop.ui.games.fireice.handicap import HandicapScene
+from fireice_desktop.ui.games.fireice.lesson_screen import LessonScene
 from fireice_desktop.ui.games.fireice.puzzle_screen import PuzzleScene
 from fireice_desktop.ui.games.icebreaker.setup import IcebreakerSetupScene
 from fireice_desktop.ui.installed import VIEWS
@@ -52,6 +53,7 @@ OPENS: dict[str, tuple[type, str | None]] = {
     "settings": (SettingsScene, None),
     "statistics": (StatisticsScene, None),
     "puzzles": (PuzzleScene, None),
+    "learn": (LessonScene, None),
 }
 
 

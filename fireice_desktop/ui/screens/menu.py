@@ -81,7 +81,7 @@ class MenuScene(CardScreen):
         # Rows 62 pixels apart, closer together when the window is short, where the title
         # closes up too: every entry fits the smallest window, Continue among them.
         head = px(110) if height >= px(700) else px(98)  # the title and the subtitle
-        step = max(px(38), min(px(62), (height - px(60) - head + px(10)) // len(entries)))
+        step = max(px(34), min(px(62), (height - px(60) - head + px(10)) // len(entries)))
         top = max(px(14), (height - head - len(entries) * step + px(10)) // 2)
         self.title_label = pygame_gui.elements.UILabel(
             pygame.Rect(column.x - px(80), top, column.width + px(160), px(64)),
@@ -102,7 +102,7 @@ class MenuScene(CardScreen):
         for name, tip in entries:
             element = button(
                 m,
-                pygame.Rect(column.x, y, column.width, step - px(10)),
+                pygame.Rect(column.x, y, column.width, step - min(px(10), step // 8)),
                 tr(f"menu.{name}"),
                 tip,
                 object_id=kind,

@@ -16,6 +16,7 @@ from .computer_setup import ComputerSetupScene
 from .drawings import DRAWINGS
 from .handicap import HandicapScene, HandicapSetup
 from .icon import board_icon
+from .lesson_screen import LessonScene
 from .puzzle_screen import PuzzleScene
 from .solitaire import SolitaireView, random_deal_for
 from .view import FireIceView
@@ -56,9 +57,15 @@ def _solitaire_picture(ctx: Context, shot: Shot) -> Session:
 UI = GameUI(
     name="fireice",
     views={"fire-and-ice": FireIceView, "solitaire": SolitaireView},
-    screens={"computer": ComputerSetupScene, "handicap": _handicap, "puzzles": PuzzleScene},
+    screens={
+        "computer": ComputerSetupScene,
+        "handicap": _handicap,
+        "puzzles": PuzzleScene,
+        "learn": LessonScene,
+    },
     plays={"game": _two_players, "solitaire": _solitaire},
     menu=(
+        ("learn", "learn"),
         ("two_players", "game"),
         ("computer", "computer"),
         ("handicap", "handicap"),

@@ -1,0 +1,121 @@
+"""Learn: the lessons, one after the other, on the wooden board.
+
+Each lesson (:mod:`....engine.games.fireice.lessons`) is a position, a goal and the
+coach's words; the player makes the moves, any move that reaches the goal is right, and
+a wrong one is answered by the reply that shows why.  Stars (three at the first try,
+then fewer) are kept with the statistics; the last lesson leads to the puzzles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ....engine.games.fireice.lessons import LESSONS, Lesson, LessonAttempt, find_lesson, stars
+from ....engine.games.fireice.rules import Color
+from ....statistics import Statistics
+from ...language import side_name, tr
+from ...navigation import Context
+from .trainer import PLAYING, SOLVED, TrainerScene
+
+
+def first_unfinished(done: dict[str, int]) -> Lesson:
+    """The first lesson without stars, or the first lesson when all have some."""
+    return next((lesson for lesson in LESSONS if not done.get(lesson.key)), LESSONS[0])
+
+
+class LessonScene(TrainerScene):
+    """One lesson at a time, from the first not done yet."""
+
+    rows = (("try_again", "next"), ("puzzles", "menu"))
+    words = "lesson"
+    info_lines = ("progress", "stars")
+
+    def __init__(self, ctx: Context, lesson: str | None = None) -> None:
+        self.ctx = ctx
+        done = ctx.files.statistics().lessons
+        chosen = (find_lesson(lesson) if lesson else None) or first_unfinished(done)
+        super().__init__(ctx, chosen.start)
+        self._load(chosen)
+
+    def _load(self, lesson: Lesson, tries: int = 1) -> None:
+        self.lesson = lesson
+        self.attempt = LessonAttempt(lesson)
+        self.tries = tries
+        self.restart_board(lesson.start, tr(f"lesson.{lesson.key}.intro"))
+
+    @property
+    def exercise(self) -> Any:
+        return self.attempt
+
+    @property
+    def learner(self) -> Color:
+        return self.lesson.start.to_move
+
+    @property
+    def number(self) -> int:
+        return LESSONS.index(self.lesson) + 1
+
+    def solved_words(self) -> str:
+        earned = stars(self.tries)
+        words = tr(f"lesson.{self.lesson.key}.done")
+        return f"{words} {tr('lesson.stars_earned', count=earned)}"
+
+    def done(self, solved: bool) -> str:
+        if not solved:
+            return " " + tr("lesson.try_again_hint")
+        earned = stars(self.tries)
+        key = self.lesson.key
+
+        def count(statistics: Statistics) -> None:
+            statistics.lessons[key] = max(statistics.lessons.get(key, 0), earned)
+
+        self.ctx.files.change_statistics(count)
+        if self.lesson is LESSONS[-1]:
+            return " " + tr("lesson.all_done")
+        return ""
+
+    def actions(self) -> dict[str, Callable[[], None]]:
+        return {
+            "try_again": self.try_again,
+            "next": self.next_lesson,
+            "puzzles": lambda: self.nav.go("puzzles"),
+            "menu": self.nav.show_menu,
+        }
+
+    def try_again(self) -> None:
+        self._load(self.lesson, self.tries + (0 if self.state == SOLVED else 1))
+
+    def next_lesson(self) -> None:
+        index = LESSONS.index(self.lesson)
+        if index + 1 < len(LESSONS):
+            self._load(LESSONS[index + 1])
+        else:
+            self.nav.go("puzzles")
+
+    def panel_texts(self) -> dict[str, str]:
+        done = self.ctx.files.statistics().lessons
+        earned = done.get(self.lesson.key, 0)
+        task = tr(f"lesson.{self.lesson.key}.task", side=side_name(self.learner))
+        if self.state == SOLVED:
+            task = tr("lesson.solved_short")
+        elif self.state not in (PLAYING, "judging"):
+            task = self.task_words()
+        return {
+            "title": tr(f"lesson.{self.lesson.key}.title"),
+            "task": task,
+            "progress": tr("lesson.progress", number=self.number, count=len(LESSONS)),
+            "stars": tr("lesson.best", count=earned) if earned else tr("lesson.not_done"),
+        }
+
+    def refresh(self) -> None:
+        super().refresh()
+        button = self.widgets.get("try_again")
+        if button is not None:
+            if self.state in (PLAYING, "judging") and not self.attempt.played:
+                button.disable()
+            else:
+                button.enable()
+
+
+__all__ = ["LessonScene", "first_unfinished"]

@@ -1,0 +1,341 @@
+"""The screen a player learns on: a position on the wooden board, a task, and each move
+judged off the UI thread; the lessons and the puzzles are its two kinds.
+
+The player moves as in a game (click, drag, the keys or a typed move).  The move is
+judged by the exercise (an object with ``position``, ``play(move)`` returning a
+:class:`~....engine.games.fireice.puzzles.Step`, ``punishment(move)`` and a ``prover``
+whose ``stop`` cancels the search): if right, the other side's answer is shown; if
+wrong, the reply that shows why.  A subclass says what the exercise is, what the panel
+says and what its buttons do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from ....engine.games.fireice.puzzles import Step
+from ....engine.games.fireice.rules import Color, Move, Position
+from ...game.controller import BoardController
+from ...game.jobs import JOB_DONE, Job
+from ...game.keys import GameKeys
+from ...game.motion import MOVE_SECONDS
+from ...game.mouse import BoardMouse
+from ...game.players import Session
+from ...game.view import Moment, Stage
+from ...language import side_name, tr
+from ...navigation import Context
+from ...scaling import px
+from ...scene import BoardScene, backdrop, button_row
+from .view import FireIceView
+
+#: What the screen is doing: waiting for the player's move, judging it, done (solved or
+#: failed), or showing the solution.
+PLAYING, JUDGING, SOLVED, FAILED, SHOWING = "playing", "judging", "solved", "failed", "showing"
+
+
+class TrainerScene(BoardScene):
+    """An exercise on the board, its panel on the right (see the module's doc)."""
+
+    #: The buttons' rows, by name: their words are ``<words>.<name>`` and ``..._tip``.
+    rows: tuple[tuple[str, ...], ...] = ()
+    words = ""
+    #: The lines of the panel under the task, by name.
+    info_lines: tuple[str, ...] = ()
+
+    def __init__(self, ctx: Context, start: Position) -> None:
+        super().__init__(ctx)
+        self.mouse = BoardMouse()
+        self.job: Job[tuple[Step, Move | None]] | None = None
+        self.queue: list[Move] = []  # moves to show, one after the other (a reply, the solution)
+        self.hit: Any = None
+        self.task_rect = pygame.Rect(0, 0, 0, 0)
+        self.widgets: dict[str, Any] = {}
+        self.message = ""
+        self.state = PLAYING
+        self.stage = Stage(
+            Session("fire-and-ice"),
+            BoardController(start),
+            self.settings,
+            lambda action, question, verb: action(),
+            lambda session: None,
+        )
+        self.view = FireIceView(self.stage)
+        self.keys = GameKeys(self, self.focus)
+
+    # --- what a subclass says -----------------------------------------------------------
+
+    @property
+    def exercise(self) -> Any:
+        """The exercise being tried (``position``, ``play``, ``punishment``, ``prover``)."""
+        raise NotImplementedError
+
+    @property
+    def learner(self) -> Color:
+        """The side the player moves."""
+        raise NotImplementedError
+
+    def panel_texts(self) -> dict[str, str]:
+        """The panel's title, task and info lines, by name."""
+        raise NotImplementedError
+
+    def actions(self) -> dict[str, Callable[[], None]]:
+        """What each button does, by name."""
+        raise NotImplementedError
+
+    def done(self, solved: bool) -> str:
+        """The exercise is over (solved or failed): count it; words to add to the message."""
+        return ""
+
+    def right_words(self, reply: Move) -> str:
+        """What the message box says after a right move and the other side's reply."""
+        return tr("puzzle.right", side=side_name(self.learner.other), reply=reply)
+
+    # --- starting -----------------------------------------------------------------------
+
+    def restart_board(self, start: Position, message: str) -> None:
+        """Show ``start`` afresh, ready for the player's move."""
+        self._cancel()
+        self.state = PLAYING
+        self.queue = []
+        self.stage.controller = BoardController(start)
+        self.say(message)
+        self.refresh()
+
+    @property
+    def controller(self) -> BoardController[Any]:
+        return self.stage.controller
+
+    @property
+    def message_box(self) -> pygame_gui.elements.UITextBox | None:
+        """The panel's message box, once built."""
+        return self.widgets.get("message")
+
+    # --- moves ------------------------------------------------------------------------
+
+    def _take_move(self) -> None:
+        """The player has played a move on the board: judge it off the UI thread."""
+        played = self.controller.just_played
+        if played is None:
+            return
+        self.controller.just_played = None
+        if self.state != PLAYING:
+            return
+        _, move = played
+        exercise = self.exercise
+        position = self.controller.history.positions[-2]
+
+        def work(stop: Callable[[], bool]) -> tuple[Step, Move | None]:
+            exercise.prover.stop = stop
+            try:
+                if exercise.position != position:
+                    raise RuntimeError("the exercise moved on")
+                step = exercise.play(move)
+                return step, None if step.right else exercise.punishment(move)
+            finally:
+                exercise.prover.stop = None
+
+        self.state = JUDGING
+        self.say(tr("puzzle.checking"))
+        self.job = Job(work)
+
+    def _judged(self) -> None:
+        job = self.job
+        if job is None or not job.done:
+            return
+        self.job = None
+        if job.error is not None or job.result is None:
+            self.state = PLAYING
+            self.say(tr("puzzle.not_judged"))
+            return
+        step, punishment = job.result
+        other = side_name(self.learner.other)
+        if step.right and step.reply is None:
+            self.state = SOLVED
+            self.say(self.solved_words() + self.done(True))
+        elif step.right:
+            assert step.reply is not None
+            self.queue.append(step.reply)
+            if step.solved:  # the other side's every reply hands over the win
+                self.state = SOLVED
+                words = tr("puzzle.solved_by_reply", side=other, reply=step.reply)
+                self.say(words + self.done(True))
+            else:
+                self.state = PLAYING
+                self.say(self.right_words(step.reply))
+        else:
+            self.state = FAILED
+            self.say(self.wrong_words(step.move, punishment) + self.done(False))
+        self.refresh()
+
+    def solved_words(self) -> str:
+        return tr("puzzle.solved")
+
+    def wrong_words(self, move: Move, punishment: Move | None) -> str:
+        """Why ``move`` was wrong, with the reply that shows it (now queued to be shown)."""
+        other = self.learner.other
+        after = self.exercise.position.play_unchecked(move)
+        if after.winner is other:
+            return tr("puzzle.wrong_hands", move=move, side=side_name(other))
+        if punishment is None:
+            return tr("puzzle.wrong", move=move)
+        self.queue.append(punishment)
+        wins = after.play_unchecked(punishment).winner is other
+        key = "puzzle.wrong_wins" if wins else "puzzle.wrong_escapes"
+        return tr(key, move=move, side=side_name(other), reply=punishment)
+
+    def _show_queued(self) -> None:
+        """Play the next queued move once the board is at rest."""
+        controller = self.controller
+        if not self.queue or controller.animation is not None or controller.selected is not None:
+            return
+        move = self.queue.pop(0)
+        controller.play(move, MOVE_SECONDS * self.settings.animation_factor)
+        controller.just_played = None
+        if not self.queue:
+            self.refresh()
+
+    # --- what the keys and the mouse ask (the board's host) -----------------------------
+
+    def why_locked(self) -> str:
+        if self.state == JUDGING:
+            return tr("puzzle.checking")
+        if self.state != PLAYING or self.queue:
+            return tr(f"{self.words}.done_here")
+        return ""
+
+    def person_to_move(self) -> bool:
+        return self.state == PLAYING and not self.queue and self.controller.animation is None
+
+    def windows_open(self) -> bool:
+        return False
+
+    # --- building and drawing -----------------------------------------------------------
+
+    def build(self, size: tuple[int, int]) -> None:
+        board, x, width = self.split(size)
+        self.hit = self.layout = self.view.build_board(board)
+        m = self.manager
+        y = px(14)
+        label = pygame_gui.elements.UILabel
+        w: dict[str, Any] = {}
+        w["title"] = label(pygame.Rect(x, y, width, px(40)), "", m, object_id="#turn")
+        y += px(42)
+        self.task_rect = pygame.Rect(x, y, width, px(40))  # the side's peg, then the task
+        w["task"] = label(
+            pygame.Rect(x + px(40), y, width - px(40), px(40)), "", m, object_id="#message"
+        )
+        y += px(44)
+        for name in self.info_lines:
+            w[name] = label(pygame.Rect(x, y, width, px(24)), "", m, object_id="#difficulty")
+            y += px(26)
+        y += px(6)
+        message_height = px(150)
+        w["message"] = pygame_gui.elements.UITextBox(
+            "", pygame.Rect(x, y, width, message_height), m, object_id="#message_box"
+        )
+        y += message_height + px(10)
+        for row in self.rows:
+            texts = [(tr(f"{self.words}.{n}"), tr(f"{self.words}.{n}_tip")) for n in row]
+            w.update(zip(row, button_row(m, x, y, width, texts), strict=True))
+            y += px(44)
+        self.widgets = w
+        self.keys.focus.ring.area = self.panel_rect
+        self.refresh()
+
+    def say(self, text: str) -> None:
+        self.message = text
+        self.controller.message = text
+        box = self.widgets.get("message")
+        if box is not None:
+            box.set_text(text)
+
+    def refresh(self) -> None:
+        """Bring the panel's words in line with the exercise."""
+        if not self.widgets:
+            return
+        for name, text in self.panel_texts().items():
+            self.widgets[name].set_text(text)
+        box = self.widgets["message"]
+        if self.message and box.html_text != self.message:
+            box.set_text(self.message)
+
+    def task_words(self) -> str:
+        """The task line in the states that end an exercise: who won, solved, not solved."""
+        winner = self.controller.history.position.winner
+        if self.state == SHOWING and winner is not None:
+            return tr("view.wins", side=side_name(winner))
+        if self.state == SOLVED:
+            return tr(f"{self.words}.solved_short")
+        return tr(f"{self.words}.failed_short")
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == JOB_DONE:
+            return
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for name, action in self.actions().items():
+                if event.ui_element is self.widgets.get(name):
+                    action()
+                    return
+        if self.mouse.handle_event(event, self.controller, self.hit, self.why_locked):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.nav.show_menu()
+
+    def handle_keyboard(self, event: pygame.event.Event) -> bool:
+        return self.keys.handle_event(event)
+
+    def draw_focus(self, surface: pygame.Surface) -> None:
+        self.keys.draw(surface)
+
+    def update(self, dt: float) -> bool:
+        controller = self.controller
+        self._take_move()
+        self._judged()
+        controller.animation_time = MOVE_SECONDS * self.settings.animation_factor
+        moving = controller.update(dt)
+        self._show_queued()
+        for sound in controller.sounds:
+            self.sounds.play(sound)
+        controller.sounds.clear()
+        if controller.changed:
+            if controller.message != self.message and controller.message:
+                self.say(controller.message)  # a refused move's reason, a typed move
+            controller.changed = False
+        return moving or self.job is not None or bool(self.queue)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.hit is None:
+            return
+        table = backdrop(surface.get_size())
+        self.view.draw_board(
+            surface,
+            Moment(
+                drag_pos=self.mouse.carried(self.controller),
+                hint=None,
+                show_targets=self.settings.show_legal_moves,
+                coordinates=self.settings.coordinates,
+                cursor=self.keys.cursor_cell,
+            ),
+        )
+        self.draw_panel_backing(surface, table)
+        if self.state in (PLAYING, JUDGING):
+            self.view.draw_panel(surface, self.task_rect, self.learner)
+
+    def _cancel(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+            self.job = None
+
+    def leave(self) -> None:
+        self._cancel()
+
+    def settle(self, timeout: float) -> None:
+        if self.job is not None:
+            self.job.wait(timeout)
+
+
+__all__ = ["FAILED", "JUDGING", "PLAYING", "SHOWING", "SOLVED", "TrainerScene"]

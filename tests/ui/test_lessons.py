@@ -1,0 +1,94 @@
+"""Learn, played with real events: from the menu through a lesson, a wrong move
+punished and tried again, stars kept, the next lesson, and on to the puzzles."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from fireice_desktop.engine.games.fireice.lessons import LESSONS
+from fireice_desktop.ui.games.fireice.lesson_screen import LessonScene
+from fireice_desktop.ui.games.fireice.puzzle_screen import PuzzleScene
+from fireice_desktop.ui.games.fireice.trainer import FAILED, SOLVED
+from tests.engine.fireice.test_lessons import RIGHT
+from tests.support.ui import Driver, open_ui
+
+
+def lesson_screen(ui: Driver) -> LessonScene:
+    scene = ui.scene
+    assert isinstance(scene, LessonScene), scene
+    return scene
+
+
+def wait(ui: Driver, limit: int = 400) -> LessonScene:
+    scene = lesson_screen(ui)
+    for _ in range(limit):
+        ui.pump(1, dt=0.05)
+        if scene.job is None and not scene.queue and scene.controller.animation is None:
+            return scene
+    raise AssertionError("the lesson is still busy")
+
+
+def test_learn_starts_with_the_first_lesson_and_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with open_ui(tmp_path / "config", monkeypatch) as ui:
+        ui.click_button("Learn")
+        scene = lesson_screen(ui)
+        assert scene.lesson is LESSONS[0]
+        assert "Click the red peg on D4" in ui.message
+        ui.play("D4-D6")
+        scene = wait(ui)
+        assert scene.state == SOLVED
+        assert "an Ice peg dropped into the hole you left" in ui.message
+        assert "3 stars" in ui.message
+        assert ui.app.context.files.statistics().lessons == {"moving": 3}
+        ui.click_button("Next lesson")
+        assert lesson_screen(ui).lesson is LESSONS[1]
+        # Learn opens again at the first lesson not done.
+        ui.press(pygame.K_ESCAPE)
+        ui.click_button("Learn")
+        assert lesson_screen(ui).lesson is LESSONS[1]
+
+
+def test_a_wrong_move_is_explained_and_a_second_try_earns_two_stars(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with open_ui(tmp_path / "config", monkeypatch) as ui:
+        ui.app.go("learn", lesson="handed")
+        ui.pump(2)
+        ui.play("B5-D5")  # takes D, and drops Ice's peg into B5: Ice's line A-B-E
+        scene = wait(ui)
+        assert scene.state == FAILED
+        assert "B5-D5 loses at once" in ui.message
+        assert scene.controller.history.position.winner is not None
+        ui.click_button("Try again")
+        scene = lesson_screen(ui)
+        assert scene.controller.history.position == scene.lesson.start
+        ui.play("G5-D5")
+        scene = wait(ui)
+        assert scene.state == SOLVED and "2 stars" in ui.message
+        assert ui.app.context.files.statistics().lessons == {"handed": 2}
+
+
+def test_every_lesson_is_done_from_the_keyboard_and_leads_to_the_puzzles(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with open_ui(tmp_path / "config", monkeypatch) as ui:
+        ui.click_button("Learn")
+        for lesson in LESSONS:
+            scene = lesson_screen(ui)
+            assert scene.lesson is lesson
+            while scene.state != SOLVED:
+                right = sorted(str(m) for m in scene.attempt.right_moves())
+                ui.type_keys(right[0].replace("-", "").lower())
+                ui.press(pygame.K_RETURN)
+                scene = wait(ui)
+            assert RIGHT[lesson.key]
+            if lesson is LESSONS[-1]:
+                assert "the puzzles are next" in ui.message
+            ui.click_button("Next lesson")
+        assert isinstance(ui.scene, PuzzleScene)
+        assert ui.app.context.files.statistics().lessons == {lesson.key: 3 for lesson in LESSONS}
