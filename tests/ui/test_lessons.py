@@ -73,6 +73,19 @@ def test_a_wrong_move_is_explained_and_a_second_try_earns_two_stars(
         assert ui.app.context.files.statistics().lessons == {"handed": 2}
 
 
+def test_a_move_that_hands_an_island_is_explained(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with open_ui(tmp_path / "config", monkeypatch) as ui:
+        ui.app.go("learn", lesson="drop")
+        ui.pump(2)
+        ui.play("B5-A5")
+        scene = wait(ui)
+        assert scene.state == FAILED
+        assert "B5-A5 hands Ice island B" in ui.message
+        assert len(scene.controller.history.moves) == 1  # no reply: the drop shows it
+
+
 def test_every_lesson_is_done_from_the_keyboard_and_leads_to_the_puzzles(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

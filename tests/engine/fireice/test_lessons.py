@@ -74,6 +74,8 @@ def test_the_warned_moves_are_punished_as_the_lessons_say() -> None:
     attempt = LessonAttempt(drop)
     assert not attempt.play(Move.parse("B5-A5")).right
     assert drop.start.play("B5-A5").controller(1) is Color.ICE
+    assert attempt.handed(Move.parse("B5-A5")) == 1 << 1  # island B
+    assert attempt.punishment(Move.parse("B5-A5")) is None  # the drop itself shows it
     # Lesson "handed": B5-D5 takes D and loses at once, on Fire's own move.
     handed = find_lesson("handed")
     assert handed is not None

@@ -242,8 +242,8 @@ class LessonAttempt:
         return Step(move, True, reply, self.position.winner is self.learner)
 
     def punishment(self, move: Move) -> Move | None:
-        """After a wrong ``move``, the other side's reply that shows why: a win if it has
-        one, else the move the evaluation likes best for it."""
+        """After a wrong ``move``, the other side's winning reply, if it has one: the
+        reply that shows why (otherwise the move itself shows it, and there is none)."""
         after = self.position.play_unchecked(move)
         if after.is_over:
             return None
@@ -251,7 +251,13 @@ class LessonAttempt:
         for reply in after.legal_moves():
             if after.play_unchecked(reply).winner is other:
                 return reply
-        return min(after.legal_moves(), key=lambda r: evaluate_position(after.play_unchecked(r)))
+        return None
+
+    def handed(self, move: Move) -> int:
+        """The islands ``move`` hands the other side (its dropped peg completes a line)."""
+        after = self.position.play_unchecked(move)
+        other = self.learner.other
+        return after.control(other) & ~self.position.control(other)
 
 
 __all__ = [

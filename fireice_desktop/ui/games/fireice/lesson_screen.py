@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ....engine.games.fireice.lessons import LESSONS, Lesson, LessonAttempt, find_lesson, stars
-from ....engine.games.fireice.rules import Color
+from ....engine.games.fireice.rules import Color, describe_islands
 from ....statistics import Statistics
 from ...language import side_name, tr
 from ...navigation import Context
@@ -60,6 +60,21 @@ class LessonScene(TrainerScene):
         earned = stars(self.tries)
         words = tr(f"lesson.{self.lesson.key}.done")
         return f"{words} {tr('lesson.stars_earned', count=earned)}"
+
+    def wrong_words(self, move: Any, punishment: Any) -> str:
+        other = self.learner.other
+        after = self.attempt.position.play_unchecked(move)
+        if after.winner is other:
+            return tr("puzzle.wrong_hands", move=move, side=side_name(other))
+        if punishment is not None:
+            self.queue.append(punishment)
+            return tr("lesson.wrong_wins", move=move, side=side_name(other), reply=punishment)
+        handed = self.attempt.handed(move)
+        if handed:
+            islands = describe_islands(handed)
+            return tr("lesson.wrong_hands", move=move, side=side_name(other), islands=islands)
+        task = tr(f"lesson.{self.lesson.key}.task", side=side_name(self.learner))
+        return tr("lesson.wrong", move=move, task=task)
 
     def done(self, solved: bool) -> str:
         if not solved:

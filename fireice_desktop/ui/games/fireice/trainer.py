@@ -24,6 +24,7 @@ from ...game.jobs import JOB_DONE, Job
 from ...game.keys import GameKeys
 from ...game.motion import MOVE_SECONDS
 from ...game.mouse import BoardMouse
+from ...game.panel_widgets import fit_label
 from ...game.players import Session
 from ...game.view import Moment, Stage
 from ...language import side_name, tr
@@ -233,7 +234,9 @@ class TrainerScene(BoardScene):
             w[name] = label(pygame.Rect(x, y, width, px(24)), "", m, object_id="#difficulty")
             y += px(26)
         y += px(6)
-        message_height = px(150)
+        # The message box takes what the buttons leave, so the coach's words need no scroll.
+        buttons = len(self.rows) * px(44)
+        message_height = max(px(150), min(px(300), size[1] - y - buttons - px(24)))
         w["message"] = pygame_gui.elements.UITextBox(
             "", pygame.Rect(x, y, width, message_height), m, object_id="#message_box"
         )
@@ -257,8 +260,12 @@ class TrainerScene(BoardScene):
         """Bring the panel's words in line with the exercise."""
         if not self.widgets:
             return
+        fits = {"title": ("#turn", "#message"), "task": ("#message", "#message_small")}
         for name, text in self.panel_texts().items():
-            self.widgets[name].set_text(text)
+            if name in fits:  # smaller letters where the words are too long
+                fit_label(self.widgets[name], text, *fits[name])
+            else:
+                self.widgets[name].set_text(text)
         box = self.widgets["message"]
         if self.message and box.html_text != self.message:
             box.set_text(self.message)
