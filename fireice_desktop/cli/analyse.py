@@ -12,6 +12,7 @@ import json
 import sys
 
 from ..engine.analysis import Review, annotation, chance_words, review, review_json
+from ..engine.practice import mistakes
 from ..engine.record import GameRecord
 from ..engine.words import named
 from .errors import CommandError
@@ -63,11 +64,45 @@ def cmd_game_analyse(args: argparse.Namespace) -> int:
     """``fireice game analyse``: each move's chances, its verdict and the better move."""
     record = read_game_argument(args.file)
     reviewed = review_record(record)
-    if args.json:
+    if args.mistakes:
+        say(mistakes_text(record, reviewed, args.json), end="")
+    elif args.json:
         say(json.dumps(review_json(reviewed)))
     else:
         say(review_text(record, reviewed), end="")
     return 0
+
+
+def mistakes_text(record: GameRecord, reviewed: Review, as_json: bool) -> str:
+    """The positions to practise: where each mistake or blunder was played, the move and
+    the better one; a JSON array of ``{"ply", "side", "moves", "played", "verdict",
+    "better"}`` with ``as_json`` (``ply``: the move's number, as in the review's JSON;
+    ``moves``: the moves that reach the position)."""
+    found = mistakes(reviewed)
+    first = reviewed.positions[0]
+    if as_json:
+        rows = [
+            {
+                "ply": m.ply + 1,  # the move's number, as in the whole review
+                "side": None if m.mover is None else m.mover.key,
+                "moves": [str(move) for move in record.moves[: m.ply]],
+                "played": str(m.played),
+                "verdict": m.verdict.value,
+                "better": None if m.better is None else str(m.better),
+            }
+            for m in found
+        ]
+        return json.dumps(rows) + "\n"
+    if not found:
+        return "No mistakes or blunders to practise.\n"
+    lines = []
+    for m in found:
+        side = "" if m.mover is None else f"{first.side_name(m.mover)}: "
+        better = f"; better: {m.better}" if m.better is not None else ""
+        lines.append(
+            f"Move {m.ply + 1}, {side}{m.played}{m.verdict.symbol} ({m.verdict.value}){better}"
+        )
+    return "\n".join(lines) + "\n"
 
 
 def annotated_text(record: GameRecord) -> str:

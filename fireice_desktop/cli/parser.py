@@ -53,6 +53,12 @@ def _add_saved_game_commands(commands: Commands) -> None:
         "file", metavar="FILE", help="a .fireice file or a game as text; - reads stdin"
     )
     analyse.add_argument("--json", action="store_true", help="print one JSON object")
+    analyse.add_argument(
+        "--mistakes",
+        action="store_true",
+        help="list only the positions where a mistake or a blunder was played, to practise "
+        "(with --json: a JSON array)",
+    )
     analyse.set_defaults(handler=cmd_game_analyse, subparser=analyse)
     for name, handler, helps in (
         ("export", cmd_game_export, "write a saved game as text in pbmserv notation"),

@@ -9,6 +9,7 @@ cells are integers only the position can name.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 from .words import Words
@@ -75,6 +76,18 @@ class GameState(Protocol):
     def is_over(self) -> bool:
         """Whether the game has ended."""
         ...
+
+
+@dataclass
+class Step:
+    """What became of one move of a player learning (a puzzle, a lesson, practice)."""
+
+    move: Any
+    right: bool
+    #: The other side's answer (``None`` when the move finished it, or was wrong).
+    reply: Any | None
+    #: Whether the exercise is done by this move (its goal is on the board).
+    solved: bool
 
 
 class History(Generic[S]):

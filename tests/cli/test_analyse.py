@@ -15,6 +15,8 @@ from fireice_desktop.engine.games.fireice.solitaire import SolitairePosition
 from fireice_desktop.engine.games.fireice.solver import winning_moves
 from fireice_desktop.engine.record import GameRecord
 from tests.support.cli import assert_one_line_error, no_traceback, run
+from tests.support.monkey import quick_reviews
+from tests.ui.test_review import BLUNDER, LINE
 
 MOVES = ("D4-C4", "D4-A4", "C4-C1", "A4-A1", "C1-C7")
 KEYS = {
@@ -101,6 +103,31 @@ def test_an_annotated_export_reads_back_as_the_same_game(saved: Path, tmp_path: 
     back = run("game", "import", str(out))
     assert back.returncode == 0
     assert GameRecord.parse(back.stdout) == original
+
+
+@pytest.mark.slow
+def test_mistakes_lists_the_positions_to_practise(tmp_path: Path) -> None:
+    moves = [*LINE, BLUNDER]  # Ice's last move hands Fire a win on the next
+    saved = tmp_path / "blunder.fireice"
+    saved.write_text(GameRecord(moves=tuple(moves)).to_json(), encoding="utf-8")  # type: ignore[arg-type]
+    with quick_reviews(3000):
+        listed = run("game", "analyse", str(saved), "--mistakes", "--json")
+        review = json.loads(run("game", "analyse", str(saved), "--json").stdout)
+        text = run("game", "analyse", str(saved), "--mistakes")
+    assert listed.returncode == 0, listed.stderr
+    rows = json.loads(listed.stdout)
+    expected = [m for m in review["moves"] if m["class"] in ("mistake", "blunder")]
+    assert [row["ply"] for row in rows] == [m["ply"] for m in expected]
+    assert rows[-1]["ply"] == len(moves) and rows[-1]["verdict"] == "blunder"
+    for row in rows:
+        assert list(row) == ["ply", "side", "moves", "played", "verdict", "better"]
+        assert row["moves"] == moves[: row["ply"] - 1]
+        assert row["played"] == moves[row["ply"] - 1]
+    lines = text.stdout.splitlines()
+    assert len(lines) == len(rows)
+    first = rows[0]
+    assert lines[0].startswith(f"Move {first['ply']}, ")
+    assert f"better: {first['better']}" in lines[0]
 
 
 def test_a_game_without_moves_is_refused_in_a_sentence(tmp_path: Path) -> None:

@@ -87,6 +87,7 @@ SCREENS: dict[str, Callable[[Driver], None]] = {
     "icebreaker": going("icebreaker"),
     "puzzles": going("puzzles"),
     "learn": going("learn"),
+    "practice": going("practice"),
 }
 
 

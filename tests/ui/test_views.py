@@ -11,6 +11,7 @@ from fireice_desktop.engine.record import GameRecord
 from fireice_desktop.ui.games.fireice.computer_setup import ComputerSetupScene
 from fireice_desktop.ui.games.fireice.handicap import HandicapScene
 from fireice_desktop.ui.games.fireice.lesson_screen import LessonScene
+from fireice_desktop.ui.games.fireice.practice_screen import PracticeScene
 from fireice_desktop.ui.games.fireice.puzzle_screen import PuzzleScene
 from fireice_desktop.ui.games.icebreaker.setup import IcebreakerSetupScene
 from fireice_desktop.ui.installed import VIEWS
@@ -54,6 +55,7 @@ OPENS: dict[str, tuple[type, str | None]] = {
     "statistics": (StatisticsScene, None),
     "puzzles": (PuzzleScene, None),
     "learn": (LessonScene, None),
+    "practice": (PracticeScene, None),
 }
 
 

@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 
 from ...engine.analysis import Verdict
+from ...engine.practice import Mistake, mistakes
 from ..language import say, tr
 from .analysis import GameAnalysis, draw_cursor, graph_index_at
 from .controller import BoardController
@@ -150,7 +151,20 @@ class BackgroundWork:
             return AnalysisState()
         marks = tuple(move.verdict.symbol for move in reviewed.moves)
         words = self.analysis_words(controller, view)
-        return AnalysisState(graph=True, marks=marks, message=words, focus=controller.review)
+        practice = bool(view.practice_route) and bool(self.mistakes(view))
+        return AnalysisState(
+            graph=True, marks=marks, message=words, focus=controller.review, practice=practice
+        )
+
+    def mistakes(self, view: GameView) -> list[Mistake]:
+        """The analysed game's mistakes and blunders a person played (against the computer,
+        only the person's; the computer's own games have none to practise)."""
+        reviewed = self.analysis.result
+        if reviewed is None:
+            return []
+        computer = view.host.session.computer
+        persons = [m.mover for m in reviewed.moves if m.mover not in computer]
+        return mistakes(reviewed, persons)
 
     def analysis_words(self, controller: BoardController[Any], view: GameView) -> str:
         """The message box in an analysed game: the summary where the analysis ended, or

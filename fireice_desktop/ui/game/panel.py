@@ -42,6 +42,7 @@ class AnalysisState:
     marks: tuple[str, ...] = ()  # each move's mark: "", "?!", "?", "??"
     message: str = ""  # what the message box says of the review, if anything
     focus: int | None = None  # the move the message is about: marked and scrolled to
+    practice: bool = False  # the review found mistakes a person may practise
 
 
 class GamePanel:
@@ -299,8 +300,15 @@ class GamePanel:
             done, total = analysis.progress
             self.progress_bar.show()
             self.progress_bar.show_counts(done, total)
+        elif analysis.graph and analysis.practice:
+            # Reviewed: the same button offers the mistakes to practise.
+            button_.set_text(tr("panel.practise"))
+            button_.set_tooltip(tr("panel.practise_tip"))
+            button_.show() if offered else button_.hide()
+            self.progress_bar.hide()
         else:
             button_.set_text(tr("panel.analyse"))
+            button_.set_tooltip(tr("panel.analyse_tip"))
             button_.show() if offered and not analysis.graph else button_.hide()
             self.progress_bar.hide()
         self.set_graph(analysis.graph)

@@ -134,6 +134,8 @@ class GameView:
     new_label = ("view.new_game", "view.new_game_tip")  # the button's text and tool tip
     rematch_label = ("view.rematch", "view.rematch_tip")
     hint_tip = "view.hint_tip"
+    #: The screen that offers an analysed game's mistakes to practise (``None``: none).
+    practice_route: str | None = None
     #: Whether the view draws all of its share of the window, the table under its board
     #: included (then the screen draws the table under the panel only).
     fills_its_board = False

@@ -230,7 +230,13 @@ class GameScreen(BoardScene):
 
     def toggle_analysis(self) -> None:
         """A or Analyse: the computer reviews every move, off the UI thread; A or Cancel
-        again stops it."""
+        again stops it.  Once the game is reviewed, the same button (Practise mistakes)
+        offers the mistakes a person played, where the game has a screen for it."""
+        route = self.view.practice_route
+        found = self.work.mistakes(self.view) if route else []
+        if route and found:
+            self.nav.go(route, mistakes=found, record=self.record())
+            return
         if self.work.toggle_analysis(self.controller):
             self._over_dismissed = True  # the card would hide the graph
 

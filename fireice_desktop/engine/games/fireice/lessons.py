@@ -17,10 +17,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
+from ...interface import Step
 from .ai_evaluation import evaluate_position
 from .board import ISLANDS, LINES, parse_hole
 from .proof import Prover
-from .puzzles import Step, best_defence
+from .puzzles import best_defence
 from .rules import PEGS_PER_SIDE, Color, Move, Position
 
 #: A goal judges the player's move: the position it was played in, the move, and the
@@ -192,6 +193,15 @@ class LessonAttempt:
         self.prover = Prover(stop)
         self.played: list[Move] = []
         self.failed = False
+
+    @property
+    def stop(self) -> Callable[[], bool] | None:
+        """What cancels the search behind a judgement (the desktop game's job)."""
+        return self.prover.stop
+
+    @stop.setter
+    def stop(self, stop: Callable[[], bool] | None) -> None:
+        self.prover.stop = stop
 
     @property
     def learner(self) -> Color:

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+from ...interface import Step
 from .ai_evaluation import evaluate_position
 from .proof import Prover
 from .rules import Color, Move, Position
@@ -153,18 +154,6 @@ def best_defence(prover: Prover, position: Position, most: int) -> Move:
     )
 
 
-@dataclass
-class Step:
-    """What happened to one move of the player's."""
-
-    move: Move
-    right: bool
-    #: The defender's answer (``None`` when the move won, or when it was wrong).
-    reply: Move | None
-    #: Whether the puzzle is solved by this move (the win is on the board).
-    solved: bool
-
-
 class Attempt:
     """One try at a puzzle: the player's moves judged, the defender's replies chosen.
 
@@ -179,6 +168,15 @@ class Attempt:
         self.on_solution = True  # every move so far was the solution's
         self.played: list[Move] = []
         self.failed = False
+
+    @property
+    def stop(self) -> Callable[[], bool] | None:
+        """What cancels the search behind a judgement (the desktop game's job)."""
+        return self.prover.stop
+
+    @stop.setter
+    def stop(self, stop: Callable[[], bool] | None) -> None:
+        self.prover.stop = stop
 
     @property
     def attacker(self) -> Color:
@@ -237,7 +235,6 @@ __all__ = [
     "PUZZLE_FILE",
     "Attempt",
     "Puzzle",
-    "Step",
     "all_puzzles",
     "best_defence",
     "find_puzzle",

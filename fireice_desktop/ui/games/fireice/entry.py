@@ -17,6 +17,7 @@ from .drawings import DRAWINGS
 from .handicap import HandicapScene, HandicapSetup
 from .icon import board_icon
 from .lesson_screen import LessonScene
+from .practice_screen import PracticeScene
 from .puzzle_screen import PuzzleScene
 from .solitaire import SolitaireView, random_deal_for
 from .view import FireIceView
@@ -62,6 +63,7 @@ UI = GameUI(
         "handicap": _handicap,
         "puzzles": PuzzleScene,
         "learn": LessonScene,
+        "practice": PracticeScene,
     },
     plays={"game": _two_players, "solitaire": _solitaire},
     menu=(

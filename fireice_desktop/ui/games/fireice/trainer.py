@@ -3,8 +3,8 @@ judged off the UI thread; the lessons and the puzzles are its two kinds.
 
 The player moves as in a game (click, drag, the keys or a typed move).  The move is
 judged by the exercise (an object with ``position``, ``play(move)`` returning a
-:class:`~....engine.games.fireice.puzzles.Step`, ``punishment(move)`` and a ``prover``
-whose ``stop`` cancels the search): if right, the other side's answer is shown; if
+:class:`~....engine.games.fireice.puzzles.Step`, ``punishment(move)`` and ``stop``, which
+cancels the search): if right, the other side's answer is shown; if
 wrong, the reply that shows why.  A subclass says what the exercise is, what the panel
 says and what its buttons do.
 """
@@ -17,8 +17,8 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from ....engine.games.fireice.puzzles import Step
 from ....engine.games.fireice.rules import Color, Move, Position
+from ....engine.interface import Step
 from ...game.controller import BoardController
 from ...game.jobs import JOB_DONE, Job
 from ...game.keys import GameKeys
@@ -71,7 +71,7 @@ class TrainerScene(BoardScene):
 
     @property
     def exercise(self) -> Any:
-        """The exercise being tried (``position``, ``play``, ``punishment``, ``prover``)."""
+        """The exercise being tried (``position``, ``play``, ``punishment``, ``stop``)."""
         raise NotImplementedError
 
     @property
@@ -130,14 +130,14 @@ class TrainerScene(BoardScene):
         position = self.controller.history.positions[-2]
 
         def work(stop: Callable[[], bool]) -> tuple[Step, Move | None]:
-            exercise.prover.stop = stop
+            exercise.stop = stop
             try:
                 if exercise.position != position:
                     raise RuntimeError("the exercise moved on")
                 step = exercise.play(move)
                 return step, None if step.right else exercise.punishment(move)
             finally:
-                exercise.prover.stop = None
+                exercise.stop = None
 
         self.state = JUDGING
         self.say(tr("puzzle.checking"))

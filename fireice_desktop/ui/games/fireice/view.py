@@ -21,6 +21,8 @@ def handicap_title(count: int, side: Color) -> str:
 class FireIceView(PegView):
     """The two-player game, with or without a handicap, against a friend or the computer."""
 
+    practice_route = "practice"
+
     @classmethod
     def summary(cls, record: GameRecord) -> str:
         final: Any = record.positions()[len(record.moves)]

@@ -1,0 +1,118 @@
+"""Practise your mistakes: after Analyse, each position where a mistake or a blunder was
+played, offered again on the board to find a move the review would call at least good
+(:mod:`....engine.practice`), with a hint on request."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ....engine.games.fireice.rules import Color, Position
+from ....engine.practice import Mistake, PracticeAttempt
+from ....engine.record import GameRecord
+from ...game.view import verdict_words
+from ...language import say, side_name, tr
+from ...navigation import Context
+from .trainer import PLAYING, SOLVED, TrainerScene
+
+
+class PracticeScene(TrainerScene):
+    """The mistakes of one analysed game, one after the other."""
+
+    rows = (("try_again", "hint_button"), ("next", "back"))
+    words = "practice"
+    info_lines = ("progress", "played")
+
+    def __init__(
+        self, ctx: Context, mistakes: Sequence[Mistake] = (), record: GameRecord | None = None
+    ) -> None:
+        self.ctx = ctx
+        self.mistakes = list(mistakes)
+        self.record = record
+        if not self.mistakes:  # opened by its name alone: nothing to practise yet
+            super().__init__(ctx, Position.start())
+            self.index = 0
+            self.state = SOLVED
+            self.say(tr("practice.none"))
+            return
+        super().__init__(ctx, self.mistakes[0].position)
+        self._load(0)
+
+    def _load(self, index: int) -> None:
+        self.index = index
+        self.attempt = PracticeAttempt(self.mistakes[index])
+        self.restart_board(self.mistake.position, tr("practice.start"))
+
+    @property
+    def mistake(self) -> Mistake:
+        return self.mistakes[self.index]
+
+    @property
+    def exercise(self) -> Any:
+        return self.attempt
+
+    @property
+    def learner(self) -> Color:
+        mover: Color = self.mistake.mover
+        return mover
+
+    def solved_words(self) -> str:
+        judged = self.attempt.judged
+        assert judged is not None
+        words = tr("practice.right", move=judged.move, verdict=verdict_words(judged.verdict))
+        if self.index + 1 == len(self.mistakes):
+            words += " " + tr("practice.last")
+        return words
+
+    def wrong_words(self, move: Any, punishment: Any) -> str:
+        judged = self.attempt.judged
+        verdict = verdict_words(judged.verdict) if judged is not None else ""
+        return tr("practice.wrong", move=move, verdict=verdict)
+
+    def actions(self) -> dict[str, Callable[[], None]]:
+        return {
+            "try_again": lambda: self._load(self.index) if self.mistakes else None,
+            "hint_button": lambda: self.say(say(self.attempt.hint())) if self.mistakes else None,
+            "next": self.next_mistake,
+            "back": self.back,
+        }
+
+    def next_mistake(self) -> None:
+        if self.mistakes:
+            self._load((self.index + 1) % len(self.mistakes))
+
+    def back(self) -> None:
+        """Back to the game the mistakes came from (or the menu)."""
+        if self.record is not None:
+            self.nav.open_record(self.record)
+        else:
+            self.nav.show_menu()
+
+    def panel_texts(self) -> dict[str, str]:
+        if not self.mistakes:
+            return {"title": tr("panel.practise"), "task": "", "progress": "", "played": ""}
+        mistake = self.mistake
+        side = side_name(mistake.mover)
+        task = tr("practice.task", side=side, move=mistake.played)
+        if self.state == SOLVED:
+            task = tr("practice.solved_short")
+        elif self.state not in (PLAYING, "judging"):
+            task = self.task_words()
+        played = f"{mistake.played}{mistake.verdict.symbol}"
+        return {
+            "title": tr("practice.title", number=mistake.ply + 1),
+            "task": task,
+            "progress": tr("practice.progress", number=self.index + 1, count=len(self.mistakes)),
+            "played": tr("practice.played", move=played, verdict=verdict_words(mistake.verdict)),
+        }
+
+    def refresh(self) -> None:
+        super().refresh()
+        for name in ("try_again", "hint_button", "next"):
+            button = self.widgets.get(name)
+            wanted = len(self.mistakes) > (1 if name == "next" else 0)
+            if button is not None:
+                button.enable() if wanted else button.disable()
+
+
+__all__ = ["PracticeScene"]
