@@ -57,6 +57,6 @@ def test_practise_offers_the_mistakes_and_judges_a_better_move(
         scene = wait(ui)
         assert scene.state == SOLVED and "Well found" in ui.message
         # Back to the game it came from.
-        ui.click_button("Back to the game")
+        ui.click_button("Back")
         assert isinstance(ui.scene, GameScreen)
         assert [str(m) for m in ui.game.controller.history.moves] == [*LINE, BLUNDER]
