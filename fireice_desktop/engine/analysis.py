@@ -173,6 +173,8 @@ def review_from(
         )
         played_best = before.best is not None and move == before.best
         verdict = judge(before, after, played_best)
+        if verdict.is_error and before.proven > 0 and game.keeps_win(position, move):
+            verdict = Verdict.GOOD  # an exact search shows the win is kept: no error
         better = before.best if verdict.is_error else None
         reviewed.append(
             MoveReview(

@@ -212,6 +212,11 @@ class Game(ABC):
         """The game's own assessment of ``position``; ``None``: the search's (the default)."""
         return None
 
+    def keeps_win(self, position: GameState, move: Any) -> bool | None:
+        """Whether ``move`` keeps the forced win the side to move has in ``position``, where
+        the game can prove it exactly (``None``: it cannot say; the default)."""
+        return None
+
     def winner(self, position: GameState) -> SideType | None:
         """The side that has won ``position`` (``None`` while play goes on)."""
         winner: SideType | None = getattr(position, "winner", None)

@@ -298,4 +298,23 @@ class Prover:
         return False
 
 
-__all__ = ["Prover", "State", "state_of"]
+#: The most positions :func:`keeps_win` visits before it gives up (a review stays quick).
+KEEPS_WIN_NODES: Final = 300_000
+
+
+def keeps_win(position: Position, move: Move, most: int) -> bool | None:
+    """Whether ``move`` leaves the side to move a forced win within ``most`` of its moves
+    (the move counted); ``None`` if finding out takes more than :data:`KEEPS_WIN_NODES`."""
+    mover = position.to_move
+    after = position.play_unchecked(move)
+    if after.winner is not None:
+        return after.winner is mover
+    prover = Prover()
+    prover.stop = lambda: prover.nodes > KEEPS_WIN_NODES
+    try:
+        return most > 1 and not prover.defends(after, most - 1)
+    except Cancelled:
+        return None
+
+
+__all__ = ["KEEPS_WIN_NODES", "Prover", "State", "keeps_win", "state_of"]

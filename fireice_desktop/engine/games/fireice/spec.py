@@ -19,10 +19,11 @@ from ...interface import GameState
 from ...levels import Budget, Level
 from ...registry import Assessment, Game, RootSearch
 from ...words import Words, quoted, say
-from . import ai, solver, symmetry, textboard
+from . import ai, proof, solver, symmetry, textboard
 from .board import HOLE_COUNT, ISLANDS, Hole, hole_name, parse_hole, parse_holes
 from .command_line import FIRE_AND_ICE_COMMANDS, SOLITAIRE_COMMANDS
 from .formats import position_json, position_report, solitaire_board, solitaire_json
+from .puzzles import MOST_MOVES
 from .rules import CENTRE, MAX_HANDICAP, Color, Position, check_handicap
 from .solitaire import FIRST_DEAL, SolitairePosition, check_deal, parse_deal
 
@@ -162,6 +163,12 @@ class FireAndIce(Game):
     def explain(self, position: GameState, move: Any) -> Words | Literal[""]:
         assert isinstance(position, Position)
         return ai.explain(position, move)
+
+    def keeps_win(self, position: GameState, move: Any) -> bool | None:
+        """Whether ``move`` keeps a forced win within :data:`~.puzzles.MOST_MOVES` moves,
+        by the exact search (``None`` beyond its node limit)."""
+        assert isinstance(position, Position)
+        return proof.keeps_win(position, move, MOST_MOVES)
 
     def win_words(self, position: GameState) -> Words | None:
         assert isinstance(position, Position)
