@@ -87,7 +87,7 @@ class PuzzleScene(TrainerScene):
         return tr("puzzle.task", side=side_name(self.puzzle.to_move), count=self.attempt.left)
 
     def right_words(self, reply: Any) -> str:
-        return super().right_words(reply) + " " + self.task()
+        return f"{super().right_words(reply)} {self.task()}."
 
     def solved_words(self) -> str:
         return tr("puzzle.solved")
