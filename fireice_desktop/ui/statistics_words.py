@@ -59,11 +59,13 @@ def puzzle_figures(puzzles: PuzzleStatistics) -> dict[str, str]:
     }
 
 
-def puzzle_lines(puzzles: PuzzleStatistics) -> list[str]:
-    """The lines under the puzzles' figures: the days solved, the puzzles to come back."""
+def puzzle_lines(puzzles: PuzzleStatistics, lessons: dict[str, int]) -> list[str]:
+    """The lines under the puzzles' figures: the lessons done and their stars; the days
+    the puzzle of the day was solved, and the missed puzzles to come back."""
+    done = tr("statistics.lessons_done", count=len(lessons), stars=sum(lessons.values()))
     days = tr("statistics.puzzle_days", count=len(puzzles.days))
     again = tr("statistics.puzzles_again", count=len(puzzles.again))
-    return [days, again]
+    return [done, f"{days} · {again}"]
 
 
 def deal_words(deals: set[int]) -> list[str]:

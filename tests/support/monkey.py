@@ -259,7 +259,6 @@ BUTTON_WEIGHTS: dict[str, float] = {
     "New deal": 0.3,
     "Rematch": 0.5,
     "Restart": 0.5,
-    "Restart this deal": 0.3,
     "Open this deal": 0.3,
     "Open...": 0.3,
     "Save...": 0.3,

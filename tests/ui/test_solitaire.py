@@ -3,6 +3,7 @@ hints, the deal's difficulty and the setting for which deals are offered."""
 
 from __future__ import annotations
 
+import datetime
 import json
 import random
 import re
@@ -18,7 +19,7 @@ from fireice_desktop.engine.games.fireice import solver
 from fireice_desktop.engine.games.fireice.board import REACH, hole_name
 from fireice_desktop.engine.games.fireice.rules import Color, Move
 from fireice_desktop.engine.games.fireice.solitaire import SolitairePosition
-from fireice_desktop.engine.games.fireice.solver import random_deal
+from fireice_desktop.engine.games.fireice.solver import Solver, deal_of_the_day, random_deal
 from fireice_desktop.ui.games.fireice import solitaire as solitaire_view
 from fireice_desktop.ui.games.fireice.solitaire import SolitaireView
 from fireice_desktop.ui.screens.game import GameScreen
@@ -360,7 +361,7 @@ def test_restart_returns_to_the_deal_as_dealt(ui: Driver) -> None:
     assert solution is not None
     for move in solution[:3]:
         ui.play(move)
-    ui.click_button("Restart this deal")
+    ui.click_button("Restart")
     assert ui.dialog is not None, "restarting throws moves away: the player is asked"
     assert len(ui.played) == 3
     ui.read_question()
@@ -709,3 +710,17 @@ def test_the_settings_row_chooses_which_deals_are_offered(
     ui.click_button("Solitaire")
     assert view_of(ui).deal == random_deal(random.Random(UNLUCKY_SEED))
     assert view_of(ui).deal != unsolvable
+
+
+def test_the_deal_of_the_day_is_the_same_all_day_and_winnable(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    today = datetime.date.today()
+    deal = deal_of_the_day(today)
+    assert deal == deal_of_the_day(today)
+    assert deal != deal_of_the_day(today + datetime.timedelta(days=1))
+    assert Solver().solve(SolitairePosition.deal(deal)).line is not None
+    with open_ui(tmp_path / "config", monkeypatch) as ui:
+        ui.click_button("Solitaire")
+        ui.click_button("Of the day")
+        assert ui.game.session.setup.number == deal

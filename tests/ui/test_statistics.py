@@ -353,7 +353,7 @@ def test_solitaire_deals_played_won_and_the_streak(ui: Driver) -> None:
     ui.play(line[0])
     solitaire = counted(ui).deals_of("solitaire")
     assert (solitaire.played, solitaire.won, solitaire.open_deal) == (1, 0, 5)
-    ui.click_button("Restart this deal")
+    ui.click_button("Restart")
     ui.answer(True)
     for move in line:
         ui.play(move)

@@ -282,7 +282,7 @@ class StatisticsScene(CardScreen):
         puzzles = self.statistics.puzzles
         self.puzzle_figures = puzzle_figures(puzzles)
         y = self._draw_figures(rect, tr("menu.puzzles"), self.puzzle_figures)
-        for text in puzzle_lines(puzzles):
+        for text in puzzle_lines(puzzles, self.statistics.lessons):
             self._text(text, (rect.x + px(14), y), self.metrics.small)
             y += self.metrics.line
 

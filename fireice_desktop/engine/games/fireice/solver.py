@@ -96,6 +96,7 @@ See :func:`difficulty` for the rating and the measurements behind its thresholds
 
 from __future__ import annotations
 
+import datetime
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -708,6 +709,12 @@ def hint(
 #: hundred nodes (bench.py: at most 1.6 ms over 200 deals), and one that is not decided
 #: within this is passed over, so choosing a deal can never take long.
 DEAL_NODE_LIMIT: Final = 5_000
+
+
+def deal_of_the_day(day: datetime.date) -> int:
+    """The day's deal: the same for everyone on that date, one the solver has proved can
+    be won."""
+    return random_deal(random.Random(f"deal of the day {day.isoformat()}"))
 
 
 def random_deal(rng: random.Random, solvable_only: bool = True) -> int:

@@ -3,6 +3,7 @@ restart; Hint asks the solver for the next move of a winning line."""
 
 from __future__ import annotations
 
+import datetime
 import random
 from collections.abc import Callable
 from typing import Any, cast
@@ -16,7 +17,13 @@ from ....engine.games.fireice.solitaire import (
     LAST_DEAL,
     SolitairePosition,
 )
-from ....engine.games.fireice.solver import Hint, difficulty, hint, random_deal
+from ....engine.games.fireice.solver import (
+    Hint,
+    deal_of_the_day,
+    difficulty,
+    hint,
+    random_deal,
+)
 from ....engine.games.fireice.spec import Deal
 from ....engine.record import GameRecord
 from ....statistics import DealPlayed
@@ -146,11 +153,18 @@ class SolitaireView(PegView):
             tr("solitaire.open_deal_tip"),
         )
         y += px(40)
+        half = (width - px(8)) // 2
         self.restart_button = button(
             manager,
-            pygame.Rect(x, y, width, px(32)),
+            pygame.Rect(x, y, half, px(32)),
             tr("solitaire.restart_deal"),
             tr("solitaire.restart_deal_tip"),
+        )
+        self.daily_button = button(
+            manager,
+            pygame.Rect(x + half + px(8), y, width - half - px(8), px(32)),
+            tr("solitaire.daily"),
+            tr("solitaire.daily_tip"),
         )
         y += px(36)
         self.difficulty_label = pygame_gui.elements.UILabel(
@@ -162,6 +176,14 @@ class SolitaireView(PegView):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.open_button:
                 self.open_typed_deal()
+                return True
+            if event.ui_element is self.daily_button:
+                deal = deal_of_the_day(datetime.date.today())
+                self.host.confirm_leave(
+                    lambda: self.switch_deal(deal),
+                    tr("solitaire.ask_open", deal=number(deal)),
+                    tr("solitaire.open_it"),
+                )
                 return True
             if event.ui_element is self.restart_button:
                 session = self.host.session
