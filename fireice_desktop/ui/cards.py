@@ -49,7 +49,7 @@ class CardScreen(Scene):
         surface.blit(backdrop(surface.get_size()), (0, 0))
         self.picture.draw(surface)
         surface.blit(translucent(surface.get_size(), (20, 10, 4, 120)), (0, 0))
-        card = translucent(self.panel_rect.size, (30, 18, 9, 225), radius=px(18), border=True)
+        card = translucent(self.panel_rect.size, (30, 18, 9, 246), radius=px(18), border=True)
         surface.blit(card, self.panel_rect.topleft)
 
 
