@@ -35,7 +35,7 @@ def test_practise_offers_the_mistakes_and_judges_a_better_move(
         reviewed = game.work.analysis.result
         serious = [m for m in reviewed.moves if m.verdict in (Verdict.MISTAKE, Verdict.BLUNDER)]
         assert serious
-        ui.click_button("Practise mistakes")
+        ui.click_button("Practise")
         scene = ui.scene
         assert isinstance(scene, PracticeScene)
         assert [m.ply for m in scene.mistakes] == [m.ply for m in serious]

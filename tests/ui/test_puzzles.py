@@ -207,3 +207,18 @@ def test_the_puzzle_of_the_day_is_marked(tmp_path: Path, monkeypatch: pytest.Mon
         assert scene.state == SOLVED
         progress = ui.app.context.files.statistics().puzzles
         assert progress.days == {datetime.date.today().isoformat()}
+
+
+def test_the_panels_new_words_are_drawn_without_another_event(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The window is drawn only while something changes; pygame-gui makes a label's new
+    # picture in its next update, so the screen asks for a few more frames after its
+    # words change (before, a solved puzzle's panel kept its old task on screen).
+    with open_ui(tmp_path / "config", monkeypatch) as ui:
+        scene = open_puzzle(ui, a_puzzle(1))
+        wait(ui)
+        assert not scene.update(0.016)  # at rest: nothing to draw
+        scene.refresh()
+        drawn = [scene.update(0.016) for _ in range(5)]
+        assert drawn[:2] == [True, True] and drawn[-1] is False

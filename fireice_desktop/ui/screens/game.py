@@ -230,7 +230,7 @@ class GameScreen(BoardScene):
 
     def toggle_analysis(self) -> None:
         """A or Analyse: the computer reviews every move, off the UI thread; A or Cancel
-        again stops it.  Once the game is reviewed, the same button (Practise mistakes)
+        again stops it.  Once the game is reviewed, the same button (Practise)
         offers the mistakes a person played, where the game has a screen for it."""
         route = self.view.practice_route
         found = self.work.mistakes(self.view) if route else []

@@ -56,6 +56,7 @@ class TrainerScene(BoardScene):
         self.task_rect = pygame.Rect(0, 0, 0, 0)
         self.widgets: dict[str, Any] = {}
         self.message = ""
+        self.redraw_frames = 0  # frames still to draw after the panel's words changed
         self.state = PLAYING
         self.stage = Stage(
             Session("fire-and-ice"),
@@ -258,6 +259,9 @@ class TrainerScene(BoardScene):
 
     def refresh(self) -> None:
         """Bring the panel's words in line with the exercise."""
+        # pygame-gui makes a label's new picture in its next update: the window is drawn
+        # for a few more frames, so that the new words are shown, not the old.
+        self.redraw_frames = 3
         if not self.widgets:
             return
         fits = {"title": ("#turn", "#message"), "task": ("#message", "#message_small")}
@@ -312,7 +316,9 @@ class TrainerScene(BoardScene):
             if controller.message != self.message and controller.message:
                 self.say(controller.message)  # a refused move's reason, a typed move
             controller.changed = False
-        return moving or self.job is not None or bool(self.queue)
+        redraw = self.redraw_frames > 0
+        self.redraw_frames = max(0, self.redraw_frames - 1)
+        return moving or redraw or self.job is not None or bool(self.queue)
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.hit is None:
