@@ -36,6 +36,9 @@ DRAWING_SETS: Mapping[str, DrawingSet] = MappingProxyType(
 #: The games' entries in the main menu, in order: (name, route).
 MENU: tuple[tuple[str, str], ...] = tuple(entry for ui in GAMES for entry in ui.menu)
 
+#: The menu entries that leave the game kept for Continue alone.
+KEEPS_GAME: frozenset[str] = frozenset(name for ui in GAMES for name in ui.keeps_game)
+
 #: The games between two sides, as the Statistics screen shows them.
 DUELS: tuple[DuelShown, ...] = tuple(duel for ui in GAMES for duel in ui.duels)
 
@@ -77,6 +80,7 @@ __all__ = [
     "DRAWING_SETS",
     "DUELS",
     "GAMES",
+    "KEEPS_GAME",
     "MENU",
     "VIEWS",
     "drawing_set",

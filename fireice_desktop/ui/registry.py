@@ -73,6 +73,9 @@ class GameUI:
     #: Its entries in the main menu, in order: (name, route). An entry's text and tool tip
     #: are the translation keys ``menu.NAME`` and ``menu.NAME_tip``.
     menu: Sequence[tuple[str, str]] = ()
+    #: Its menu entries that leave the game kept for Continue alone (lessons, puzzles):
+    #: the others start a game in its place, and the menu asks first.
+    keeps_game: frozenset[str] = frozenset()
     #: Its games between two sides, as the Statistics screen shows them.
     duels: Sequence[DuelShown] = ()
     #: Its games played alone in deals, as the Statistics screen shows them.

@@ -105,3 +105,19 @@ def test_every_lesson_is_done_from_the_keyboard_and_leads_to_the_puzzles(
             ui.click_button("Next lesson")
         assert isinstance(ui.scene, PuzzleScene)
         assert ui.app.context.files.statistics().lessons == {lesson.key: 3 for lesson in LESSONS}
+
+
+def test_learn_and_puzzles_leave_the_unfinished_game_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with open_ui(tmp_path / "config", monkeypatch) as ui:
+        ui.click_button("Two players")
+        ui.play("D4-C4")
+        ui.press(pygame.K_ESCAPE)
+        for entry, kind in (("Learn", LessonScene), ("Puzzles", PuzzleScene)):
+            ui.click_button(entry)  # no question: nothing is replaced
+            assert isinstance(ui.scene, kind)
+            ui.press(pygame.K_ESCAPE)
+            assert ui.has_button("Continue")
+        ui.click_button("Continue")
+        assert ui.played == ["D4-C4"]

@@ -12,7 +12,7 @@ from ...engine.words import named
 from ...storage import KeptGame, autosave_path, system_words
 from ..cards import CardScreen
 from ..game.question import Question
-from ..installed import MENU, main_backdrop
+from ..installed import KEEPS_GAME, MENU, main_backdrop
 from ..language import say, tr
 from ..navigation import Context
 from ..saving import FileDialogs, Notice, error_text, record_summary
@@ -31,8 +31,9 @@ ENTRIES: tuple[tuple[str, str | None], ...] = (
 )
 ROUTES_OF = {name: route for name, route in ENTRIES if route is not None}
 #: The entries that start another game in place of the one kept for Continue (a game
-#: opened from a file replaces it too, unless it is over: that one is only reviewed).
-REPLACING = frozenset(name for name, _ in MENU)
+#: opened from a file replaces it too, unless it is over: that one is only reviewed). The
+#: lessons and the puzzles leave it alone.
+REPLACING = frozenset(name for name, _ in MENU) - KEEPS_GAME
 
 
 def unreadable_text(kept: KeptGame) -> str:

@@ -74,6 +74,7 @@ UI = GameUI(
         ("solitaire", "solitaire"),
         ("puzzles", "puzzles"),
     ),
+    keeps_game=frozenset({"learn", "puzzles"}),
     duels=(
         DuelShown(
             "fire-and-ice",
