@@ -534,6 +534,18 @@ def plain_text(html_text: str) -> str:
     return html.unescape(re.sub(r"<[^>]+>", "", text))
 
 
+def judged(ui: Driver, kind: type, limit: int = 400) -> Any:
+    """Run frames until the learning screen on show (of ``kind``: lessons, puzzles,
+    practice) has judged the move and shown every reply; that screen."""
+    scene = ui.scene
+    assert isinstance(scene, kind), scene
+    for _ in range(limit):
+        ui.pump(1, dt=0.05)
+        if scene.job is None and not scene.queue and scene.controller.animation is None:
+            return scene
+    raise AssertionError(f"{kind.__name__} is still busy")
+
+
 @contextmanager
 def open_ui(
     config_dir: Path,

@@ -13,7 +13,7 @@ from fireice_desktop.ui.games.fireice.lesson_screen import LessonScene
 from fireice_desktop.ui.games.fireice.puzzle_screen import PuzzleScene
 from fireice_desktop.ui.games.fireice.trainer import FAILED, SOLVED
 from tests.engine.fireice.test_lessons import RIGHT
-from tests.support.ui import Driver, open_ui
+from tests.support.ui import Driver, judged, open_ui
 
 
 def lesson_screen(ui: Driver) -> LessonScene:
@@ -22,13 +22,10 @@ def lesson_screen(ui: Driver) -> LessonScene:
     return scene
 
 
-def wait(ui: Driver, limit: int = 400) -> LessonScene:
-    scene = lesson_screen(ui)
-    for _ in range(limit):
-        ui.pump(1, dt=0.05)
-        if scene.job is None and not scene.queue and scene.controller.animation is None:
-            return scene
-    raise AssertionError("the lesson is still busy")
+def wait(ui: Driver) -> LessonScene:
+    """Run frames until the move is judged and every reply shown."""
+    scene: LessonScene = judged(ui, LessonScene)
+    return scene
 
 
 def test_learn_starts_with_the_first_lesson_and_goes_on(

@@ -12,14 +12,13 @@ from fireice_desktop.ui.games.fireice.practice_screen import PracticeScene
 from fireice_desktop.ui.games.fireice.trainer import FAILED, SOLVED
 from fireice_desktop.ui.screens.game import GameScreen
 from tests.support.monkey import quick_reviews
-from tests.support.ui import Driver, open_ui, pygame
+from tests.support.ui import Driver, judged, open_ui, pygame
 from tests.ui.test_review import BLUNDER, LINE, open_game, pump_until
 
 
 def wait(ui: Driver) -> PracticeScene:
-    scene = ui.scene
-    assert isinstance(scene, PracticeScene)
-    pump_until(ui, lambda: scene.job is None and scene.controller.animation is None)
+    """Run frames until the move is judged and every reply shown."""
+    scene: PracticeScene = judged(ui, PracticeScene)
     return scene
 
 

@@ -22,7 +22,7 @@ from fireice_desktop.ui.games.fireice.puzzle_screen import (
     PuzzleScene,
     choose_next,
 )
-from tests.support.ui import Driver, open_ui
+from tests.support.ui import Driver, judged, open_ui
 
 
 def puzzle_screen(ui: Driver) -> PuzzleScene:
@@ -31,14 +31,10 @@ def puzzle_screen(ui: Driver) -> PuzzleScene:
     return scene
 
 
-def wait(ui: Driver, limit: int = 400) -> PuzzleScene:
+def wait(ui: Driver) -> PuzzleScene:
     """Run frames until the move is judged and every reply shown."""
-    scene = puzzle_screen(ui)
-    for _ in range(limit):
-        ui.pump(1, dt=0.05)
-        if scene.job is None and not scene.queue and scene.controller.animation is None:
-            return scene
-    raise AssertionError("the puzzle screen is still busy")
+    scene: PuzzleScene = judged(ui, PuzzleScene)
+    return scene
 
 
 def open_puzzle(ui: Driver, puzzle: Puzzle) -> PuzzleScene:

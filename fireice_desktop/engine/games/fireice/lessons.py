@@ -20,8 +20,7 @@ from typing import Final
 from ...interface import Step
 from .ai_evaluation import evaluate_position
 from .board import ISLANDS, LINES, parse_hole
-from .proof import Prover
-from .puzzles import best_defence
+from .proof import Prover, winning_move
 from .rules import PEGS_PER_SIDE, Color, Move, Position
 
 #: A goal judges the player's move: the position it was played in, the move, and the
@@ -105,16 +104,13 @@ def stops_the_threat(before: Position, move: Move, after: Position) -> bool:
 
 @dataclass(frozen=True)
 class Lesson:
-    """One lesson: where it starts, its goal, and how many of the player's moves it takes.
-
-    ``goal`` judges each move; with ``win_in`` the goal is a win within that many moves
-    instead, judged by the exact search (any move that keeps it is right)."""
+    """One lesson: where it starts, its goal, and how many of the player's moves it takes
+    (any move that reaches the goal within them is right)."""
 
     key: str
     start: Position
+    goal: Goal
     par: int = 1
-    goal: Goal | None = None
-    win_in: int = 0
 
 
 #: The lessons, in the order a new player takes them.
@@ -189,63 +185,40 @@ class LessonAttempt:
     def __init__(self, lesson: Lesson, stop: Callable[[], bool] | None = None) -> None:
         self.lesson = lesson
         self.position = lesson.start
-        self.left = lesson.win_in or lesson.par
-        self.prover = Prover(stop)
+        self.left = lesson.par
+        #: The desktop game's way to cancel a judgement (a lesson's searches are short).
+        self.stop = stop
         self.played: list[Move] = []
         self.failed = False
-
-    @property
-    def stop(self) -> Callable[[], bool] | None:
-        """What cancels the search behind a judgement (the desktop game's job)."""
-        return self.prover.stop
-
-    @stop.setter
-    def stop(self, stop: Callable[[], bool] | None) -> None:
-        self.prover.stop = stop
 
     @property
     def learner(self) -> Color:
         return self.lesson.start.to_move
 
     def keeps_goal(self, move: Move) -> bool:
-        """Whether ``move`` reaches the goal (or keeps the win within the moves left)."""
-        after = self.position.play_unchecked(move)
-        if self.lesson.win_in:
-            if after.winner is self.learner:
-                return True
-            if after.winner is not None or self.left <= 1:
-                return False
-            return not self.prover.defends(after, self.left - 1)
-        goal = self.lesson.goal
-        assert goal is not None
-        return reaches(self.position, move, goal, self.left)
+        """Whether ``move`` reaches the goal within the moves left."""
+        return reaches(self.position, move, self.lesson.goal, self.left)
 
     def right_moves(self) -> list[Move]:
         """Every move that reaches the goal here."""
         return [m for m in self.position.legal_moves() if self.keeps_goal(m)]
 
     def play(self, move: Move) -> Step:
-        """Judge the player's legal ``move``; if right, play it (and, in a win over
-        several moves, the other side's best defence)."""
+        """Judge the player's legal ``move``; if right, play it (and, in a goal over
+        several moves, the other side's answer: the one the evaluation likes best for it,
+        as every answer leaves the goal within reach)."""
         if not self.keeps_goal(move):
             self.failed = True
             return Step(move, False, None, False)
         before = self.position
         self.played.append(move)
         self.position = before.play_unchecked(move)
-        if self.position.winner is self.learner:
+        if self.position.winner is self.learner or self.lesson.goal(before, move, self.position):
             return Step(move, True, None, True)
-        if not self.lesson.win_in:
-            goal = self.lesson.goal
-            assert goal is not None
-            if goal(before, move, self.position):
-                return Step(move, True, None, True)
-            reply = min(
-                self.position.legal_moves(),
-                key=lambda r: evaluate_position(self.position.play_unchecked(r)),
-            )
-        else:
-            reply = best_defence(self.prover, self.position, self.left - 1)
+        reply = min(
+            self.position.legal_moves(),
+            key=lambda r: evaluate_position(self.position.play_unchecked(r)),
+        )
         self.played.append(reply)
         self.position = self.position.play_unchecked(reply)
         self.left -= 1
@@ -254,14 +227,7 @@ class LessonAttempt:
     def punishment(self, move: Move) -> Move | None:
         """After a wrong ``move``, the other side's winning reply, if it has one: the
         reply that shows why (otherwise the move itself shows it, and there is none)."""
-        after = self.position.play_unchecked(move)
-        if after.is_over:
-            return None
-        other = after.to_move
-        for reply in after.legal_moves():
-            if after.play_unchecked(reply).winner is other:
-                return reply
-        return None
+        return winning_move(self.position.play_unchecked(move))
 
     def handed(self, move: Move) -> int:
         """The islands ``move`` hands the other side (its dropped peg completes a line)."""

@@ -298,6 +298,16 @@ class Prover:
         return False
 
 
+def winning_move(position: Position) -> Move | None:
+    """A move that wins at once for the side to move, if there is one (``None`` also
+    when the game is over)."""
+    mover = position.to_move
+    for move in position.legal_moves():
+        if position.play_unchecked(move).winner is mover:
+            return move
+    return None
+
+
 #: The most positions :func:`keeps_win` visits before it gives up (a review stays quick).
 KEEPS_WIN_NODES: Final = 300_000
 
@@ -317,4 +327,4 @@ def keeps_win(position: Position, move: Move, most: int) -> bool | None:
         return None
 
 
-__all__ = ["KEEPS_WIN_NODES", "Prover", "State", "keeps_win", "state_of"]
+__all__ = ["KEEPS_WIN_NODES", "Prover", "State", "keeps_win", "state_of", "winning_move"]

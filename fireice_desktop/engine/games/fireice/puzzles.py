@@ -24,7 +24,7 @@ from typing import Any, Final
 
 from ...interface import Step
 from .ai_evaluation import evaluate_position
-from .proof import Prover
+from .proof import Prover, winning_move
 from .rules import Color, Move, Position
 
 PUZZLE_FILE: Final = Path(__file__).with_name("puzzles.json")
@@ -222,11 +222,7 @@ class Attempt:
         after = self.position.play_unchecked(move)
         if after.is_over:
             return None
-        defender = after.to_move
-        for reply in after.legal_moves():
-            if after.play_unchecked(reply).winner is defender:
-                return reply
-        return best_defence(self.prover, after, self.left - 1)
+        return winning_move(after) or best_defence(self.prover, after, self.left - 1)
 
 
 __all__ = [
