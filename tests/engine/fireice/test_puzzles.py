@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import datetime
 import random
+from collections import Counter
+
+import pytest
 
 from fireice_desktop.engine.games.fireice.proof import Prover
 from fireice_desktop.engine.games.fireice.puzzles import (
@@ -21,6 +24,9 @@ from fireice_desktop.engine.games.fireice.puzzles import (
     puzzle_of_the_day,
 )
 from fireice_desktop.engine.games.fireice.rules import Position
+
+#: The fewest puzzles the game ships.
+MINIMUM = 500
 
 
 def test_every_puzzle_is_well_formed() -> None:
@@ -47,22 +53,38 @@ def test_every_puzzle_is_well_formed() -> None:
     assert len(keys) == len(puzzles)  # no position twice
 
 
+def prove_again(puzzle: Puzzle) -> None:
+    """The puzzle's win in N, none faster, and exactly its first move winning within N."""
+    prover = Prover()
+    position = puzzle.position
+    n = puzzle.win_in
+    assert prover.wins_within(position, n), puzzle.id
+    assert not prover.wins_within(position, n - 1), puzzle.id
+    winning = [str(m) for m in prover.winning_moves(position, n)]
+    assert winning == [puzzle.solution[0]], puzzle.id
+
+
+def today_rng() -> random.Random:
+    """A sample different every day (the same all day, to repeat a failure)."""
+    return random.Random(datetime.date.today().toordinal())
+
+
 def test_a_sample_is_proved_again() -> None:
-    puzzles = all_puzzles()
-    rng = random.Random(datetime.date.today().toordinal())
-    short = [p for p in puzzles if p.win_in <= 3]
-    sample = rng.sample(short, min(4, len(short)))
-    longest = [p for p in puzzles if p.win_in == max(q.win_in for q in puzzles)]
-    sample.append(rng.choice(longest))
-    for puzzle in sample:
-        prover = Prover()
-        position = puzzle.position
-        n = puzzle.win_in
-        assert prover.wins_within(position, n), puzzle.id
-        assert not prover.wins_within(position, n - 1), puzzle.id
-        assert [str(m) for m in prover.winning_moves(position, n)] == [puzzle.solution[0]], (
-            puzzle.id
-        )
+    short = [p for p in all_puzzles() if p.win_in <= 3]
+    for puzzle in today_rng().sample(short, min(6, len(short))):
+        prove_again(puzzle)
+
+
+@pytest.mark.slow  # a long proof takes some seconds
+def test_one_of_the_longest_is_proved_again() -> None:
+    longest = max(p.win_in for p in all_puzzles())
+    prove_again(today_rng().choice([p for p in all_puzzles() if p.win_in == longest]))
+
+
+def test_there_are_enough_puzzles_of_every_length() -> None:
+    counts = Counter(p.win_in for p in all_puzzles())
+    assert len(all_puzzles()) >= MINIMUM
+    assert all(counts[n] >= 10 for n in range(1, 5)), counts
 
 
 def play_through(puzzle: Puzzle, moves: list[str]) -> Attempt:
