@@ -18,6 +18,8 @@ from fireice_desktop.engine.record import GameRecord
 from fireice_desktop.ui import language
 from fireice_desktop.ui.games.fireice.handicap import HandicapScene
 from fireice_desktop.ui.games.fireice.layout import BoardLayout
+from fireice_desktop.ui.games.fireice.lesson_screen import LessonScene
+from fireice_desktop.ui.games.fireice.puzzle_screen import PuzzleScene
 from fireice_desktop.ui.games.icebreaker.layout import HexLayout
 from fireice_desktop.ui.keyboard import CONE, BoardCursor, centres_of, step_towards
 from fireice_desktop.ui.screens.menu import MenuScene
@@ -419,8 +421,12 @@ def test_the_save_window_by_keys(ui: Driver, tmp_path: Path) -> None:
 def test_the_menu_by_keys(menu: Driver) -> None:
     assert menu.focused_text is None  # no ring before a key
     menu.press(pygame.K_DOWN)
+    assert menu.focused_text == "Learn"  # a new player's first step
+    menu.press(pygame.K_DOWN)
     assert menu.focused_text == "Two players"
     for screen, kind in (
+        ("Learn", LessonScene),
+        ("Puzzles", PuzzleScene),
         ("Rules", RulesScene),
         ("Statistics", StatisticsScene),
         ("Settings", SettingsScene),
@@ -548,6 +554,8 @@ def play_by_typing(ui: Driver, move: object) -> None:
 
 @pytest.mark.slow
 def test_a_two_player_game_won_by_keys_alone(menu: Driver) -> None:
+    menu.press(pygame.K_TAB)
+    assert menu.focused_text == "Learn"
     menu.press(pygame.K_TAB)
     assert menu.focused_text == "Two players"
     menu.press(pygame.K_RETURN)
