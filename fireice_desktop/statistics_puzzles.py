@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -25,6 +26,8 @@ from .statistics_checks import (
 
 #: How many other puzzles are tried before a failed one comes back.
 COME_BACK_AFTER: Final = 5
+#: A puzzle's id as a key of the file's ``again``: ASCII digits, at most nine.
+_PUZZLE_ID: Final = re.compile(r"[0-9]{1,9}")
 #: The most puzzle ids and days the file keeps (far more than are shipped).
 MAX_KEPT: Final = 100_000
 _COUNTS: Final = ("tried", "solved", "streak", "best_streak")
@@ -120,7 +123,10 @@ class PuzzleStatistics:
             _checked_number(
                 data.get("deviation", START_DEVIATION), f"{where}.deviation", 0, START_DEVIATION
             ),
-            _checked_number(data.get("volatility", START_VOLATILITY), f"{where}.volatility", 0, 1),
+            # Glicko-2 takes the volatility's logarithm: it must be above 0.
+            _checked_number(
+                data.get("volatility", START_VOLATILITY), f"{where}.volatility", 1e-6, 1
+            ),
         )
         tried, solved, streak, best = (
             checked_count(data.get(key, 0), f"{where}.{key}") for key in _COUNTS
@@ -130,7 +136,7 @@ class PuzzleStatistics:
             raise StatisticsError("file_not_object", where=f"{where}.again")
         again = {}
         for key, turn in again_data.items():
-            if not key.isdigit() or len(key) > 9:
+            if not _PUZZLE_ID.fullmatch(key):  # "²" is a digit to str.isdigit, not to int
                 raise StatisticsError("file_not_count", where=f"{where}.again", value=key[:24])
             again[int(key)] = checked_count(turn, f"{where}.again")
         days = data.get("days", [])

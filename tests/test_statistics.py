@@ -250,6 +250,14 @@ BAD_TEXTS: dict[str, tuple[str, str]] = {
         '{"format": "fireice-statistics", "version": 1, "puzzles": {"again": {"x": 3}}}',
         "puzzles.again",
     ),
+    "a missed puzzle numbered with a superscript": (
+        '{"format": "fireice-statistics", "version": 1, "puzzles": {"again": {"\u00b2": 3}}}',
+        "puzzles.again",
+    ),
+    "a puzzle volatility of 0": (
+        '{"format": "fireice-statistics", "version": 1, "puzzles": {"volatility": 0}}',
+        "puzzles.volatility = 0, which is not a number",
+    ),
     "a day that is no date": (
         '{"format": "fireice-statistics", "version": 1, "puzzles": {"days": ["2026-13-01"]}}',
         "'2026-13-01' in puzzles.days, which is not a date",

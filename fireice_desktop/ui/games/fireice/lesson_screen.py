@@ -16,7 +16,7 @@ from ....engine.games.fireice.rules import Color, describe_islands
 from ....statistics import Statistics
 from ...language import side_name, tr
 from ...navigation import Context
-from .trainer import PLAYING, SOLVED, TrainerScene
+from .trainer import JUDGING, PLAYING, SOLVED, TrainerScene
 
 
 def first_unfinished(done: dict[str, int]) -> Lesson:
@@ -114,7 +114,7 @@ class LessonScene(TrainerScene):
         task = tr(f"lesson.{self.lesson.key}.task", side=side_name(self.learner))
         if self.state == SOLVED:
             task = tr("lesson.solved_short")
-        elif self.state not in (PLAYING, "judging"):
+        elif self.state not in (PLAYING, JUDGING):
             task = self.task_words()
         return {
             "title": tr(f"lesson.{self.lesson.key}.title"),
@@ -127,7 +127,7 @@ class LessonScene(TrainerScene):
         super().refresh()
         button = self.widgets.get("try_again")
         if button is not None:
-            if self.state in (PLAYING, "judging") and not self.attempt.played:
+            if self.state in (PLAYING, JUDGING) and not self.attempt.played:
                 button.disable()
             else:
                 button.enable()

@@ -13,7 +13,7 @@ from ....engine.record import GameRecord
 from ...game.view import verdict_words
 from ...language import say, side_name, tr
 from ...navigation import Context
-from .trainer import PLAYING, SOLVED, TrainerScene
+from .trainer import JUDGING, PLAYING, SOLVED, TrainerScene
 
 
 class PracticeScene(TrainerScene):
@@ -96,7 +96,7 @@ class PracticeScene(TrainerScene):
         task = tr("practice.task", side=side, move=mistake.played)
         if self.state == SOLVED:
             task = tr("practice.solved_short")
-        elif self.state not in (PLAYING, "judging"):
+        elif self.state not in (PLAYING, JUDGING):
             task = self.task_words()
         played = f"{mistake.played}{mistake.verdict.symbol}"
         return {
