@@ -225,12 +225,14 @@ def measure(candidate: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def prove(position: Position, prover: Prover) -> tuple[int, bool, int] | None:
+def prove(
+    position: Position, prover: Prover, limit: int = NODE_LIMIT
+) -> tuple[int, bool, int] | None:
     """``(win_in, unique, nodes)`` if the side to move in ``position`` wins within
     :data:`MOST_MOVES` (``unique``: with exactly one first move); ``None`` if it does not,
-    or if finding out would take more than :data:`NODE_LIMIT` positions."""
+    or if finding out would take more than ``limit`` positions."""
     start = prover.nodes
-    prover.stop = _Limit(prover, NODE_LIMIT)
+    prover.stop = _Limit(prover, limit)
     try:
         win_in = prover.distance(position, MOST_MOVES)
         if not win_in:
@@ -265,6 +267,33 @@ def puzzles_of_game(args: tuple[int, int, list[str]]) -> list[dict[str, Any]]:
         if unique:
             candidate = {"game": index, "moves": moves[:ply], "win_in": win_in}
             found.append(measure({**candidate, "nodes": nodes, "source": source}))
+    return found
+
+
+def deeper_of_game(args: tuple[dict[str, Any], int]) -> list[dict[str, Any]]:
+    """The puzzles found before a game's earliest puzzle (``args``: that puzzle and the
+    most positions one question may visit): the positions one to six moves earlier are
+    asked again with the larger limit, back to the first of the puzzle's side that is
+    not a forced win within :data:`MOST_MOVES` moves."""
+    earliest, limit = args
+    moves = earliest["moves"]
+    positions = [Position.start()]
+    for move in moves:
+        positions.append(positions[-1].play(move))
+    found = []
+    for back in range(1, 7):
+        ply = len(moves) - back
+        if ply < 0:
+            break
+        proved = prove(positions[ply], Prover(), limit)
+        if proved is None:
+            if back % 2 == 0:  # the puzzle's side to move: no longer a short forced win
+                break
+            continue
+        win_in, unique, nodes = proved
+        if unique:
+            candidate = {"game": earliest["game"], "moves": moves[:ply], "win_in": win_in}
+            found.append(measure({**candidate, "nodes": nodes, "source": earliest["source"]}))
     return found
 
 
@@ -338,6 +367,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--add", action="store_true", help="keep the puzzles already in --out")
     parser.add_argument("--check", action="store_true", help="re-prove the puzzles in --out")
     parser.add_argument("--summary", action="store_true", help="print --out's figures")
+    parser.add_argument("--deeper", type=int, default=0, metavar="NODES",
+                        help="look again before each game's earliest puzzle in --out, "
+                        "with up to NODES positions per question; add what is found")  # fmt: skip
     args = parser.parse_args(argv)
     if args.check:
         return check(args.out)
@@ -349,10 +381,23 @@ def main(argv: list[str] | None = None) -> int:
     if args.add and args.out.exists():
         found = json.loads(args.out.read_text("utf-8"))["puzzles"]
     seen = {key_of(p["moves"]) for p in found}
-    jobs = [(i, args.seed, program) for i in range(args.first, args.first + args.games)]
+    jobs: list[Any] = [(i, args.seed, program) for i in range(args.first, args.first + args.games)]
+    work: Any = puzzles_of_game
+    if args.deeper:
+        earliest: dict[int, dict[str, Any]] = {}
+        for puzzle in json.loads(args.out.read_text("utf-8"))["puzzles"]:
+            known = earliest.get(puzzle["game"])
+            if known is None or len(puzzle["moves"]) < len(known["moves"]):
+                earliest[puzzle["game"]] = puzzle
+        # The longest puzzles first: the positions before them are the likeliest wins in 5.
+        firsts = sorted(earliest.values(), key=lambda p: -p["win_in"])
+        jobs, work = [(p, args.deeper) for p in firsts], deeper_of_game
+        shipped = json.loads(args.out.read_text("utf-8"))
+        found, games = shipped["puzzles"], shipped["meta"]["games"]
+        seen = {key_of(p["moves"]) for p in found}
     begin = time.perf_counter()
     with multiprocessing.Pool(args.workers) as pool:
-        for done, puzzles in enumerate(pool.imap_unordered(puzzles_of_game, jobs), 1):
+        for done, puzzles in enumerate(pool.imap_unordered(work, jobs), 1):
             for puzzle in puzzles:
                 key = key_of(puzzle["moves"])
                 if key in seen:
@@ -362,11 +407,12 @@ def main(argv: list[str] | None = None) -> int:
             for number, puzzle in enumerate(found, 1):
                 puzzle["id"] = number
             meta = {
-                "games": args.first + done,
+                "games": games if args.deeper else args.first + done,
                 "seed": args.seed,
                 "program": args.program,
                 "level_ratings": LEVEL_RATINGS,
                 "tries": TRIES,
+                **({"deeper": args.deeper} if args.deeper else {}),
             }
             write(args.out, found, meta)
             elapsed = time.perf_counter() - begin

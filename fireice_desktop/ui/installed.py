@@ -12,6 +12,7 @@ from types import MappingProxyType
 
 import pygame
 
+from ..engine.lessons import Lesson
 from .backdrops import Backdrop
 from .game.view import GameView, Host
 from .games.fireice.entry import UI as FIRE_AND_ICE
@@ -44,6 +45,20 @@ DUELS: tuple[DuelShown, ...] = tuple(duel for ui in GAMES for duel in ui.duels)
 
 #: The games played alone in deals, as the Statistics screen shows them.
 DEALS: tuple[DealsShown, ...] = tuple(deals for ui in GAMES for deals in ui.deals)
+
+
+#: The course of Learn: every game's lessons, the games in the order of the menu.
+LESSONS: tuple[Lesson, ...] = tuple(lesson for ui in GAMES for lesson in ui.lessons)
+
+#: The views lessons are drawn with, where not the game screen's.
+LESSON_VIEWS: Mapping[str, type[GameView]] = MappingProxyType(
+    {**VIEWS, **{name: view for ui in GAMES for name, view in ui.lesson_views.items()}}
+)
+
+
+def trainer_view(game: str, host: Host) -> GameView:
+    """The view a lesson of ``game`` is drawn with on ``host``'s screen."""
+    return LESSON_VIEWS[game](host)
 
 
 def view_for(game: str, host: Host) -> GameView:
@@ -81,10 +96,13 @@ __all__ = [
     "DUELS",
     "GAMES",
     "KEEPS_GAME",
+    "LESSONS",
+    "LESSON_VIEWS",
     "MENU",
     "VIEWS",
     "drawing_set",
     "main_backdrop",
     "program_icon",
+    "trainer_view",
     "view_for",
 ]

@@ -90,6 +90,11 @@ class GameUI:
     pictures: Mapping[str, Callable[[Context, Shot], Scene | Session]] = field(default_factory=dict)
     #: The scenes of its that take a board size (``--size N``) in a screenshot.
     sized: tuple[str, ...] = ()
+    #: Its games' lessons (:class:`~..engine.lessons.Lesson`), in the order they are taken.
+    lessons: Sequence[Any] = ()
+    #: The view a lesson's board is drawn with, by the game's name, where not its
+    #: :attr:`views` one (a view without the game screen's own widgets and work).
+    lesson_views: Mapping[str, type[GameView]] = field(default_factory=dict)
 
 
 __all__ = ["DealsShown", "DuelShown", "GameUI", "Shot"]

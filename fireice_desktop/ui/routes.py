@@ -18,6 +18,7 @@ from .navigation import Context
 from .registry import GameUI, Shot
 from .scene import Scene
 from .screens.game import GameScreen
+from .screens.learn import LessonScene
 from .screens.menu import MenuScene
 from .screens.rules import RulesScene, chapters
 from .screens.settings import SettingsScene
@@ -49,6 +50,7 @@ def _routes_of(ui: GameUI) -> dict[str, Callable[..., Scene]]:
 #: Every screen by name, and how to make it (with the options it takes).
 ROUTES: dict[str, Callable[..., Scene]] = {
     "menu": MenuScene,
+    "learn": LessonScene,
     **{name: route for ui in GAMES for name, route in _routes_of(ui).items()},
     "rules": _rules,
     "settings": SettingsScene,

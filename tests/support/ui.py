@@ -193,6 +193,13 @@ class Driver:
         return scene
 
     @property
+    def board_scene(self) -> Any:
+        """The current scene, which must show a board it plays on (a game, a lesson)."""
+        scene = self.app.scene
+        assert isinstance(scene, BoardScene) and hasattr(scene, "controller"), scene
+        return scene
+
+    @property
     def panel(self) -> GamePanel:
         """The side panel of the game on screen (its labels, buttons and game-over card)."""
         panel = self.game.panel
@@ -353,16 +360,16 @@ class Driver:
     # --- cells of any game ------------------------------------------------------------
 
     def cell(self, name: str) -> int:
-        """The cell called ``name`` in the game on screen: ``D4`` on the Fire & Ice board,
-        ``a1`` on Icebreaker's sea."""
-        start = self.game.controller.history.positions[0]
+        """The cell called ``name`` on the board on screen (a game's, a lesson's): ``D4``
+        on the Fire & Ice board, ``a1`` on Icebreaker's sea."""
+        start = self.board_scene.controller.history.positions[0]
         if isinstance(start, IcebreakerPosition):
             return start.board.parse_cell(name)
         return parse_hole(name)
 
     def cell_pos(self, name: str) -> tuple[int, int]:
-        """The pixel at the centre of cell ``name`` of the game on screen (see :meth:`cell`)."""
-        layout = self.game.layout
+        """The pixel at the centre of cell ``name`` on the board on screen (see :meth:`cell`)."""
+        layout = self.board_scene.layout
         assert layout is not None
         x, y = layout.holes[self.cell(name)]
         return round(x), round(y)

@@ -18,10 +18,10 @@ from fireice_desktop.engine.record import GameRecord
 from fireice_desktop.ui import language
 from fireice_desktop.ui.games.fireice.handicap import HandicapScene
 from fireice_desktop.ui.games.fireice.layout import BoardLayout
-from fireice_desktop.ui.games.fireice.lesson_screen import LessonScene
 from fireice_desktop.ui.games.fireice.puzzle_screen import PuzzleScene
 from fireice_desktop.ui.games.icebreaker.layout import HexLayout
 from fireice_desktop.ui.keyboard import CONE, BoardCursor, centres_of, step_towards
+from fireice_desktop.ui.screens.learn import LessonScene
 from fireice_desktop.ui.screens.menu import MenuScene
 from fireice_desktop.ui.screens.rules import RulesScene
 from fireice_desktop.ui.screens.settings import SettingsScene

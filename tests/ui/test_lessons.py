@@ -1,5 +1,6 @@
 """Learn, played with real events: from the menu through a lesson, a wrong move
-punished and tried again, stars kept, the next lesson, and on to the puzzles."""
+punished and tried again, stars kept, the next lesson, every game's lessons on its own
+board, and on to the puzzles."""
 
 from __future__ import annotations
 
@@ -8,12 +9,19 @@ from pathlib import Path
 import pygame
 import pytest
 
-from fireice_desktop.engine.games.fireice.lessons import LESSONS
-from fireice_desktop.ui.games.fireice.lesson_screen import LessonScene
+from fireice_desktop.ui.game.trainer import FAILED, PLAYING, SOLVED
+from fireice_desktop.ui.games.fireice.pegs import PegView
 from fireice_desktop.ui.games.fireice.puzzle_screen import PuzzleScene
-from fireice_desktop.ui.games.fireice.trainer import FAILED, SOLVED
-from tests.engine.fireice.test_lessons import RIGHT
+from fireice_desktop.ui.games.fireice.solitaire import SolitaireView
+from fireice_desktop.ui.games.icebreaker.view import IcebreakerView
+from fireice_desktop.ui.installed import LESSONS
+from fireice_desktop.ui.screens.learn import LessonScene
+from tests.engine.fireice.test_lessons import RIGHT as FIRE_AND_ICE
+from tests.engine.fireice.test_solitaire_lessons import RIGHT as SOLITAIRE
+from tests.engine.icebreaker.test_lessons import RIGHT as ICEBREAKER
 from tests.support.ui import Driver, judged, open_ui
+
+RIGHT = {**FIRE_AND_ICE, **SOLITAIRE, **ICEBREAKER}
 
 
 def lesson_screen(ui: Driver) -> LessonScene:
@@ -96,7 +104,7 @@ def test_every_lesson_is_done_from_the_keyboard_and_leads_to_the_puzzles(
                 ui.type_keys(right[0].replace("-", "").lower())
                 ui.press(pygame.K_RETURN)
                 scene = wait(ui)
-            assert RIGHT[lesson.key]
+            assert str(scene.attempt.played[0]) in RIGHT[lesson.key]
             if lesson is LESSONS[-1]:
                 assert "the puzzles are next" in ui.message
             ui.click_button("Next lesson")
@@ -118,3 +126,58 @@ def test_learn_and_puzzles_leave_the_unfinished_game_alone(
             assert ui.has_button("Continue")
         ui.click_button("Continue")
         assert ui.played == ["D4-C4"]
+
+
+def test_the_course_takes_every_game_on_its_own_board(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert [lesson.key for lesson in LESSONS] == list(RIGHT)
+    with open_ui(tmp_path / "config", monkeypatch) as ui:
+        ui.app.go("learn", lesson="threat")
+        ui.pump(2)
+        assert type(lesson_screen(ui).view).__name__ == "FireIceView"
+        ui.app.go("learn", lesson="solitaire_capture")
+        ui.pump(2)
+        view = lesson_screen(ui).view
+        assert isinstance(view, PegView) and not isinstance(view, SolitaireView)
+        ui.app.go("learn", lesson="icebreaker_nearest")
+        ui.pump(2)
+        assert isinstance(lesson_screen(ui).view, IcebreakerView)
+        assert "nearest iceberg" in ui.message
+
+
+def test_a_step_the_rules_refuse_is_explained_and_the_lesson_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with open_ui(tmp_path / "config", monkeypatch) as ui:
+        ui.app.go("learn", lesson="icebreaker_nearest")
+        ui.pump(2)
+        ui.click_cell("e5")
+        ui.click_cell("e6")  # away from c3, the nearest iceberg
+        scene = lesson_screen(ui)
+        assert scene.state == PLAYING and not scene.attempt.played
+        assert "not closer to the nearest iceberg" in ui.message
+        ui.click_cell("d4")  # the ship is still in hand
+        scene = wait(ui)
+        assert scene.state == SOLVED
+        assert ui.app.context.files.statistics().lessons == {"icebreaker_nearest": 3}
+
+
+def test_the_solitaire_lesson_takes_two_captures_in_turn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with open_ui(tmp_path / "config", monkeypatch) as ui:
+        ui.app.go("learn", lesson="solitaire_turns")
+        ui.pump(2)
+        ui.play("A1-A2")  # red first: aqua is left without a capture
+        scene = wait(ui)
+        assert scene.state == FAILED
+        assert "aqua has no capture" in ui.message
+        ui.click_button("Try again")
+        ui.play("A2-A1")
+        scene = wait(ui)
+        assert scene.state == PLAYING and "Now the next move" in ui.message
+        ui.play("C1-A1")
+        scene = wait(ui)
+        assert scene.state == SOLVED
+        assert scene.controller.history.position.pegs_left == 1

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from fireice_desktop.engine.analysis import Verdict
+from fireice_desktop.ui.game.trainer import FAILED, SOLVED
 from fireice_desktop.ui.games.fireice.practice_screen import PracticeScene
-from fireice_desktop.ui.games.fireice.trainer import FAILED, SOLVED
 from fireice_desktop.ui.screens.game import GameScreen
 from tests.support.monkey import quick_reviews
 from tests.support.ui import Driver, judged, open_ui, pygame

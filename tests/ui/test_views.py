@@ -10,13 +10,13 @@ from fireice_desktop.engine.games import registered_games
 from fireice_desktop.engine.record import GameRecord
 from fireice_desktop.ui.games.fireice.computer_setup import ComputerSetupScene
 from fireice_desktop.ui.games.fireice.handicap import HandicapScene
-from fireice_desktop.ui.games.fireice.lesson_screen import LessonScene
 from fireice_desktop.ui.games.fireice.practice_screen import PracticeScene
 from fireice_desktop.ui.games.fireice.puzzle_screen import PuzzleScene
 from fireice_desktop.ui.games.icebreaker.setup import IcebreakerSetupScene
 from fireice_desktop.ui.installed import VIEWS
 from fireice_desktop.ui.routes import ROUTES, screen_for_record
 from fireice_desktop.ui.screens.game import GameScreen
+from fireice_desktop.ui.screens.learn import LessonScene
 from fireice_desktop.ui.screens.menu import MenuScene
 from fireice_desktop.ui.screens.rules import RulesScene
 from fireice_desktop.ui.screens.settings import SettingsScene

@@ -19,9 +19,11 @@ from ..saving import FileDialogs, Notice, error_text, record_summary
 from ..scaling import px
 from ..scene import button
 
-#: The menu's entries after Continue: (name, the route it opens, if it opens one), the
-#: games' first. An entry's text and tool tip are the keys ``menu.NAME`` and ``menu.NAME_tip``.
+#: The menu's entries after Continue: (name, the route it opens, if it opens one), Learn
+#: and the games' first. An entry's text and tool tip are the keys ``menu.NAME`` and
+#: ``menu.NAME_tip``.
 ENTRIES: tuple[tuple[str, str | None], ...] = (
+    ("learn", "learn"),
     *MENU,
     ("open", None),
     ("statistics", "statistics"),

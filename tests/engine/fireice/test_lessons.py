@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import pytest
 
-from fireice_desktop.engine.games.fireice.lessons import (
-    LESSONS,
-    LessonAttempt,
-    find_lesson,
-    stars,
-)
+from fireice_desktop.engine.games.fireice.lessons import LESSONS, handed
 from fireice_desktop.engine.games.fireice.rules import Color, Move
+from fireice_desktop.engine.lessons import Lesson, LessonAttempt
+from fireice_desktop.engine.lessons import find_lesson as find_in
+from fireice_desktop.engine.words import Words
+
+
+def find_lesson(key: str) -> Lesson | None:
+    return find_in(LESSONS, key)
+
 
 RIGHT: dict[str, set[str]] = {
     "moving": {f"D4-D{n}" for n in (1, 2, 3, 5, 6, 7)},
@@ -74,20 +77,18 @@ def test_the_warned_moves_are_punished_as_the_lessons_say() -> None:
     attempt = LessonAttempt(drop)
     assert not attempt.play(Move.parse("B5-A5")).right
     assert drop.start.play("B5-A5").controller(1) is Color.ICE
-    assert attempt.handed(Move.parse("B5-A5")) == 1 << 1  # island B
+    assert handed(drop.start, Move.parse("B5-A5")) == 1 << 1  # island B
     assert attempt.punishment(Move.parse("B5-A5")) is None  # the drop itself shows it
+    why = attempt.why_wrong(Move.parse("B5-A5"))
+    assert isinstance(why, Words) and str(why).startswith("B5-A5 hands Ice island B")
     # Lesson "handed": B5-D5 takes D and loses at once, on Fire's own move.
-    handed = find_lesson("handed")
-    assert handed is not None
-    assert handed.start.play("B5-D5").winner is Color.ICE
-    assert LessonAttempt(handed).punishment(Move.parse("B5-D5")) is None
+    loses = find_lesson("handed")
+    assert loses is not None
+    assert loses.start.play("B5-D5").winner is Color.ICE
+    assert LessonAttempt(loses).punishment(Move.parse("B5-D5")) is None
     # Lesson "threat": a move elsewhere is answered by Ice's win.
     threat = find_lesson("threat")
     assert threat is not None
     attempt = LessonAttempt(threat)
     reply = attempt.punishment(Move.parse("D1-D3"))
     assert reply is not None and str(reply) == "F5-E5"
-
-
-def test_stars_follow_the_tries() -> None:
-    assert [stars(t) for t in (1, 2, 3, 4, 9)] == [3, 2, 1, 1, 1]

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ....engine.games.fireice.lessons import LESSONS
 from ....engine.games.fireice.rules import Color
+from ....engine.games.fireice.solitaire_lessons import LESSONS as SOLITAIRE_LESSONS
 from ....engine.games.fireice.spec import Deal, Handicap
 from ...game.players import Session
 from ...navigation import Context
@@ -16,10 +18,9 @@ from .computer_setup import ComputerSetupScene
 from .drawings import DRAWINGS
 from .handicap import HandicapScene, HandicapSetup
 from .icon import board_icon
-from .lesson_screen import LessonScene
 from .practice_screen import PracticeScene
 from .puzzle_screen import PuzzleScene
-from .solitaire import SolitaireView, random_deal_for
+from .solitaire import SolitaireBoard, SolitaireView, random_deal_for
 from .view import FireIceView
 
 
@@ -62,19 +63,17 @@ UI = GameUI(
         "computer": ComputerSetupScene,
         "handicap": _handicap,
         "puzzles": PuzzleScene,
-        "learn": LessonScene,
         "practice": PracticeScene,
     },
     plays={"game": _two_players, "solitaire": _solitaire},
     menu=(
-        ("learn", "learn"),
         ("two_players", "game"),
         ("computer", "computer"),
         ("handicap", "handicap"),
         ("solitaire", "solitaire"),
         ("puzzles", "puzzles"),
     ),
-    keeps_game=frozenset({"learn", "puzzles"}),
+    keeps_game=frozenset({"puzzles"}),
     duels=(
         DuelShown(
             "fire-and-ice",
@@ -89,6 +88,8 @@ UI = GameUI(
     backdrop=QuietBoard,
     icon=board_icon,
     pictures={"handicap": _handicap_picture, "solitaire": _solitaire_picture},
+    lessons=(*LESSONS, *SOLITAIRE_LESSONS),
+    lesson_views={"solitaire": SolitaireBoard},
 )
 
 __all__ = ["UI"]

@@ -10,10 +10,11 @@ from typing import Any
 from ....engine.games.fireice.rules import Color, Position
 from ....engine.practice import Mistake, PracticeAttempt
 from ....engine.record import GameRecord
+from ...game.trainer import JUDGING, PLAYING, SOLVED, TrainerScene
 from ...game.view import verdict_words
 from ...language import say, side_name, tr
 from ...navigation import Context
-from .trainer import JUDGING, PLAYING, SOLVED, TrainerScene
+from .view import board_view
 
 
 class PracticeScene(TrainerScene):
@@ -30,12 +31,12 @@ class PracticeScene(TrainerScene):
         self.mistakes = list(mistakes)
         self.record = record
         if not self.mistakes:  # opened by its name alone: nothing to practise yet
-            super().__init__(ctx, Position.start())
+            super().__init__(ctx, Position.start(), board_view)
             self.index = 0
             self.state = SOLVED
             self.say(tr("practice.none"))
             return
-        super().__init__(ctx, self.mistakes[0].position)
+        super().__init__(ctx, self.mistakes[0].position, board_view)
         self._load(0)
 
     def _load(self, index: int) -> None:

@@ -24,9 +24,10 @@ from ....engine.games.fireice.puzzles import (
 )
 from ....engine.games.fireice.rules import Color, Position
 from ....statistics import Statistics
+from ...game.trainer import FAILED, JUDGING, PLAYING, SHOWING, SOLVED, TrainerScene
 from ...language import side_name, tr
 from ...navigation import Context
-from .trainer import FAILED, JUDGING, PLAYING, SHOWING, SOLVED, TrainerScene
+from .view import board_view
 
 
 def choose_next(statistics: Statistics, puzzles: tuple[Puzzle, ...], rng: random.Random) -> Puzzle:
@@ -58,7 +59,7 @@ class PuzzleScene(TrainerScene):
         puzzle = find_puzzle(puzzle_id) if puzzle_id is not None else None
         if puzzle is None:
             puzzle = puzzle_of_the_day(self.today) if daily else self._next()
-        super().__init__(ctx, puzzle.position)
+        super().__init__(ctx, puzzle.position, board_view)
         self._load(puzzle)
 
     # --- the puzzle -------------------------------------------------------------------

@@ -60,12 +60,25 @@ def hint_words(found: Hint, played: Move | None = None) -> str:
     return tr("solitaire.likely_lost", back=back)
 
 
-class SolitaireView(PegView):
-    """Playing one deal of the boxed edition's puzzle."""
+class SolitaireBoard(PegView):
+    """The solitaire's board: the captured pegs collect in the trays, and while either
+    colour may move the panel shows both (the lessons show it so)."""
 
-    # The captured pegs collect in the trays.
     pocket_labels = ("solitaire.red_pocket", "solitaire.aqua_pocket")
     drops_a_peg = False
+
+    def draw_panel(self, surface: pygame.Surface, turn_rect: pygame.Rect, side: Any) -> None:
+        if side is not None or self.art is None:
+            super().draw_panel(surface, turn_rect, side)
+            return
+        for k, color in enumerate(Color):  # either colour may move
+            icon = pygame.transform.smoothscale(self.art.pegs[color], (px(22), px(22)))
+            surface.blit(icon, (turn_rect.x + k * px(12), turn_rect.y + px(9)))
+
+
+class SolitaireView(SolitaireBoard):
+    """Playing one deal of the boxed edition's puzzle."""
+
     new_label = ("solitaire.new_deal", "solitaire.new_deal_tip")
     graph_colours = ((120, 190, 90), (190, 70, 50))  # can still be won; lost
     rematch_label = ("solitaire.restart", "view.rematch_tip")
@@ -127,14 +140,6 @@ class SolitaireView(PegView):
         if not position.is_over and selected is None:
             return tr("solitaire.pick_up")
         return super().idle_hint(position, selected)
-
-    def draw_panel(self, surface: pygame.Surface, turn_rect: pygame.Rect, side: Any) -> None:
-        if side is not None or self.art is None:
-            super().draw_panel(surface, turn_rect, side)
-            return
-        for k, color in enumerate(Color):  # either colour may move
-            icon = pygame.transform.smoothscale(self.art.pegs[color], (px(22), px(22)))
-            surface.blit(icon, (turn_rect.x + k * px(12), turn_rect.y + px(9)))
 
     # --- the deal's widgets -----------------------------------------------------------
 
@@ -282,4 +287,4 @@ class SolitaireView(PegView):
         return work
 
 
-__all__ = ["SolitaireView", "hint_words", "random_deal_for"]
+__all__ = ["SolitaireBoard", "SolitaireView", "hint_words", "random_deal_for"]

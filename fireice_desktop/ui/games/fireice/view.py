@@ -8,7 +8,7 @@ from ....engine.games.fireice.board import ISLANDS
 from ....engine.games.fireice.rules import Color, Position
 from ....engine.record import GameRecord
 from ...cards import level_words
-from ...game.view import HintWork, computer_title, expert_hint, moves_text
+from ...game.view import HintWork, Host, computer_title, expert_hint, moves_text
 from ...language import side_name, tr
 from .pegs import PegView
 
@@ -86,4 +86,9 @@ class FireIceView(PegView):
         return expert_hint(self.host.controller.history.position)
 
 
-__all__ = ["FireIceView", "handicap_title"]
+def board_view(game: str, host: Host) -> FireIceView:
+    """The view a trainer's board (puzzles, practice) is drawn with: Fire & Ice's."""
+    return FireIceView(host)
+
+
+__all__ = ["FireIceView", "board_view", "handicap_title"]

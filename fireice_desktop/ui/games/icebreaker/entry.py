@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ....engine.games.icebreaker.board import DEFAULT_SIZE, Side
+from ....engine.games.icebreaker.lessons import LESSONS
 from ....engine.games.icebreaker.spec import Sea
 from ...game.players import Session
 from ...navigation import Context
@@ -46,6 +47,7 @@ UI = GameUI(
     backdrop=SeaInPlay,
     pictures={"icebreaker": _picture},
     sized=("icebreaker",),
+    lessons=LESSONS,
 )
 
 __all__ = ["UI"]

@@ -1,12 +1,12 @@
-"""The screen a player learns on: a position on the wooden board, a task, and each move
-judged off the UI thread; the lessons and the puzzles are its two kinds.
+"""The screen a player learns on: a position on a game's board, a task, and each move
+judged off the UI thread; the lessons, the puzzles and the practice are its kinds.
 
 The player moves as in a game (click, drag, the keys or a typed move).  The move is
 judged by the exercise (an object with ``position``, ``play(move)`` returning a
-:class:`~....engine.games.fireice.puzzles.Step`, ``punishment(move)`` and ``stop``, which
-cancels the search): if right, the other side's answer is shown; if
-wrong, the reply that shows why.  A subclass says what the exercise is, what the panel
-says and what its buttons do.
+:class:`~...engine.interface.Step`, ``punishment(move)`` and ``stop``, which cancels the
+search): if right, the other side's answer is shown; if wrong, the reply that shows
+why.  The board is drawn by the game's own view (given as ``make_view``).  A subclass
+says what the exercise is, what the panel says and what its buttons do.
 """
 
 from __future__ import annotations
@@ -17,21 +17,23 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from ....engine.games.fireice.rules import Color, Move, Position
-from ....engine.interface import Step
-from ...game.controller import BoardController
-from ...game.jobs import JOB_DONE, Job
-from ...game.keys import GameKeys
-from ...game.motion import MOVE_SECONDS
-from ...game.mouse import BoardMouse
-from ...game.panel_widgets import fit_label
-from ...game.players import Session
-from ...game.view import Moment, Stage
-from ...language import side_name, tr
-from ...navigation import Context
-from ...scaling import px
-from ...scene import BoardScene, backdrop, button_row
-from .view import FireIceView
+from ...engine.interface import Step
+from ...engine.registry import find_game
+from ..language import side_name, tr
+from ..navigation import Context
+from ..scaling import px
+from ..scene import BoardScene, backdrop, button_row
+from .controller import BoardController
+from .jobs import JOB_DONE, Job
+from .keys import GameKeys
+from .motion import MOVE_SECONDS
+from .mouse import BoardMouse
+from .panel_widgets import fit_label
+from .players import Session
+from .view import GameView, Host, Moment, Stage
+
+#: How a trainer gets its board's view: the game's name and the view's host.
+MakeView = Callable[[str, Host], GameView]
 
 #: What the screen is doing: waiting for the player's move, judging it, done (solved or
 #: failed), or showing the solution.
@@ -47,11 +49,11 @@ class TrainerScene(BoardScene):
     #: The lines of the panel under the task, by name.
     info_lines: tuple[str, ...] = ()
 
-    def __init__(self, ctx: Context, start: Position) -> None:
+    def __init__(self, ctx: Context, start: Any, make_view: MakeView) -> None:
         super().__init__(ctx)
         self.mouse = BoardMouse()
-        self.job: Job[tuple[Step, Move | None]] | None = None
-        self.queue: list[Move] = []  # moves to show, one after the other (a reply, the solution)
+        self.job: Job[tuple[Step, Any]] | None = None
+        self.queue: list[Any] = []  # moves to show, one after the other (a reply, the solution)
         self.hit: Any = None
         self.task_rect = pygame.Rect(0, 0, 0, 0)
         self.widgets: dict[str, Any] = {}
@@ -59,13 +61,13 @@ class TrainerScene(BoardScene):
         self.redraw_frames = 0  # frames still to draw after the panel's words changed
         self.state = PLAYING
         self.stage = Stage(
-            Session("fire-and-ice"),
+            Session(start.game),
             BoardController(start),
             self.settings,
             lambda action, question, verb: action(),
             lambda session: None,
         )
-        self.view = FireIceView(self.stage)
+        self.view = make_view(start.game, self.stage)
         self.keys = GameKeys(self, self.focus)
 
     # --- what a subclass says -----------------------------------------------------------
@@ -76,8 +78,8 @@ class TrainerScene(BoardScene):
         raise NotImplementedError
 
     @property
-    def learner(self) -> Color:
-        """The side the player moves."""
+    def learner(self) -> Any:
+        """The side the player moves (``None`` in a game played alone)."""
         raise NotImplementedError
 
     def panel_texts(self) -> dict[str, str]:
@@ -92,13 +94,16 @@ class TrainerScene(BoardScene):
         """The exercise is over (solved or failed): count it; words to add to the message."""
         return ""
 
-    def right_words(self, reply: Move) -> str:
-        """What the message box says after a right move and the other side's reply."""
+    def right_words(self, reply: Any) -> str:
+        """What the message box says after a right move and the other side's reply (in a
+        game played alone, ``None``: the player moves again)."""
+        if reply is None:
+            return tr("lesson.right_go_on")
         return tr("puzzle.right", side=side_name(self.learner.other), reply=reply)
 
     # --- starting -----------------------------------------------------------------------
 
-    def restart_board(self, start: Position, message: str) -> None:
+    def restart_board(self, start: Any, message: str) -> None:
         """Show ``start`` afresh, ready for the player's move."""
         self._cancel()
         self.state = PLAYING
@@ -130,7 +135,7 @@ class TrainerScene(BoardScene):
         exercise = self.exercise
         position = self.controller.history.positions[-2]
 
-        def work(stop: Callable[[], bool]) -> tuple[Step, Move | None]:
+        def work(stop: Callable[[], bool]) -> tuple[Step, Any]:
             exercise.stop = stop
             try:
                 if exercise.position != position:
@@ -154,15 +159,15 @@ class TrainerScene(BoardScene):
             self.say(tr("puzzle.not_judged"))
             return
         step, punishment = job.result
-        other = side_name(self.learner.other)
-        if step.right and step.reply is None:
+        if step.right and step.solved and step.reply is None:
             self.state = SOLVED
             self.say(self.solved_words() + self.done(True))
         elif step.right:
-            assert step.reply is not None
-            self.queue.append(step.reply)
+            if step.reply is not None:
+                self.queue.append(step.reply)
             if step.solved:  # the other side's every reply hands over the win
                 self.state = SOLVED
+                other = side_name(self.learner.other)
                 words = tr("puzzle.solved_by_reply", side=other, reply=step.reply)
                 self.say(words + self.done(True))
             else:
@@ -176,16 +181,20 @@ class TrainerScene(BoardScene):
     def solved_words(self) -> str:
         return tr("puzzle.solved")
 
-    def wrong_words(self, move: Move, punishment: Move | None) -> str:
+    def winner(self, position: Any) -> Any:
+        """The side that has won ``position`` (``None`` while play goes on, or alone)."""
+        return find_game(position.game).winner(position)
+
+    def wrong_words(self, move: Any, punishment: Any) -> str:
         """Why ``move`` was wrong, with the reply that shows it (now queued to be shown)."""
         other = self.learner.other
-        after = self.exercise.position.play_unchecked(move)
-        if after.winner is other:
+        after = self.exercise.position.play(move)
+        if self.winner(after) == other:
             return tr("puzzle.wrong_hands", move=move, side=side_name(other))
         if punishment is None:
             return tr("puzzle.wrong", move=move)
         self.queue.append(punishment)
-        wins = after.play_unchecked(punishment).winner is other
+        wins = self.winner(after.play(punishment)) == other
         key = "puzzle.wrong_wins" if wins else "puzzle.wrong_escapes"
         return tr(key, move=move, side=side_name(other), reply=punishment)
 
@@ -276,7 +285,7 @@ class TrainerScene(BoardScene):
 
     def task_words(self) -> str:
         """The task line in the states that end an exercise: who won, solved, not solved."""
-        winner = self.controller.history.position.winner
+        winner = self.winner(self.controller.history.position)
         if self.state == SHOWING and winner is not None:
             return tr("view.wins", side=side_name(winner))
         if self.state == SOLVED:
@@ -336,7 +345,8 @@ class TrainerScene(BoardScene):
         )
         self.draw_panel_backing(surface, table)
         if self.state in (PLAYING, JUDGING):
-            self.view.draw_panel(surface, self.task_rect, self.learner)
+            side = self.learner if self.learner is not None else self.controller.shown.to_move
+            self.view.draw_panel(surface, self.task_rect, side)
 
     def _cancel(self) -> None:
         if self.job is not None:

@@ -1,9 +1,10 @@
-"""Learn: the lessons, one after the other, on the wooden board.
+"""Learn: the lessons of every installed game, one after the other, each on its game's
+board (the course is :data:`..installed.LESSONS`, in the menu's order of the games).
 
-Each lesson (:mod:`....engine.games.fireice.lessons`) is a position, a goal and the
-coach's words; the player makes the moves, any move that reaches the goal is right, and
-a wrong one is answered by the reply that shows why.  Stars (three at the first try,
-then fewer) are kept with the statistics; the last lesson leads to the puzzles.
+Each lesson (:mod:`...engine.lessons`) is a position, a goal and the coach's words;
+the player makes the moves, any move that reaches the goal is right, and a wrong one is
+answered by the reply that shows why, or told why.  Stars (three at the first try, then
+fewer) are kept with the statistics; the last lesson leads to the puzzles.
 """
 
 from __future__ import annotations
@@ -11,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ....engine.games.fireice.lessons import LESSONS, Lesson, LessonAttempt, find_lesson, stars
-from ....engine.games.fireice.rules import Color, describe_islands
-from ....statistics import Statistics
-from ...language import side_name, tr
-from ...navigation import Context
-from .trainer import JUDGING, PLAYING, SOLVED, TrainerScene
+from ...engine.lessons import Lesson, LessonAttempt, find_lesson, stars
+from ...statistics import Statistics
+from ..game.trainer import JUDGING, PLAYING, SOLVED, TrainerScene
+from ..installed import LESSONS, trainer_view
+from ..language import say, side_name, tr
+from ..navigation import Context
 
 
 def first_unfinished(done: dict[str, int]) -> Lesson:
@@ -34,8 +35,8 @@ class LessonScene(TrainerScene):
     def __init__(self, ctx: Context, lesson: str | None = None) -> None:
         self.ctx = ctx
         done = ctx.files.statistics().lessons
-        chosen = (find_lesson(lesson) if lesson else None) or first_unfinished(done)
-        super().__init__(ctx, chosen.start)
+        chosen = (find_lesson(LESSONS, lesson) if lesson else None) or first_unfinished(done)
+        super().__init__(ctx, chosen.start, trainer_view)
         self._load(chosen)
 
     def _load(self, lesson: Lesson, tries: int = 1) -> None:
@@ -49,8 +50,8 @@ class LessonScene(TrainerScene):
         return self.attempt
 
     @property
-    def learner(self) -> Color:
-        return self.lesson.start.to_move
+    def learner(self) -> Any:
+        return self.lesson.learner
 
     @property
     def number(self) -> int:
@@ -61,20 +62,24 @@ class LessonScene(TrainerScene):
         words = tr(f"lesson.{self.lesson.key}.done")
         return f"{words} {tr('lesson.stars_earned', count=earned)}"
 
+    def task(self) -> str:
+        """The lesson's task, naming the player's side where there is one."""
+        key = f"lesson.{self.lesson.key}.task"
+        return tr(key) if self.learner is None else tr(key, side=side_name(self.learner))
+
     def wrong_words(self, move: Any, punishment: Any) -> str:
-        other = self.learner.other
-        after = self.attempt.position.play_unchecked(move)
-        if after.winner is other:
-            return tr("puzzle.wrong_hands", move=move, side=side_name(other))
-        if punishment is not None:
-            self.queue.append(punishment)
-            return tr("lesson.wrong_wins", move=move, side=side_name(other), reply=punishment)
-        handed = self.attempt.handed(move)
-        if handed:
-            islands = describe_islands(handed)
-            return tr("lesson.wrong_hands", move=move, side=side_name(other), islands=islands)
-        task = tr(f"lesson.{self.lesson.key}.task", side=side_name(self.learner))
-        return tr("lesson.wrong", move=move, task=task)
+        if self.learner is not None:
+            other = self.learner.other
+            after = self.attempt.position.play(move)
+            if self.winner(after) == other:
+                return tr("puzzle.wrong_hands", move=move, side=side_name(other))
+            if punishment is not None:
+                self.queue.append(punishment)
+                return tr("lesson.wrong_wins", move=move, side=side_name(other), reply=punishment)
+        why = self.attempt.why_wrong(move)
+        if why is not None:
+            return say(why)
+        return tr("lesson.wrong", move=move, task=self.task())
 
     def done(self, solved: bool) -> str:
         if not solved:
@@ -103,15 +108,16 @@ class LessonScene(TrainerScene):
 
     def next_lesson(self) -> None:
         index = LESSONS.index(self.lesson)
-        if index + 1 < len(LESSONS):
-            self._load(LESSONS[index + 1])
-        else:
+        if index + 1 == len(LESSONS):
             self.nav.go("puzzles")
+            return
+        # A screen of its own, on the board of the next lesson's game.
+        self.nav.go("learn", lesson=LESSONS[index + 1].key)
 
     def panel_texts(self) -> dict[str, str]:
         done = self.ctx.files.statistics().lessons
         earned = done.get(self.lesson.key, 0)
-        task = tr(f"lesson.{self.lesson.key}.task", side=side_name(self.learner))
+        task = self.task()
         if self.state == SOLVED:
             task = tr("lesson.solved_short")
         elif self.state not in (PLAYING, JUDGING):

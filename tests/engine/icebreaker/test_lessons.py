@@ -1,0 +1,59 @@
+"""Icebreaker's lessons: each goal accepts exactly the moves that reach it (listed by
+hand), the rules refuse a step away from the nearest iceberg with their reason, and a
+move that captures nothing is told so."""
+
+from __future__ import annotations
+
+import pytest
+
+from fireice_desktop.engine.games.icebreaker.board import Side
+from fireice_desktop.engine.games.icebreaker.lessons import LESSONS
+from fireice_desktop.engine.lessons import LessonAttempt, find_lesson
+
+RIGHT: dict[str, set[str]] = {
+    "icebreaker_nearest": {"e5-d4"},
+    "icebreaker_capture": {"c4-b4"},
+    "icebreaker_half": {"d5-c4"},
+}
+
+
+def test_every_lesson_is_listed() -> None:
+    assert [lesson.key for lesson in LESSONS] == list(RIGHT)
+    assert all(lesson.learner is Side.RED for lesson in LESSONS)
+
+
+@pytest.mark.parametrize("key", list(RIGHT))
+def test_the_goal_accepts_exactly_the_right_moves(key: str) -> None:
+    lesson = find_lesson(LESSONS, key)
+    assert lesson is not None and not lesson.start.is_over
+    right = {str(move) for move in LessonAttempt(lesson).right_moves()}
+    assert right == RIGHT[key]
+
+
+@pytest.mark.parametrize("step", ["e5-e6", "e5-f5", "e5-d5", "e5-e4"])
+def test_a_step_away_from_the_nearest_iceberg_is_refused_with_the_rule(step: str) -> None:
+    # The nearest-iceberg lesson's only legal move is its right one: the other steps of
+    # the ship are the wrong moves, and the rules say why.
+    lesson = find_lesson(LESSONS, "icebreaker_nearest")
+    assert lesson is not None
+    move = lesson.start.parse_move(step)
+    reason = lesson.start.illegal_reason(move)
+    assert str(reason) == f"{step[3:]} is not closer to the nearest iceberg"
+
+
+@pytest.mark.parametrize("key", ["icebreaker_capture", "icebreaker_half"])
+def test_a_move_that_captures_nothing_is_wrong_and_said_so(key: str) -> None:
+    lesson = find_lesson(LESSONS, key)
+    assert lesson is not None
+    wrong = [m for m in lesson.start.legal_moves() if str(m) not in RIGHT[key]]
+    assert wrong
+    attempt = LessonAttempt(lesson)
+    assert str(attempt.why_wrong(wrong[0])) == f"{wrong[0]} captures no iceberg."
+    assert not attempt.play(wrong[0]).right
+
+
+def test_the_winning_capture_ends_the_game() -> None:
+    lesson = find_lesson(LESSONS, "icebreaker_half")
+    assert lesson is not None
+    step = LessonAttempt(lesson).play(lesson.start.parse_move("d5-c4"))
+    assert step.right and step.solved and step.reply is None
