@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Protocol
+from typing import Any, Protocol
 
 import pygame
 import pygame_gui
@@ -131,6 +131,18 @@ class BoardScene(Scene):
         pygame.draw.line(
             surface, (122, 82, 48), self.panel_rect.topleft, self.panel_rect.bottomleft, 2
         )
+
+    def draw_board_and_backing(self, surface: pygame.Surface, view: Any, moment: Any) -> None:
+        """A game view's board (with the table under it, unless the view draws its own),
+        then the panel's backing."""
+        table = backdrop(surface.get_size())
+        if view.fills_its_board:  # the table under the board is the view's to draw
+            view.draw_board(surface, moment)
+            self.draw_panel_backing(surface, table)
+        else:
+            surface.blit(table, (0, 0))
+            view.draw_board(surface, moment)
+            self.draw_panel_backing(surface)
 
 
 @lru_cache(maxsize=2)

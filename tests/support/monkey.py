@@ -102,6 +102,7 @@ from pygame_gui.core.utility import clipboard_copy
 from fireice_desktop import storage as storage_module
 from fireice_desktop.engine.errors import Cancelled
 from fireice_desktop.engine.games.fireice.board import HOLE_COUNT, holes_of
+from fireice_desktop.engine.games.fireice.puzzles import all_puzzles
 from fireice_desktop.engine.games.fireice.rules import (
     CENTRE,
     MAX_HANDICAP,
@@ -152,6 +153,7 @@ from fireice_desktop.ui.games.fireice.handicap import HandicapScene
 from fireice_desktop.ui.games.fireice.solitaire import SolitaireView
 from fireice_desktop.ui.games.icebreaker.setup import IcebreakerSetupScene, icebreaker_levels
 from fireice_desktop.ui.games.icebreaker.view import IcebreakerView
+from fireice_desktop.ui.installed import LESSONS
 from fireice_desktop.ui.language import tr
 from fireice_desktop.ui.routes import screen_for_record
 from fireice_desktop.ui.saving import FileDialogs, TextWindow
@@ -1642,6 +1644,9 @@ class Monkey:
                 "icebreaker setup",
                 "icebreaker",
                 "icebreaker",  # the second game, about as often as the first's screens
+                "learn",
+                "puzzles",
+                "practice",
             ]
         )
         route, options = {
@@ -1652,6 +1657,7 @@ class Monkey:
             "icebreaker setup": ("icebreaker-setup", {}),
             "settings": ("settings", {}),
             "statistics": ("statistics", {}),
+            "practice": ("practice", {}),  # by its name alone: nothing to practise yet
         }.get(kind, ("", {}))
         if kind == "computer":
             side = rng.choice(["fire", "ice", "watch"])
@@ -1689,6 +1695,16 @@ class Monkey:
             deal = rng.randint(FIRST_DEAL, LAST_DEAL) if rng.random() < 0.7 else None
             route, options = "solitaire", {"deal": deal}
             kind = f"solitaire deal {deal}"
+        elif kind == "learn":  # any lesson of any game, or the first not done
+            keys = [lesson.key for lesson in LESSONS]
+            lesson = rng.choice(keys) if rng.random() < 0.8 else None
+            route, options = "learn", {"lesson": lesson}
+            kind = f"learn {lesson or 'where the player left off'}"
+        elif kind == "puzzles":
+            puzzle = rng.choice(all_puzzles()).id if rng.random() < 0.6 else None
+            daily = puzzle is None and rng.random() < 0.5
+            route, options = "puzzles", {"puzzle_id": puzzle, "daily": daily}
+            kind = f"puzzle {puzzle or ('of the day' if daily else 'next')}"
         elif kind == "rules":
             chapter = rng.randrange(len(CHAPTERS))
             route, options = "rules", {"chapter": chapter}

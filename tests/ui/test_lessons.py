@@ -15,6 +15,7 @@ from fireice_desktop.ui.games.fireice.puzzle_screen import PuzzleScene
 from fireice_desktop.ui.games.fireice.solitaire import SolitaireView
 from fireice_desktop.ui.games.icebreaker.view import IcebreakerView
 from fireice_desktop.ui.installed import LESSONS
+from fireice_desktop.ui.scene import backdrop
 from fireice_desktop.ui.screens.learn import LessonScene
 from tests.engine.fireice.test_lessons import RIGHT as FIRE_AND_ICE
 from tests.engine.fireice.test_solitaire_lessons import RIGHT as SOLITAIRE
@@ -141,9 +142,16 @@ def test_the_course_takes_every_game_on_its_own_board(
         view = lesson_screen(ui).view
         assert isinstance(view, PegView) and not isinstance(view, SolitaireView)
         ui.app.go("learn", lesson="icebreaker_nearest")
-        ui.pump(2)
-        assert isinstance(lesson_screen(ui).view, IcebreakerView)
+        ui.pump(3)
+        view = lesson_screen(ui).view
+        assert isinstance(view, IcebreakerView)
         assert "nearest iceberg" in ui.message
+        assert view.score_rect.width > 0  # the scores are in the panel
+        # The sea lies on the table: nothing of the wooden board drawn before shows around
+        # it (where Fire & Ice's tray of pegs was).
+        surface = ui.app.surface
+        tray = (60, 60)
+        assert surface.get_at(tray) == backdrop(surface.get_size()).get_at(tray)
 
 
 def test_a_step_the_rules_refuse_is_explained_and_the_lesson_goes_on(

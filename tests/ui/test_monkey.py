@@ -133,6 +133,7 @@ def test_the_monkey_plays_undoes_finishes_and_goes_everywhere(
     scenes = set().union(*(stats.scenes for stats in runs))
     assert {"MenuScene", "fire-and-ice", "solitaire", "fire-and-ice vs computer"} <= scenes
     assert {"IcebreakerSetupScene", "icebreaker", "icebreaker vs computer"} <= scenes
+    assert {"LessonScene", "PuzzleScene"} <= scenes
     assert sum(stats.sea_moves for stats in runs) >= 40, [stats.summary() for stats in runs]
 
 

@@ -22,7 +22,7 @@ from ...engine.registry import find_game
 from ..language import side_name, tr
 from ..navigation import Context
 from ..scaling import px
-from ..scene import BoardScene, backdrop, button_row
+from ..scene import BoardScene, button_row
 from .controller import BoardController
 from .jobs import JOB_DONE, Job
 from .keys import GameKeys
@@ -243,6 +243,7 @@ class TrainerScene(BoardScene):
         for name in self.info_lines:
             w[name] = label(pygame.Rect(x, y, width, px(24)), "", m, object_id="#difficulty")
             y += px(26)
+        y = self.view.build_extra(m, x, y, width)  # the game's own: Icebreaker's scores
         y += px(6)
         # The message box takes what the buttons leave, so the coach's words need no scroll.
         buttons = len(self.rows) * px(44)
@@ -332,21 +333,18 @@ class TrainerScene(BoardScene):
     def draw(self, surface: pygame.Surface) -> None:
         if self.hit is None:
             return
-        table = backdrop(surface.get_size())
-        self.view.draw_board(
-            surface,
-            Moment(
-                drag_pos=self.mouse.carried(self.controller),
-                hint=None,
-                show_targets=self.settings.show_legal_moves,
-                coordinates=self.settings.coordinates,
-                cursor=self.keys.cursor_cell,
-            ),
+        moment = Moment(
+            drag_pos=self.mouse.carried(self.controller),
+            hint=None,
+            show_targets=self.settings.show_legal_moves,
+            coordinates=self.settings.coordinates,
+            cursor=self.keys.cursor_cell,
         )
-        self.draw_panel_backing(surface, table)
-        if self.state in (PLAYING, JUDGING):
-            side = self.learner if self.learner is not None else self.controller.shown.to_move
-            self.view.draw_panel(surface, self.task_rect, side)
+        self.draw_board_and_backing(surface, self.view, moment)
+        # The side the player moves beside the task (and what the game's view adds there:
+        # Icebreaker's scores), while the exercise goes on and after it.
+        side = self.learner if self.learner is not None else self.controller.shown.to_move
+        self.view.draw_panel(surface, self.task_rect, side)
 
     def _cancel(self) -> None:
         if self.job is not None:

@@ -36,7 +36,7 @@ from ..installed import view_for
 from ..language import tr
 from ..navigation import Context
 from ..saving import FileDialogs
-from ..scene import BoardScene, backdrop
+from ..scene import BoardScene
 
 
 class GameScreen(BoardScene):
@@ -352,14 +352,7 @@ class GameScreen(BoardScene):
     def draw(self, surface: pygame.Surface) -> None:
         if self.hit is None or self.panel is None:
             return
-        table = backdrop(surface.get_size())
-        if self.view.fills_its_board:  # the table under the board is the view's to draw
-            self.view.draw_board(surface, self.moment())
-            self.draw_panel_backing(surface, table)
-        else:
-            surface.blit(table, (0, 0))
-            self.view.draw_board(surface, self.moment())
-            self.draw_panel_backing(surface)
+        self.draw_board_and_backing(surface, self.view, self.moment())
         side = self.table.turn_text(self.controller, self.view.turn_text)[1]
         self.view.draw_panel(surface, self.panel.turn_rect, side)
         self.work.draw_graph(surface, self.panel, self.view, self.controller)

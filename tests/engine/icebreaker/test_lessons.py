@@ -48,7 +48,7 @@ def test_a_move_that_captures_nothing_is_wrong_and_said_so(key: str) -> None:
     wrong = [m for m in lesson.start.legal_moves() if str(m) not in RIGHT[key]]
     assert wrong
     attempt = LessonAttempt(lesson)
-    assert str(attempt.why_wrong(wrong[0])) == f"{wrong[0]} captures no iceberg."
+    assert str(attempt.why_wrong(wrong[0])).startswith(f"{wrong[0]} captures no iceberg:")
     assert not attempt.play(wrong[0]).right
 
 
