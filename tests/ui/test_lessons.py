@@ -189,3 +189,20 @@ def test_the_solitaire_lesson_takes_two_captures_in_turn(
         scene = wait(ui)
         assert scene.state == SOLVED
         assert scene.controller.history.position.pegs_left == 1
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_every_lessons_words_fit_the_smallest_window_without_scrolling(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, language: str
+) -> None:
+    too_long = []
+    with open_ui(tmp_path / "config", monkeypatch, size=(860, 600), language=language) as ui:
+        ui.app.render = lambda: None  # type: ignore[method-assign]
+        for lesson in LESSONS:
+            ui.app.go("learn", lesson=lesson.key)
+            ui.pump(2)
+            box = lesson_screen(ui).message_box
+            assert box is not None
+            if box.scroll_bar is not None:
+                too_long.append(lesson.key)
+    assert too_long == []

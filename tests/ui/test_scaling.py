@@ -87,6 +87,8 @@ SCREENS: dict[str, Callable[[Driver], None]] = {
     "icebreaker": going("icebreaker"),
     "puzzles": going("puzzles"),
     "learn": going("learn"),
+    "learn-solitaire": lambda ui: ui.app.go("learn", lesson="solitaire_turns"),
+    "learn-icebreaker": lambda ui: ui.app.go("learn", lesson="icebreaker_nearest"),
     "practice": going("practice"),
 }
 
