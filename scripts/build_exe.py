@@ -162,7 +162,44 @@ def pyinstaller_args(args: argparse.Namespace, launcher: Path) -> list[str]:
         command += ["--exclude-module", module]
     if args.windowed:
         command.append("--windowed")
+    if sys.platform == "win32":  # elsewhere the program has no icon of its own: the window's
+        command += ["--icon", str(args.work / f"{NAME}.ico")]
     return command
+
+
+#: The sizes of the Windows icon's pictures, in pixels.
+ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)
+
+
+def icon_file(sizes: tuple[int, ...] = ICON_SIZES) -> bytes:
+    """The game's icon (the board the window shows) as a Windows ``.ico`` file: one PNG
+    picture per size, as Windows reads them since Vista."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import io
+    import struct
+
+    import pygame
+
+    from fireice_desktop.ui.installed import program_icon
+
+    pygame.display.init()
+    pygame.display.set_mode((1, 1))  # the wood texture is converted for a display
+    pictures = []
+    for size in sizes:
+        icon = program_icon(size)
+        assert icon is not None, "the game draws an icon"
+        buffer = io.BytesIO()
+        pygame.image.save(icon, buffer, "icon.png")
+        pictures.append(buffer.getvalue())
+    pygame.display.quit()
+    header = struct.pack("<HHH", 0, 1, len(sizes))  # reserved, type 1 (icon), count
+    offset = 6 + 16 * len(sizes)
+    entries = b""
+    for size, picture in zip(sizes, pictures, strict=True):
+        side = size % 256  # 0 stands for 256
+        entries += struct.pack("<BBBBHHII", side, side, 0, 0, 1, 32, len(picture), offset)
+        offset += len(picture)
+    return header + entries + b"".join(pictures)
 
 
 def bundled_files(result: Path, onefile: bool) -> set[str]:
@@ -197,6 +234,7 @@ def main(argv: list[str] | None = None) -> int:
     args.work.mkdir(parents=True, exist_ok=True)
     launcher = args.work / f"{NAME}.py"
     launcher.write_text(LAUNCHER, encoding="utf-8")
+    (args.work / f"{NAME}.ico").write_bytes(icon_file())
 
     kind = "one file" if args.onefile else "one folder"
     print(f"Building {NAME} ({kind}) with PyInstaller; this can take a few minutes...", flush=True)

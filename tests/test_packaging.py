@@ -207,3 +207,37 @@ def test_build_script_command_line() -> None:
     bogus = run([sys.executable, str(BUILD_SCRIPT), "--bogus"])
     assert bogus.returncode == 2
     assert "usage:" in bogus.stderr
+
+
+def build_script() -> object:
+    spec = importlib.util.spec_from_file_location("build_exe", BUILD_SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_windows_program_carries_the_games_icon(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import struct
+
+    import pygame
+
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    build: object = build_script()
+    data = build.icon_file((16, 48, 256))  # type: ignore[attr-defined]
+    reserved, kind, count = struct.unpack("<HHH", data[:6])
+    assert (reserved, kind, count) == (0, 1, 3)
+    for index, size in enumerate((16, 48, 256)):
+        entry = struct.unpack("<BBBBHHII", data[6 + 16 * index : 22 + 16 * index])
+        width, height, _, _, _, bits, length, offset = entry
+        assert (width, height, bits) == (size % 256, size % 256, 32)
+        picture = tmp_path / f"{size}.png"
+        picture.write_bytes(data[offset : offset + length])
+        assert pygame.image.load(str(picture)).get_size() == (size, size)
+    # PyInstaller is given it where the program can carry an icon of its own: on Windows.
+    args = build.parse_args(["--work", str(tmp_path)])  # type: ignore[attr-defined]
+    monkeypatch.setattr(sys, "platform", "win32")
+    command = build.pyinstaller_args(args, tmp_path / "fireice.py")  # type: ignore[attr-defined]
+    assert command[command.index("--icon") + 1] == str(tmp_path.resolve() / "fireice.ico")
