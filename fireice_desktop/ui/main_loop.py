@@ -31,7 +31,7 @@ from . import language
 from .assets import asset_path
 from .language import tr
 from .player_files import PlayerFiles
-from .scaling import px, scale, scale_for, scaled_theme, set_scale
+from .scaling import px, scale, scale_for, scale_scroll_arrows, scaled_theme, set_scale
 from .scene import Scene
 from .settings import Settings
 from .sound import Sounds
@@ -86,6 +86,7 @@ class MainLoop:
             pygame.display.set_mode((1, 1), pygame.HIDDEN)
             self.surface = pygame.Surface(size)
         self.size = self.surface.get_size()
+        scale_scroll_arrows()
         self.manager = pygame_gui.UIManager(
             self.size,
             str(asset_path("theme.json")),

@@ -12,6 +12,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from pygame_gui.elements import UIHorizontalScrollBar, UIVerticalScrollBar
+
 #: The window the layouts are drawn for at scale 1.
 BASE_SIZE = (1280, 800)
 #: The largest scale (a 4K screen is 2.7).
@@ -77,6 +79,31 @@ _DEFAULT_FONT_KINDS = (
     "file_dialog",
     "message_window",
 )
+
+
+#: The length of a scroll bar's arrow buttons at scale 1 (pygame-gui's own, which its
+#: theme does not set).
+ARROW_LENGTH = 20
+
+
+def scale_scroll_arrows() -> None:
+    """Make pygame-gui's scroll bars draw their arrow buttons at the present scale.
+    pygame-gui fixes the arrows' length at 20 pixels in each bar, whatever the theme
+    says; here it is set to :data:`ARROW_LENGTH` scaled before each rebuild of a bar."""
+    for kind, length in (
+        (UIVerticalScrollBar, "button_height"),
+        (UIHorizontalScrollBar, "button_width"),
+    ):
+        if getattr(kind, "_scaled_arrows", False):
+            continue
+        original = kind.rebuild
+
+        def rebuild(self: Any, original: Any = original, length: str = length) -> None:
+            setattr(self, length, px(ARROW_LENGTH))
+            original(self)
+
+        kind.rebuild = rebuild  # type: ignore[method-assign]
+        kind._scaled_arrows = True  # type: ignore[attr-defined]
 
 
 def scaled_theme(theme: dict[str, Any], factor: float) -> dict[str, Any]:

@@ -176,3 +176,20 @@ def test_a_move_list_too_short_to_scroll_is_refreshed_without_error(
         ui.pump(2)  # the list filled again, kept at its latest move
         ui.panel.focus_move(0)
         assert ui.panel.selected_index() == 0
+
+
+@pytest.mark.parametrize(("size", "arrow"), [((1280, 800), 20), ((2560, 1600), 40)])
+def test_a_scroll_bars_arrows_grow_with_the_window(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], arrow: int
+) -> None:
+    with open_ui(tmp_path / "config", monkeypatch, size=size) as ui:
+        box = pygame_gui.elements.UITextBox(
+            "<br>".join(["A line of the coach's words."] * 80),
+            pygame.Rect(0, 0, size[0] // 4, size[1] // 4),
+            ui.app.manager,
+        )
+        ui.pump(1)
+        bar = box.scroll_bar
+        assert bar is not None and bar.top_button is not None and bar.bottom_button is not None
+        assert bar.top_button.rect.height == arrow
+        assert bar.bottom_button.rect.height == arrow
