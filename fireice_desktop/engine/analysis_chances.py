@@ -18,10 +18,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from .analysis_verdicts import INACCURACY_BELOW
 from .interface import GameState
 from .levels import Budget
 from .registry import Assessment, Game, find_game
 from .treesearch import WIN, WON_ABOVE
+
+#: How many times its budget the analysis may spend more to look one depth deeper at a
+#: move it is about to call a mistake.
+CONFIRM_BUDGET = 8
 
 
 def chance_of_score(game: Game, score: int) -> float:
@@ -72,7 +77,14 @@ def _searched(
     game: Game, position: GameState, played: Any, stop: Callable[[], bool] | None
 ) -> Assessed:
     """Iterative deepening over every root move without noise, the played move searched
-    with a full window at every depth so that its score is exact, not a bound."""
+    with a full window at every depth so that its score is exact, not a bound.
+
+    A position full of tactics swings from one depth to the next, and a move a deeper
+    search would choose must not be called a mistake for the last depth's swing.  So a
+    played move the search calls a mistake or worse (short of a proved loss) is searched
+    one depth deeper, with up to :data:`CONFIRM_BUDGET` times the budget, and judged by
+    that deeper search; if the budget does not reach it, by the one before.
+    """
     level = game.analysis
     if level is None:
         raise ValueError(f"the computer does not analyse {game.title}")
@@ -87,20 +99,31 @@ def _searched(
         order.remove(played)
     best: list[tuple[Any, int]] = []
     played_score: int | None = None
-    for depth in range(1, level.depth + 1):
+    confirming = False
+    depth = 1
+    while depth <= level.depth:
         mine: list[tuple[Any, int]] = []
         if played is not None:
             mine, complete = engine.root(position, depth, [played], {})
-            if not complete:
-                break
-        others, complete = engine.root(position, depth, order, {}) if order else ([], True)
+        others, complete = (
+            engine.root(position, depth, order, {})
+            if order and (played is None or complete)
+            else ([], played is None or complete)
+        )
         if not complete:
-            break
+            if confirming or not _an_error(game, best, played_score):
+                break
+            # One more depth for a move about to be called a mistake, with a larger budget.
+            confirming = True
+            engine.budget = Budget(engine.nodes + CONFIRM_BUDGET * level.nodes)
+            engine.out_of_budget = False
+            continue
         best = sorted(mine + others, key=lambda item: item[1], reverse=True)
         played_score = mine[0][1] if mine else None
-        if abs(best[0][1]) > WON_ABOVE:
+        if abs(best[0][1]) > WON_ABOVE or confirming:
             break
         order = [move for move, _ in others]
+        depth += 1
     if not best:
         raise ValueError(f"the analysis of {game.title} cannot search even one move ahead")
     move, score = best[0]
@@ -108,6 +131,17 @@ def _searched(
         move = played  # as good as the best: call it the best
     played_assessment = None if played_score is None else _scored(game, played, played_score)
     return Assessed(_scored(game, move, score), played_assessment)
+
+
+def _an_error(game: Game, best: list[tuple[Any, int]], played: int | None) -> bool:
+    """Whether the played move, as searched so far, is a mistake or worse, without
+    either score proved (a proved result needs no deeper look)."""
+    if played is None or not best:
+        return False
+    score = best[0][1]
+    if max(abs(score), abs(played)) > WON_ABOVE:
+        return False
+    return chance_of_score(game, score) - chance_of_score(game, played) >= INACCURACY_BELOW
 
 
 def _scored(game: Game, move: Any, score: int) -> Assessment:
@@ -144,6 +178,7 @@ def percent(chance: float) -> int:
 
 
 __all__ = [
+    "CONFIRM_BUDGET",
     "Assessed",
     "assess",
     "chance_of_score",

@@ -63,6 +63,8 @@ class RootSearch(Protocol):
     or a game's own): scores root moves at a depth, counting nodes against a budget."""
 
     nodes: int
+    budget: Budget  # may be raised between calls to :meth:`root`...
+    out_of_budget: bool  # ...and this cleared, to go on after the budget ran out
 
     def root(
         self, position: Any, depth: int, order: list[Any], noise: dict[Any, int]

@@ -323,3 +323,24 @@ def test_a_move_that_keeps_a_proved_win_is_never_an_error() -> None:
     judged = review([position, position.play(slower)], [slower]).moves[0]
     assert judged.before.proven > 0  # the win was proved
     assert not judged.verdict.is_error
+
+
+#: An expert's game (against itself, the review's trust measurement, game 2) up to its
+#: 32nd move, D6-E6: the analysis's usual depth calls it a blunder (39 % to 19 %), one
+#: depth deeper it is the best move.
+SWINGING = (
+    "D4-B4 D4-D5 D4-G4 D4-D3 D4-D7 D5-D1 D5-C5 D3-F3 B4-A4 F3-G3 D7-G7 D4-C4 D4-D2 D4-D6 "
+    "D2-G2 B4-E4 D3-C3 D6-C6 G7-C7 D3-B3 F3-F4 D7-B7 D6-G6 F3-F1 C5-C1 F1-G1 G6-B6 C6-F6 "
+    "A4-A1 G1-B1 G4-G5"
+)
+
+
+def test_a_move_a_deeper_look_plays_is_not_called_an_error() -> None:
+    position = Position.start()
+    for move in SWINGING.split():
+        position = position.play(move)
+    played = Move.parse("D6-E6")
+    assessed = assess(position, played=played)
+    assert assessed.played is not None
+    verdict = judge(assessed.position, assessed.played, assessed.position.best == played)
+    assert not verdict.is_error, (assessed.position, assessed.played)
