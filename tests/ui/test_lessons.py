@@ -20,7 +20,7 @@ from fireice_desktop.ui.screens.learn import LessonScene
 from tests.engine.fireice.test_lessons import RIGHT as FIRE_AND_ICE
 from tests.engine.fireice.test_solitaire_lessons import RIGHT as SOLITAIRE
 from tests.engine.icebreaker.test_lessons import RIGHT as ICEBREAKER
-from tests.support.ui import Driver, judged, open_ui
+from tests.support.ui import Driver, judged, open_ui, text_overflows
 
 RIGHT = {**FIRE_AND_ICE, **SOLITAIRE, **ICEBREAKER}
 
@@ -192,7 +192,7 @@ def test_the_solitaire_lesson_takes_two_captures_in_turn(
 
 
 @pytest.mark.parametrize("language", ["en", "it"])
-def test_every_lessons_words_fit_the_smallest_window_without_scrolling(
+def test_every_lessons_words_fit_the_smallest_window_unclipped_and_unscrolled(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, language: str
 ) -> None:
     too_long = []
@@ -201,8 +201,12 @@ def test_every_lessons_words_fit_the_smallest_window_without_scrolling(
         for lesson in LESSONS:
             ui.app.go("learn", lesson=lesson.key)
             ui.pump(2)
-            box = lesson_screen(ui).message_box
+            scene = lesson_screen(ui)
+            box = scene.message_box
             assert box is not None
             if box.scroll_bar is not None:
-                too_long.append(lesson.key)
+                too_long.append(f"{lesson.key}: the coach's words scroll")
+            for name in ("title", "task"):
+                if text_overflows(scene.widgets[name]):
+                    too_long.append(f"{lesson.key}: {scene.widgets[name].text!r} clipped")
     assert too_long == []
