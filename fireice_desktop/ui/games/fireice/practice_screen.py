@@ -53,7 +53,9 @@ class PracticeScene(TrainerScene):
         return self.attempt
 
     @property
-    def learner(self) -> Color:
+    def learner(self) -> Color | None:
+        if not self.mistakes:  # nothing to practise: no side
+            return None
         mover: Color = self.mistake.mover
         return mover
 
