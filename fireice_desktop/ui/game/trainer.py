@@ -284,6 +284,15 @@ class TrainerScene(BoardScene):
         if self.message and box.html_text != self.message:
             box.set_text(self.message)
 
+    def offer_try_again(self) -> None:
+        """Try again is offered once the player has moved, or the exercise is over."""
+        button = self.widgets.get("try_again")
+        if button is not None:
+            if self.state in (PLAYING, JUDGING) and not self.exercise.played:
+                button.disable()
+            else:
+                button.enable()
+
     def task_words(self) -> str:
         """The task line in the states that end an exercise: who won, solved, not solved."""
         winner = self.winner(self.controller.history.position)

@@ -131,12 +131,7 @@ class LessonScene(TrainerScene):
 
     def refresh(self) -> None:
         super().refresh()
-        button = self.widgets.get("try_again")
-        if button is not None:
-            if self.state in (PLAYING, JUDGING) and not self.attempt.played:
-                button.disable()
-            else:
-                button.enable()
+        self.offer_try_again()
 
 
 __all__ = ["LessonScene", "first_unfinished"]

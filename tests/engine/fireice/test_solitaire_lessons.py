@@ -8,6 +8,7 @@ import pytest
 from fireice_desktop.engine.games.fireice.rules import Move
 from fireice_desktop.engine.games.fireice.solitaire_lessons import LESSONS
 from fireice_desktop.engine.lessons import LessonAttempt, find_lesson
+from tests.support.lessons import accepted
 
 RIGHT: dict[str, set[str]] = {
     "solitaire_capture": {"A1-A4", "D5-D7"},
@@ -22,9 +23,7 @@ def test_every_lesson_is_listed() -> None:
 
 @pytest.mark.parametrize("key", list(RIGHT))
 def test_the_goal_accepts_exactly_the_right_moves(key: str) -> None:
-    lesson = find_lesson(LESSONS, key)
-    assert lesson is not None and not lesson.start.is_over
-    right = {str(move) for move in LessonAttempt(lesson).right_moves()}
+    lesson, right = accepted(LESSONS, key)
     assert right == RIGHT[key]
     assert len(right) < len(lesson.start.legal_moves())  # a wrong move exists
 
