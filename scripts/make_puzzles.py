@@ -2,6 +2,7 @@
 
     python scripts/make_puzzles.py --games 400 --workers 2
     python scripts/make_puzzles.py --check          # re-prove every shipped puzzle
+    python scripts/make_puzzles.py --deeper 1500000 # look again for longer wins
 
 Games are played from the start position (no handicap) between the computer's levels,
 and between them and an outside program (``--program``, the sparring player; it speaks
@@ -21,6 +22,11 @@ line).  The rating is the one under which those results are most likely, with th
 levels at fixed puzzle ratings (:data:`LEVEL_RATINGS`; Elo's logistic curve, a
 400-point step is ten to one), and a weak pull towards 1500 so that a puzzle every level
 solves, or none, still gets a finite number.
+
+``--deeper NODES`` asks the positions one to six moves before each game's earliest
+shipped puzzle again, with up to NODES positions a question instead of
+:data:`NODE_LIMIT` (the games whose earliest puzzle is the longest first), and adds
+what it finds; the ids of the puzzles already shipped stay as they are.
 
 The puzzle file is written whole to a temporary file and renamed over the old one.
 """
