@@ -26,7 +26,8 @@ solves, or none, still gets a finite number.
 ``--deeper NODES`` asks the positions one to six moves before each game's earliest
 shipped puzzle again, with up to NODES positions a question instead of
 :data:`NODE_LIMIT` (the games whose earliest puzzle is the longest first), and adds
-what it finds; the ids of the puzzles already shipped stay as they are.
+what it finds; the ids of the puzzles already shipped stay as they are.  A pass with
+the same limit goes on after the games an earlier one looked at (kept in the file).
 
 The puzzle file is written whole to a temporary file and renamed over the old one.
 """
@@ -397,13 +398,18 @@ def main(argv: list[str] | None = None) -> int:
                 earliest[puzzle["game"]] = puzzle
         # The longest puzzles first: the positions before them are the likeliest wins in 5.
         firsts = sorted(earliest.values(), key=lambda p: -p["win_in"])
-        jobs, work = [(p, args.deeper) for p in firsts], deeper_of_game
         shipped = json.loads(args.out.read_text("utf-8"))
         found, games = shipped["puzzles"], shipped["meta"]["games"]
+        # A pass with the same limit goes on after the games an earlier one looked at.
+        looked = shipped["meta"].get("deeper_games", 0)
+        skip = looked if shipped["meta"].get("deeper") == args.deeper else 0
+        jobs, work = [(p, args.deeper) for p in firsts[skip:]], deeper_of_game
         seen = {key_of(p["moves"]) for p in found}
     begin = time.perf_counter()
     with multiprocessing.Pool(args.workers) as pool:
-        for done, puzzles in enumerate(pool.imap_unordered(work, jobs), 1):
+        # In order with --deeper, so that the games done are always the first ones.
+        results = pool.imap(work, jobs) if args.deeper else pool.imap_unordered(work, jobs)
+        for done, puzzles in enumerate(results, 1):
             for puzzle in puzzles:
                 key = key_of(puzzle["moves"])
                 if key in seen:
@@ -418,7 +424,7 @@ def main(argv: list[str] | None = None) -> int:
                 "program": args.program,
                 "level_ratings": LEVEL_RATINGS,
                 "tries": TRIES,
-                **({"deeper": args.deeper} if args.deeper else {}),
+                **({"deeper": args.deeper, "deeper_games": skip + done} if args.deeper else {}),
             }
             write(args.out, found, meta)
             elapsed = time.perf_counter() - begin
