@@ -390,19 +390,20 @@ def main(argv: list[str] | None = None) -> int:
     seen = {key_of(p["moves"]) for p in found}
     jobs: list[Any] = [(i, args.seed, program) for i in range(args.first, args.first + args.games)]
     work: Any = puzzles_of_game
+    skip = 0  # with --deeper: the games an earlier pass looked at
     if args.deeper:
+        shipped = json.loads(args.out.read_text("utf-8"))
+        found, games = shipped["puzzles"], shipped["meta"]["games"]
         earliest: dict[int, dict[str, Any]] = {}
-        for puzzle in json.loads(args.out.read_text("utf-8"))["puzzles"]:
+        for puzzle in found:
             known = earliest.get(puzzle["game"])
             if known is None or len(puzzle["moves"]) < len(known["moves"]):
                 earliest[puzzle["game"]] = puzzle
         # The longest puzzles first: the positions before them are the likeliest wins in 5.
         firsts = sorted(earliest.values(), key=lambda p: -p["win_in"])
-        shipped = json.loads(args.out.read_text("utf-8"))
-        found, games = shipped["puzzles"], shipped["meta"]["games"]
         # A pass with the same limit goes on after the games an earlier one looked at.
-        looked = shipped["meta"].get("deeper_games", 0)
-        skip = looked if shipped["meta"].get("deeper") == args.deeper else 0
+        if shipped["meta"].get("deeper") == args.deeper:
+            skip = shipped["meta"].get("deeper_games", 0)
         jobs, work = [(p, args.deeper) for p in firsts[skip:]], deeper_of_game
         seen = {key_of(p["moves"]) for p in found}
     begin = time.perf_counter()

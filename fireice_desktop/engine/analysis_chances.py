@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from .analysis_verdicts import INACCURACY_BELOW
+from .analysis_verdicts import Verdict, judge
 from .interface import GameState
 from .levels import Budget
 from .registry import Assessment, Game, find_game
@@ -103,13 +103,12 @@ def _searched(
     depth = 1
     while depth <= level.depth:
         mine: list[tuple[Any, int]] = []
+        others: list[tuple[Any, int]] = []
+        complete = True
         if played is not None:
             mine, complete = engine.root(position, depth, [played], {})
-        others, complete = (
-            engine.root(position, depth, order, {})
-            if order and (played is None or complete)
-            else ([], played is None or complete)
-        )
+        if complete and order:
+            others, complete = engine.root(position, depth, order, {})
         if not complete:
             if confirming or not _an_error(game, best, played_score):
                 break
@@ -138,10 +137,11 @@ def _an_error(game: Game, best: list[tuple[Any, int]], played: int | None) -> bo
     either score proved (a proved result needs no deeper look)."""
     if played is None or not best:
         return False
-    score = best[0][1]
+    move, score = best[0]
     if max(abs(score), abs(played)) > WON_ABOVE:
         return False
-    return chance_of_score(game, score) - chance_of_score(game, played) >= INACCURACY_BELOW
+    verdict = judge(_scored(game, move, score), _scored(game, None, played), played_best=False)
+    return verdict in (Verdict.MISTAKE, Verdict.BLUNDER)
 
 
 def _scored(game: Game, move: Any, score: int) -> Assessment:

@@ -31,6 +31,13 @@ def lesson_screen(ui: Driver) -> LessonScene:
     return scene
 
 
+def open_lesson(ui: Driver, key: str) -> LessonScene:
+    """Open lesson ``key`` by its route, as Learn's Next does, and lay it out."""
+    ui.app.go("learn", lesson=key)
+    ui.pump(2)
+    return lesson_screen(ui)
+
+
 def wait(ui: Driver) -> LessonScene:
     """Run frames until the move is judged and every reply shown."""
     scene: LessonScene = judged(ui, LessonScene)
@@ -63,8 +70,7 @@ def test_a_wrong_move_is_explained_and_a_second_try_earns_two_stars(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     with open_ui(tmp_path / "config", monkeypatch) as ui:
-        ui.app.go("learn", lesson="handed")
-        ui.pump(2)
+        open_lesson(ui, "handed")
         ui.play("B5-D5")  # takes D, and drops Ice's peg into B5: Ice's line A-B-E
         scene = wait(ui)
         assert scene.state == FAILED
@@ -83,8 +89,7 @@ def test_a_move_that_hands_an_island_is_explained(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     with open_ui(tmp_path / "config", monkeypatch) as ui:
-        ui.app.go("learn", lesson="drop")
-        ui.pump(2)
+        open_lesson(ui, "drop")
         ui.play("B5-A5")
         scene = wait(ui)
         assert scene.state == FAILED
@@ -134,12 +139,8 @@ def test_the_course_takes_every_game_on_its_own_board(
 ) -> None:
     assert [lesson.key for lesson in LESSONS] == list(RIGHT)
     with open_ui(tmp_path / "config", monkeypatch) as ui:
-        ui.app.go("learn", lesson="threat")
-        ui.pump(2)
-        assert type(lesson_screen(ui).view).__name__ == "FireIceView"
-        ui.app.go("learn", lesson="solitaire_capture")
-        ui.pump(2)
-        view = lesson_screen(ui).view
+        assert type(open_lesson(ui, "threat").view).__name__ == "FireIceView"
+        view = open_lesson(ui, "solitaire_capture").view
         assert isinstance(view, PegView) and not isinstance(view, SolitaireView)
         ui.app.go("learn", lesson="icebreaker_nearest")
         ui.pump(3)
@@ -158,8 +159,7 @@ def test_a_step_the_rules_refuse_is_explained_and_the_lesson_goes_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     with open_ui(tmp_path / "config", monkeypatch) as ui:
-        ui.app.go("learn", lesson="icebreaker_nearest")
-        ui.pump(2)
+        open_lesson(ui, "icebreaker_nearest")
         ui.click_cell("e5")
         ui.click_cell("e6")  # away from c3, the nearest iceberg
         scene = lesson_screen(ui)
@@ -175,8 +175,7 @@ def test_the_solitaire_lesson_takes_two_captures_in_turn(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     with open_ui(tmp_path / "config", monkeypatch) as ui:
-        ui.app.go("learn", lesson="solitaire_turns")
-        ui.pump(2)
+        open_lesson(ui, "solitaire_turns")
         ui.play("A1-A2")  # red first: aqua is left without a capture
         scene = wait(ui)
         assert scene.state == FAILED
@@ -199,9 +198,7 @@ def test_every_lessons_words_fit_the_smallest_window_unclipped_and_unscrolled(
     with open_ui(tmp_path / "config", monkeypatch, size=(860, 600), language=language) as ui:
         ui.app.render = lambda: None  # type: ignore[method-assign]
         for lesson in LESSONS:
-            ui.app.go("learn", lesson=lesson.key)
-            ui.pump(2)
-            scene = lesson_screen(ui)
+            scene = open_lesson(ui, lesson.key)
             box = scene.message_box
             assert box is not None
             if box.scroll_bar is not None:

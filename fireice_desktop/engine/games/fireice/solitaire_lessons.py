@@ -34,7 +34,8 @@ def one_left(before: SolitairePosition, move: Move, after: SolitairePosition) ->
 
 
 def _explain(position: SolitairePosition, move: Move) -> Words | None:
-    """What a wrong capture did: the wrong colour, or no capture left for the other one."""
+    """What a wrong capture did, when it ends the deal: the other colour has no capture
+    left (``None`` otherwise: the task says it)."""
     mover = position.color_at(move.src)
     assert mover is not None
     after = position.play_unchecked(move)
