@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import pygame
 
@@ -19,7 +20,7 @@ from ...art import cover, font, soft_blur, texture
 from ...drawing import PLAYED_COLOUR, draw_arrow, draw_trail
 from ...game.motion import Point
 from ...keyboard import draw_cursor
-from ...scaling import px
+from ...scaling import px, scale
 from .layout import HexLayout
 
 Rgb = tuple[int, int, int]
@@ -297,7 +298,14 @@ class SeaArt:
 
 
 def sea_art(rect: tuple[int, int, int, int], size: int) -> SeaArt:
-    """The art for a side-``size`` board drawn into ``rect``."""
+    """The art for a side-``size`` board drawn into ``rect``, kept for reuse (rendering it
+    takes a tenth of a second; the game, the menu's backdrop and the rules each ask for
+    their own)."""
+    return _sea_art(rect, size, scale())
+
+
+@lru_cache(maxsize=4)
+def _sea_art(rect: tuple[int, int, int, int], size: int, _scale: float) -> SeaArt:
     return SeaArt(HexLayout.fit(rect, size))
 
 
