@@ -13,6 +13,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from fireice_desktop.ui import scaling
+
 
 @pytest.hookimpl(trylast=True)  # after ``-m`` and ``-k`` have left tests out
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -63,6 +65,9 @@ def _private_user_folders(
     folder = tmp_path_factory.mktemp("user")
     monkeypatch.setenv("FIREICE_CONFIG_DIR", str(folder / "config"))
     monkeypatch.setenv("FIREICE_DATA_DIR", str(folder / "data"))
+    # The layouts under test are the same on a developer's HiDPI desktop.
+    for name in scaling.SCALE_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
 
 
 @pytest.fixture

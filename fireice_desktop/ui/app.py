@@ -31,7 +31,7 @@ class App(MainLoop):
 
     def __init__(
         self,
-        size: tuple[int, int] = DEFAULT_SIZE,
+        size: tuple[int, int] | None = None,
         settings: Settings | None = None,
         window: bool = True,
         files: PlayerFiles | None = None,

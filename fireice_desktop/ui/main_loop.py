@@ -31,13 +31,25 @@ from . import language
 from .assets import asset_path
 from .language import tr
 from .player_files import PlayerFiles
-from .scaling import px, scale, scale_for, scale_scroll_arrows, scaled_theme, set_scale
+from .scaling import (
+    BASE_SIZE,
+    DPI_AWARENESS,
+    SMALLEST,
+    default_window,
+    display_scale,
+    px,
+    scale,
+    scale_for,
+    scale_scroll_arrows,
+    scaled_theme,
+    set_scale,
+)
 from .scene import Scene
 from .settings import Settings
 from .sound import Sounds
 
-MIN_SIZE = (860, 600)
-DEFAULT_SIZE = (1280, 800)
+MIN_SIZE = SMALLEST
+DEFAULT_SIZE = BASE_SIZE
 IDLE_WAIT_MS = 500
 RESIZE_SETTLE = 0.1  # seconds a new window size must last before everything is laid out again
 #: Set, the loop says "first frame" on standard output once it has shown one (``quit``:
@@ -60,7 +72,7 @@ class MainLoop:
 
     def __init__(
         self,
-        size: tuple[int, int] = DEFAULT_SIZE,
+        size: tuple[int, int] | None = None,
         settings: Settings | None = None,
         window: bool = True,
         files: PlayerFiles | None = None,
@@ -68,10 +80,17 @@ class MainLoop:
         self.files = files or PlayerFiles()
         self.settings = settings or self.files.settings()
         if window:
+            os.environ.setdefault(*DPI_AWARENESS)
             pygame.init()
         else:  # off-screen: no audio device, no joysticks
             pygame.display.init()
             pygame.font.init()
+        #: The scale the system asks of programs on this display (HiDPI); none off-screen,
+        #: so that a picture is the same on every machine.
+        self.display_scale = display_scale() if window else 1.0
+        if size is None:  # the start's own window: larger on a display the system scales
+            desktops = pygame.display.get_desktop_sizes() if window else []
+            size = default_window(self.display_scale, desktops[0] if desktops else None)
         self.window: pygame.Window | None = None
         size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         if window:
@@ -149,7 +168,7 @@ class MainLoop:
         """Scale the theme's fonts and lengths, and the layouts, for a window of ``size``
         (:mod:`.scaling`); the widgets are built afresh after this.  ``loaded``: the
         theme was just loaded from its file, at scale 1."""
-        factor = scale_for(size)
+        factor = scale_for(size, self.display_scale)
         if loaded:
             set_scale(1.0)
         elif factor == scale():

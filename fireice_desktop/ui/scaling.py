@@ -10,12 +10,18 @@ the same scale, set by the main loop whenever the window's size changes.
 from __future__ import annotations
 
 import copy
+import math
+import os
+import sys
+from collections.abc import Mapping
 from typing import Any
 
 from pygame_gui.elements import UIHorizontalScrollBar, UIVerticalScrollBar
 
 #: The window the layouts are drawn for at scale 1.
 BASE_SIZE = (1280, 800)
+#: The smallest window the layouts hold at scale 1.
+SMALLEST = (860, 600)
 #: The largest scale (a 4K screen is 2.7).
 MAX_SCALE = 3.0
 #: The scale moves in steps, so that fonts are made for a few sizes only.
@@ -38,12 +44,72 @@ _LENGTHS = frozenset(
 )
 
 
-def scale_for(size: tuple[int, int]) -> float:
+def scale_for(size: tuple[int, int], display: float = 1.0) -> float:
     """The scale for a window of ``size``: 1 up to 1280x800, then in step with the
-    smaller of its two proportions, in steps of :data:`STEP`."""
-    ratio = min(size[0] / BASE_SIZE[0], size[1] / BASE_SIZE[1])
-    steps = int(ratio / STEP + 1e-9)
-    return max(1.0, min(MAX_SCALE, round(steps * STEP, 2)))
+    smaller of its two proportions, in steps of :data:`STEP`.  On a display the system
+    scales (``display``, from :func:`display_scale`), at least the display's scale, as
+    far as the window still holds the smallest layout (:data:`SMALLEST`) at it."""
+    by_window = _steps(min(size[0] / BASE_SIZE[0], size[1] / BASE_SIZE[1]))
+    room = _steps(min(size[0] / SMALLEST[0], size[1] / SMALLEST[1]))
+    return max(1.0, min(MAX_SCALE, max(by_window, min(_steps(display), room))))
+
+
+def _steps(ratio: float) -> float:
+    """``ratio`` rounded down to a whole number of :data:`STEP`."""
+    return round(int(ratio / STEP + 1e-9) * STEP, 2)
+
+
+#: The environment variables Unix desktops scale programs by (GTK's, then Qt's).
+SCALE_VARIABLES = ("GDK_SCALE", "QT_SCALE_FACTOR")
+
+
+def display_scale(environ: Mapping[str, str] | None = None, platform: str = sys.platform) -> float:
+    """The scale the system asks of programs on its display (a HiDPI screen), where it
+    reports one; 1 where it reports none or a value that makes no sense.
+
+    Windows says it as the display's dots per inch (96 at 100 %), once SDL has made the
+    program aware of them (:data:`DPI_AWARENESS`); GTK and Qt desktops as
+    :data:`SCALE_VARIABLES`.  macOS scales a program's window itself."""
+    environ = os.environ if environ is None else environ
+    if platform == "win32":
+        return _sane(_windows_dpi() / 96)
+    for name in SCALE_VARIABLES:
+        try:
+            value = float(environ.get(name, ""))
+        except ValueError:
+            continue
+        if _sane(value) != 1.0:
+            return _sane(value)
+    return 1.0
+
+
+#: SDL's hint that the program draws for the display's own pixels on Windows (else
+#: Windows stretches a smaller picture, blurred): set before the window is made.
+DPI_AWARENESS = ("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+
+
+def _windows_dpi() -> float:
+    try:
+        import ctypes
+
+        return float(ctypes.windll.user32.GetDpiForSystem())  # type: ignore[attr-defined]
+    except (AttributeError, OSError):  # not Windows, or before Windows 10
+        return 96.0
+
+
+def _sane(value: float) -> float:
+    """``value`` as a display scale: between 1 and :data:`MAX_SCALE`, else 1."""
+    return value if 1.0 <= value <= MAX_SCALE else 1.0
+
+
+def default_window(display: float, desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """The window a start opens: 1280x800 times the display's scale, kept within nine
+    tenths of the ``desktop`` (where it is known) and never under :data:`SMALLEST`."""
+    width, height = (math.floor(length * display) for length in BASE_SIZE)
+    if desktop is not None:
+        fit = min(1.0, 0.9 * desktop[0] / width, 0.9 * desktop[1] / height)
+        width, height = math.floor(width * fit), math.floor(height * fit)
+    return max(SMALLEST[0], width), max(SMALLEST[1], height)
 
 
 def scale() -> float:
@@ -136,4 +202,16 @@ def _scaled_length(value: str, factor: float) -> str:
     return ",".join(str(max(1, round(int(part) * factor))) for part in parts)
 
 
-__all__ = ["BASE_SIZE", "MAX_SCALE", "px", "scale", "scale_for", "scaled_theme", "set_scale"]
+__all__ = [
+    "BASE_SIZE",
+    "DPI_AWARENESS",
+    "MAX_SCALE",
+    "SMALLEST",
+    "default_window",
+    "display_scale",
+    "px",
+    "scale",
+    "scale_for",
+    "scaled_theme",
+    "set_scale",
+]

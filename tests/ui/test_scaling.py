@@ -25,6 +25,85 @@ def test_the_scale_follows_the_window_from_1280x800() -> None:
     assert scaling.scale_for((9000, 9000)) == scaling.MAX_SCALE
 
 
+@pytest.mark.parametrize(
+    ("size", "display", "expected"),
+    [
+        ((1600, 1000), 1.5, 1.5),  # the window alone would say 1.2
+        ((1280, 800), 2.0, 1.3),  # as far as the smallest layout still fits
+        ((860, 600), 2.0, 1.0),
+        ((3840, 2160), 1.5, 2.7),  # a large window goes further than the display
+        ((2560, 1600), 1.0, 2.0),
+    ],
+)
+def test_a_display_the_system_scales_keeps_its_scale_in_a_smaller_window(
+    size: tuple[int, int], display: float, expected: float
+) -> None:
+    assert scaling.scale_for(size, display) == expected
+
+
+@pytest.mark.parametrize(
+    ("environ", "expected"),
+    [
+        ({}, 1.0),
+        ({"GDK_SCALE": "2"}, 2.0),
+        ({"QT_SCALE_FACTOR": "1.5"}, 1.5),
+        ({"GDK_SCALE": "1", "QT_SCALE_FACTOR": "1.25"}, 1.25),
+        ({"GDK_SCALE": "two"}, 1.0),
+        ({"GDK_SCALE": "0"}, 1.0),
+        ({"GDK_SCALE": "-2"}, 1.0),
+        ({"GDK_SCALE": "nan"}, 1.0),
+        ({"QT_SCALE_FACTOR": "inf"}, 1.0),
+        ({"QT_SCALE_FACTOR": "100"}, 1.0),
+    ],
+)
+def test_the_desktops_scale_is_read_and_a_senseless_one_ignored(
+    environ: dict[str, str], expected: float
+) -> None:
+    assert scaling.display_scale(environ, platform="linux") == expected
+
+
+@pytest.mark.parametrize(("dpi", "expected"), [(96, 1.0), (144, 1.5), (192, 2.0), (0, 1.0)])
+def test_windows_says_its_scale_in_dots_per_inch(
+    monkeypatch: pytest.MonkeyPatch, dpi: float, expected: float
+) -> None:
+    monkeypatch.setattr(scaling, "_windows_dpi", lambda: dpi)
+    assert scaling.display_scale({"GDK_SCALE": "3"}, platform="win32") == expected
+
+
+@pytest.mark.parametrize(
+    ("display", "desktop", "expected"),
+    [
+        (1.0, None, (1280, 800)),
+        (1.0, (1920, 1080), (1280, 800)),
+        (2.0, (3840, 2160), (2560, 1600)),
+        (2.0, (2560, 1600), (2304, 1440)),  # nine tenths of the screen
+        (1.0, (1366, 768), (1105, 691)),
+        (1.0, (800, 600), (860, 600)),  # never under the smallest
+    ],
+)
+def test_a_start_opens_a_window_for_the_display(
+    display: float, desktop: tuple[int, int] | None, expected: tuple[int, int]
+) -> None:
+    assert scaling.default_window(display, desktop) == expected
+
+
+def test_a_window_on_a_scaled_desktop_draws_its_words_larger(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with open_ui(tmp_path / "plain", monkeypatch, size=(1720, 1200)) as ui:
+        plain = buttons(ui)
+        assert scaling.scale() == 1.3
+    monkeypatch.setenv("GDK_SCALE", "2")
+    with open_ui(tmp_path / "scaled", monkeypatch, size=(1720, 1200)) as ui:
+        scaled = buttons(ui)
+        assert scaling.scale() == 2.0
+        clipped = [element for element in ui.elements() if text_overflows(element)]
+    assert scaled.keys() == plain.keys()
+    for text, (_, _, font) in plain.items():
+        assert scaled[text][2] > font, text
+    assert clipped == []
+
+
 def test_the_theme_scales_its_fonts_and_lengths() -> None:
     theme = {
         "#title": {"font": {"name": "noto_sans", "size": "44", "bold": "1"}},
