@@ -6,7 +6,7 @@ sprites); ``draw_board`` paints a :class:`BoardPicture` over it and never change
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -62,6 +62,15 @@ def _island_glow(art: BoardArt, surface: pygame.Surface, island: int, rgb: Rgb, 
     surface.blit(tint, (left + ox, top + oy))
 
 
+#: The board last drawn on a table without its pegs in the air and its cursor, while it
+#: stays the same: ``(art, picture, table, pixels)``.  An idle frame, or one of a move's
+#: flight, is then one copy and the moving peg (a 4K board has a hundred pegs and trays).
+_kept: list[tuple[BoardArt, BoardPicture, pygame.Surface, pygame.Surface] | None] = [None]
+#: What the frame before drew: ``(art, picture, table)``.  A board is kept once it has
+#: been drawn the same twice in a row, so that a changing one costs no extra copy.
+_previous: list[tuple[BoardArt, BoardPicture, pygame.Surface | None] | None] = [None]
+
+
 def draw_board(
     surface: pygame.Surface,
     art: BoardArt,
@@ -71,6 +80,36 @@ def draw_board(
     """Paint the board and ``picture`` onto ``surface`` (the window) at the layout's place;
     with ``table`` (the window's picture under the board), the board is laid on it here,
     and the table need not be drawn under the board first."""
+    still = replace(picture, floating=(), cursor=None)
+    kept = _kept[0]
+    if table is not None and kept is not None and _same(kept[:3], (art, still, table)):
+        surface.blit(kept[3], art.origin)
+    else:
+        _draw_still(surface, art, still, table)
+        area = pygame.Rect(art.origin, art.static.get_size()).clip(surface.get_rect())
+        if table is not None and _same(_previous[0], (art, still, table)):
+            _kept[0] = (art, still, table, surface.subsurface(area).copy())
+    _previous[0] = (art, still, table)
+    _draw_moving(surface, art, picture)
+
+
+def _same(
+    earlier: tuple[BoardArt, BoardPicture, pygame.Surface | None] | None,
+    now: tuple[BoardArt, BoardPicture, pygame.Surface | None],
+) -> bool:
+    """Whether ``earlier`` is the same art and table (the very ones) and an equal picture."""
+    return (
+        earlier is not None
+        and earlier[0] is now[0]
+        and earlier[2] is now[2]
+        and earlier[1] == now[1]
+    )
+
+
+def _draw_still(
+    surface: pygame.Surface, art: BoardArt, picture: BoardPicture, table: pygame.Surface | None
+) -> None:
+    """Everything but the pegs in the air and the keyboard's cursor."""
     layout = art.layout
     ox, oy = art.origin
     # The static layer, with the islands' letters when the coordinates are shown.
@@ -188,7 +227,12 @@ def draw_board(
         for color, count, rect in zip(Color, picture.supplies, layout.pockets, strict=True):
             _draw_pocket_pegs(surface, art, color, count, rect)
 
-    # Pegs in the air (moving or held), drawn last with a longer shadow.
+
+def _draw_moving(surface: pygame.Surface, art: BoardArt, picture: BoardPicture) -> None:
+    """The pegs in the air (moving or held), drawn last with a longer shadow, and the
+    keyboard's cursor over everything."""
+    layout = art.layout
+    shadow_shift = layout.peg_radius * 0.16
     for color, (fx, fy), lifted in picture.floating:
         if lifted:
             _blit_centered(
