@@ -47,6 +47,7 @@ from .scaling import (
 from .scene import Scene
 from .settings import Settings
 from .sound import Sounds
+from .text import measure_text_without_drawing
 
 MIN_SIZE = SMALLEST
 DEFAULT_SIZE = BASE_SIZE
@@ -106,6 +107,7 @@ class MainLoop:
             self.surface = pygame.Surface(size)
         self.size = self.surface.get_size()
         scale_scroll_arrows()
+        measure_text_without_drawing()
         self.manager = pygame_gui.UIManager(
             self.size,
             str(asset_path("theme.json")),

@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 import pygame
 import pygame_gui
+from pygame_gui.core.gui_font_pygame import GUIFontPygame
 from pygame_gui.core.utility import clipboard_paste
 
 #: Unicode categories dropped from text on screen: controls, format characters (zero-width
@@ -105,4 +106,23 @@ class SafeTextEntryBox(pygame_gui.elements.UITextEntryBox):
             return True
 
 
-__all__ = ["SafeTextEntryBox", "SafeTextEntryLine", "shown"]
+def measure_text_without_drawing() -> None:
+    """Make pygame-gui measure a run of text with the font's own measure instead of
+    drawing it and reading the picture's size: the same sizes (SDL_ttf lays the text out
+    the same way for both, kerning included), for a fraction of the work.  pygame-gui
+    measures every word of every label and text box each time one is laid out, a good
+    part of opening a screen."""
+    if getattr(GUIFontPygame, "_measured_by_size", False):
+        return
+
+    def get_rect(self: GUIFontPygame, text: str) -> pygame.Rect:
+        if text == "":
+            return pygame.Rect(0, 0, 0, 0)
+        font = self._GUIFontPygame__internal_font  # type: ignore[attr-defined]
+        return pygame.Rect((0, font.get_ascent()), font.size(text))
+
+    GUIFontPygame.get_rect = get_rect  # type: ignore[method-assign]
+    GUIFontPygame._measured_by_size = True  # type: ignore[attr-defined]
+
+
+__all__ = ["SafeTextEntryBox", "SafeTextEntryLine", "measure_text_without_drawing", "shown"]

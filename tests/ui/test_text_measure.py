@@ -1,0 +1,45 @@
+"""pygame-gui measures text with the font's own measure, and gets the sizes drawing it
+would give."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pygame_gui
+import pytest
+from pygame_gui.core.gui_font_pygame import GUIFontPygame
+
+from fireice_desktop.engine.words import TRANSLATIONS
+from tests.support.ui import open_ui, pygame
+
+FONTS = sorted((Path(pygame_gui.__file__).parent / "data").glob("NotoSans-*.ttf"))
+
+
+def every_word_the_game_says() -> list[str]:
+    texts: list[str] = []
+    for path in sorted(TRANSLATIONS.glob("*.json")):
+        stack: list[object] = [json.loads(path.read_text("utf-8"))]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, dict):
+                stack.extend(item.values())
+            elif isinstance(item, str):
+                texts += [item, *item.split()]
+    return sorted(set(texts))
+
+
+@pytest.mark.parametrize("path", FONTS, ids=[path.stem for path in FONTS])
+def test_a_measured_text_has_the_size_drawing_it_gives(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, path: Path
+) -> None:
+    with open_ui(tmp_path, monkeypatch):
+        assert GUIFontPygame.get_rect.__module__ == "fireice_desktop.ui.text"  # the app's
+        texts = [*every_word_the_game_says(), "AVWAV To", " ", "  Hg  ", "é", "fi ffl —’"]
+        for size in (14, 38):
+            font = GUIFontPygame(str(path), size)
+            internal = pygame.font.Font(str(path), size)
+            for text in texts:
+                drawn = internal.render(text, True, pygame.Color("white")).get_size()
+                assert font.get_rect(text) == pygame.Rect((0, internal.get_ascent()), drawn)
+        assert GUIFontPygame(str(path), 14).get_rect("") == pygame.Rect(0, 0, 0, 0)
