@@ -10,7 +10,7 @@ import pygame_gui
 
 from ..engine.errors import words_of
 from .language import say, tr
-from .scaling import px
+from .scaling import px, scale_window
 from .text import shown
 
 
@@ -34,6 +34,7 @@ def show_error(
     if window.dismiss_button is not None:
         window.dismiss_button.set_text(button_text or tr("common.close"))
         window.dismiss_button.set_tooltip(None)
+    scale_window(window)
     window.set_blocking(True)
     return window
 

@@ -40,7 +40,7 @@ from .game.jobs import JOB_DONE, Job
 from .installed import VIEWS
 from .language import say, tr
 from .notices import Notice, error_text, show_error
-from .scaling import px
+from .scaling import px, scale_window
 from .text import shown
 from .text_window import BOX_CHARS, READ_AWAY_BYTES, TextWindow
 
@@ -123,6 +123,7 @@ class FileDialogs:
         dialog.delete_button.kill()
         for icon in (dialog.parent_directory_button, dialog.refresh_button):
             icon.set_relative_position((icon.relative_rect.x - gap, icon.relative_rect.y))
+        scale_window(dialog)
         dialog.set_blocking(True)
         dialog.file_path_text_line.set_text_length_limit(MAX_PATH_CHARS)
         dialog.refused = self._refused
@@ -268,6 +269,7 @@ class FileDialogs:
                 blocking=True,
                 always_on_top=True,
             )
+            scale_window(self.replace_dialog)
             return
         self.save(path)
 

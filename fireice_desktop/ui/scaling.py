@@ -16,7 +16,7 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
-from pygame_gui.elements import UIHorizontalScrollBar, UIVerticalScrollBar
+from pygame_gui.elements import UIHorizontalScrollBar, UIVerticalScrollBar, UIWindow
 
 #: The window the layouts are drawn for at scale 1.
 BASE_SIZE = (1280, 800)
@@ -172,6 +172,50 @@ def scale_scroll_arrows() -> None:
         kind._scaled_arrows = True  # type: ignore[attr-defined]
 
 
+def scale_window(window: UIWindow) -> None:
+    """Lay out the inside of one of pygame-gui's own windows (a question, a message, the
+    file window) at the present scale.  pygame-gui places their buttons, boxes and lists
+    in fixed pixels (buttons 30 pixels high, 10 from the edge), whatever the theme's
+    fonts: at scale 2 the words overflowed their buttons.  Each part keeps its place
+    against the edges it is anchored to, its distances and size times the scale (a size
+    pygame-gui fits to the text stays as it is)."""
+    factor = scale()
+    if factor == 1.0:
+        return
+    container = window.get_container()
+    width, height = container.get_size()
+    for element in list(container.elements):
+        rect = element.relative_rect
+        anchors = element.get_anchors()
+        x, w = _scaled_span(
+            rect.x, rect.width, width, anchors.get("left"), anchors.get("right"),
+            element.dynamic_width, factor,
+        )  # fmt: skip
+        y, h = _scaled_span(
+            rect.y, rect.height, height, anchors.get("top"), anchors.get("bottom"),
+            element.dynamic_height, factor,
+        )  # fmt: skip
+        element.set_dimensions((w, h))
+        element.set_relative_position((x, y))
+        element.rebuild()  # the words placed again in the new size
+
+
+def _scaled_span(
+    start: int, length: int, room: int, near: object, far: object, fitted: bool, factor: float
+) -> tuple[int, int]:
+    """One direction of :func:`scale_window`: ``start`` and ``length`` of a part in
+    ``room`` pixels, anchored at its ``near`` and ``far`` sides ("left"/"right", or
+    "top"/"bottom"), scaled by ``factor``."""
+    new_length = length if fitted else round(length * factor)
+    if near in ("right", "bottom") and far in ("right", "bottom"):  # kept from the far edge
+        gap = -(start + length)
+        return -(round(gap * factor) + new_length), new_length
+    if far in ("right", "bottom"):  # stretched between the two edges
+        before, after = round(start * factor), round((room - start - length) * factor)
+        return before, length if fitted else max(1, room - before - after)
+    return round(start * factor), new_length
+
+
 def scaled_theme(theme: dict[str, Any], factor: float) -> dict[str, Any]:
     """``theme`` (pygame-gui's theme as a dict) with its font sizes and lengths times
     ``factor``; the widgets it gives no font get pygame-gui's own, scaled too."""
@@ -212,6 +256,7 @@ __all__ = [
     "px",
     "scale",
     "scale_for",
+    "scale_window",
     "scaled_theme",
     "set_scale",
 ]

@@ -31,6 +31,7 @@ from typing import Any
 import pygame
 import pygame_gui
 import pytest
+from pygame_gui.core.utility import translate
 
 from fireice_desktop.engine.games.fireice.board import REACH, parse_hole
 from fireice_desktop.engine.games.fireice.playout import random_playout
@@ -144,7 +145,7 @@ def text_overflows(element: object) -> bool:
     font = getattr(element, "font", None)
     if not text or font is None:
         return False
-    width, height = font.size(text)
+    width, height = font.size(translate(text))  # pygame-gui's own words are keys ("pygame-gui.OK")
     rect: pygame.Rect = element.rect  # type: ignore[attr-defined]
     border = 2 if isinstance(element, pygame_gui.elements.UIButton) else 0
     return width > rect.width - 2 * border or height > rect.height

@@ -11,6 +11,8 @@ import pytest
 
 from fireice_desktop.ui import scaling
 from fireice_desktop.ui.games.fireice.handicap import HandicapScene
+from fireice_desktop.ui.language import tr
+from fireice_desktop.ui.notices import show_error
 from tests.support.ui import Driver, open_ui, pygame, pygame_gui, text_overflows
 
 SIZES = [(860, 600), (1280, 800), (2560, 1440), (3840, 2160)]
@@ -102,6 +104,35 @@ def test_a_window_on_a_scaled_desktop_draws_its_words_larger(
     for text, (_, _, font) in plain.items():
         assert scaled[text][2] > font, text
     assert clipped == []
+
+
+# pygame-gui makes the windows' buttons at its own small size first, then they are scaled.
+@pytest.mark.filterwarnings("ignore:Clamping shape_corner_radius")
+@pytest.mark.parametrize("size", [(2560, 1600), (3840, 2160)], ids=["2560x1600", "4K"])
+def test_the_games_windows_hold_their_words_in_a_large_window(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    with open_ui(tmp_path, monkeypatch, size=size) as ui:
+        ui.app.go("game")
+        ui.pump(2)
+        ui.play("D4-C4")
+        windows: list[pygame_gui.elements.UIWindow] = []
+        ui.click_button(tr("view.new_game"))  # the question before the moves are lost
+        assert ui.dialog is not None
+        windows.append(ui.dialog)
+        ui.key(pygame.K_ESCAPE)
+        ui.key(pygame.K_o, mod=pygame.KMOD_CTRL)  # the file window
+        windows += [w for w in ui.app.manager.get_root_container().elements
+                    if isinstance(w, pygame_gui.windows.UIFileDialog)]  # fmt: skip
+        windows.append(show_error(ui.app.manager, "A title", "What went wrong, said plainly."))
+        ui.pump(2)
+        assert len(windows) == 3
+        for window in windows:
+            parts = window.get_container().elements
+            clipped = [f"{type(e).__name__} {e.text!r}" for e in parts if text_overflows(e)]
+            assert clipped == [], type(window).__name__
+            buttons_ = [e for e in parts if isinstance(e, pygame_gui.elements.UIButton)]
+            assert all(e.rect.height >= scaling.px(20) for e in buttons_), type(window).__name__
 
 
 def test_the_theme_scales_its_fonts_and_lengths() -> None:

@@ -14,7 +14,7 @@ import pygame
 import pygame_gui
 
 from ..language import tr
-from ..scaling import px
+from ..scaling import px, scale_window
 from ..text import shown
 
 #: Seconds a question is on screen before it takes a key (Esc excepted).
@@ -71,6 +71,7 @@ class Question:
         )
         if no_label is not None:
             self.dialog.cancel_button.set_text(no_label)
+        scale_window(self.dialog)
         self.action = action
         self.on_no = on_no or (lambda: None)
         self.safe = safe
