@@ -3,6 +3,7 @@
     python scripts/make_puzzles.py --games 400 --workers 2
     python scripts/make_puzzles.py --check          # re-prove every shipped puzzle
     python scripts/make_puzzles.py --deeper 1500000 # look again for longer wins
+    python scripts/make_puzzles.py --deeper 25000000 --finder  # further, with the C finder
 
 Games are played from the start position (no handicap) between the computer's levels,
 and between them and an outside program (``--program``, the sparring player; it speaks
@@ -29,6 +30,13 @@ shipped puzzle again, with up to NODES positions a question instead of
 what it finds; the ids of the puzzles already shipped stay as they are.  A pass with
 the same limit goes on after the games an earlier one looked at (kept in the file).
 
+``--finder`` with ``--deeper NODES`` looks further back, up to :data:`FINDER_BACK`
+moves before each game's earliest puzzle, for the longest wins: each position is first
+asked by ``scripts/win_finder.c`` (the same search in C, compiled here with gcc, about
+fifty times as fast; NODES positions a question), and each one it calls a win with a
+single first move is then proved again by the engine's own search, with no limit, before
+it is measured and added.  Nothing the finder alone says is shipped.
+
 The puzzle file is written whole to a temporary file and renamed over the old one.
 """
 
@@ -42,6 +50,7 @@ import random
 import shlex
 import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -51,7 +60,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from fireice_desktop.engine.errors import Cancelled  # noqa: E402
-from fireice_desktop.engine.games.fireice.proof import Prover  # noqa: E402
+from fireice_desktop.engine.games.fireice.proof import Prover, state_of  # noqa: E402
 from fireice_desktop.engine.games.fireice.puzzles import (  # noqa: E402
     MOST_MOVES,
     PUZZLE_FILE,
@@ -233,13 +242,13 @@ def measure(candidate: dict[str, Any]) -> dict[str, Any]:
 
 
 def prove(
-    position: Position, prover: Prover, limit: int = NODE_LIMIT
+    position: Position, prover: Prover, limit: int | None = NODE_LIMIT
 ) -> tuple[int, bool, int] | None:
     """``(win_in, unique, nodes)`` if the side to move in ``position`` wins within
     :data:`MOST_MOVES` (``unique``: with exactly one first move); ``None`` if it does not,
-    or if finding out would take more than ``limit`` positions."""
+    or if finding out would take more than ``limit`` positions (``None``: no limit)."""
     start = prover.nodes
-    prover.stop = _Limit(prover, limit)
+    prover.stop = None if limit is None else _Limit(prover, limit)
     try:
         win_in = prover.distance(position, MOST_MOVES)
         if not win_in:
@@ -301,6 +310,49 @@ def deeper_of_game(args: tuple[dict[str, Any], int]) -> list[dict[str, Any]]:
         if unique:
             candidate = {"game": earliest["game"], "moves": moves[:ply], "win_in": win_in}
             found.append(measure({**candidate, "nodes": nodes, "source": earliest["source"]}))
+    return found
+
+
+#: How many moves before each game's earliest puzzle ``--finder`` looks.
+FINDER_BACK = 8
+
+
+def compile_finder(folder: Path) -> str:
+    """``scripts/win_finder.c`` compiled with gcc into ``folder``; the program's path."""
+    program = folder / "win_finder"
+    source = ROOT / "scripts" / "win_finder.c"
+    subprocess.run(["gcc", "-O2", "-o", str(program), str(source)], check=True)
+    return str(program)
+
+
+def finder_of_game(args: tuple[dict[str, Any], int, str]) -> list[dict[str, Any]]:
+    """The puzzles found up to :data:`FINDER_BACK` moves before a game's earliest puzzle
+    (``args``: that puzzle, the finder's limit of positions a question and the finder
+    program): the finder picks the positions, the engine's search proves them."""
+    earliest, limit, program = args
+    moves = earliest["moves"]
+    positions = [Position.start()]
+    for move in moves:
+        positions.append(positions[-1].play(move))
+    plies = [ply for ply in range(len(moves) - 1, len(moves) - 1 - FINDER_BACK, -1) if ply >= 0]
+    questions = "".join(
+        "{} {} {} {} {} {}\n".format(*state_of(positions[ply]), MOST_MOVES, limit) for ply in plies
+    )
+    answers = subprocess.run(
+        [program], input=questions, capture_output=True, text=True, check=True
+    ).stdout.split("\n")
+    found = []
+    for ply, answer in zip(plies, answers[: len(plies)], strict=True):
+        win_in, first_moves, _ = (int(word) for word in answer.split())
+        if win_in <= 0 or first_moves != 1:
+            continue
+        proved = prove(positions[ply], Prover(), limit=None)
+        if proved is None or proved[:2] != (win_in, True):
+            print(f"game {earliest['game']}, {ply} moves: the finder said win in {win_in}, "
+                  f"the engine's search {proved}; left out", flush=True)  # fmt: skip
+            continue
+        candidate = {"game": earliest["game"], "moves": moves[:ply], "win_in": win_in}
+        found.append(measure({**candidate, "nodes": proved[2], "source": earliest["source"]}))
     return found
 
 
@@ -377,6 +429,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deeper", type=int, default=0, metavar="NODES",
                         help="look again before each game's earliest puzzle in --out, "
                         "with up to NODES positions per question; add what is found")  # fmt: skip
+    parser.add_argument("--finder", action="store_true",
+                        help="with --deeper: look further back, the positions picked by "
+                        "scripts/win_finder.c (gcc) and proved by the engine")  # fmt: skip
     args = parser.parse_args(argv)
     if args.check:
         return check(args.out)
@@ -391,6 +446,8 @@ def main(argv: list[str] | None = None) -> int:
     jobs: list[Any] = [(i, args.seed, program) for i in range(args.first, args.first + args.games)]
     work: Any = puzzles_of_game
     skip = 0  # with --deeper: the games an earlier pass looked at
+    kept: dict[str, Any] = {}  # with --deeper: the file's figures, kept
+    pass_name = "finder" if args.finder else "deeper"
     if args.deeper:
         shipped = json.loads(args.out.read_text("utf-8"))
         found, games = shipped["puzzles"], shipped["meta"]["games"]
@@ -399,12 +456,23 @@ def main(argv: list[str] | None = None) -> int:
             known = earliest.get(puzzle["game"])
             if known is None or len(puzzle["moves"]) < len(known["moves"]):
                 earliest[puzzle["game"]] = puzzle
-        # The longest puzzles first: the positions before them are the likeliest wins in 5.
-        firsts = sorted(earliest.values(), key=lambda p: -p["win_in"])
+        # The longest puzzles first: the positions before them are the likeliest wins in 5
+        # (the finder's pass, then by game; the first pass kept the file's order).
+        firsts = sorted(
+            earliest.values(),
+            key=lambda p: (-p["win_in"], p["game"] if args.finder else 0),
+        )
         # A pass with the same limit goes on after the games an earlier one looked at.
-        if shipped["meta"].get("deeper") == args.deeper:
-            skip = shipped["meta"].get("deeper_games", 0)
+        kept = shipped["meta"]
+        if kept.get(pass_name) == args.deeper:
+            skip = kept.get(f"{pass_name}_games", 0)
         jobs, work = [(p, args.deeper) for p in firsts[skip:]], deeper_of_game
+        if args.finder:
+            try:
+                finder = compile_finder(Path(tempfile.mkdtemp()))
+            except (OSError, subprocess.CalledProcessError) as error:
+                parser.error(f"--finder: scripts/win_finder.c does not compile with gcc: {error}")
+            jobs, work = [(p, args.deeper, finder) for p in firsts[skip:]], finder_of_game
         seen = {key_of(p["moves"]) for p in found}
     begin = time.perf_counter()
     with multiprocessing.Pool(args.workers) as pool:
@@ -420,12 +488,17 @@ def main(argv: list[str] | None = None) -> int:
             for number, puzzle in enumerate(found, 1):
                 puzzle["id"] = number
             meta = {
+                **kept,
                 "games": games if args.deeper else args.first + done,
                 "seed": args.seed,
                 "program": args.program,
                 "level_ratings": LEVEL_RATINGS,
                 "tries": TRIES,
-                **({"deeper": args.deeper, "deeper_games": skip + done} if args.deeper else {}),
+                **(
+                    {pass_name: args.deeper, f"{pass_name}_games": skip + done}
+                    if args.deeper
+                    else {}
+                ),
             }
             write(args.out, found, meta)
             elapsed = time.perf_counter() - begin
