@@ -35,7 +35,7 @@ def test_a_measured_text_has_the_size_drawing_it_gives(
 ) -> None:
     with open_ui(tmp_path, monkeypatch):
         assert GUIFontPygame.get_rect.__module__ == "fireice_desktop.ui.text"  # the app's
-        texts = [*every_word_the_game_says(), "AVWAV To", " ", "  Hg  ", "é", "fi ffl —’"]
+        texts = [*every_word_the_game_says(), "AVWAV To", " ", "  Hg  ", "é", "fi ffl \u2014\u2019"]
         for size in (14, 38):
             font = GUIFontPygame(str(path), size)
             internal = pygame.font.Font(str(path), size)
