@@ -164,13 +164,15 @@ class Driver:
     # --- the frame loop ---------------------------------------------------------------
 
     def pump(self, frames: int = 1, dt: float = FRAME) -> bool:
-        """Run ``frames`` frames as ``App.run`` does; returns whether the last one animated."""
+        """Run ``frames`` frames as ``App.run`` does (drawing a frame only when something
+        changed); returns whether the last one animated."""
         animating = False
         for _ in range(frames):
             for event in pygame.event.get():
                 self.app.process(event)
             animating = self.app.step(dt)
-            self.app.render()
+            if self.app.dirty:
+                self.app.render()
         return animating
 
     def settle(self, dt: float = 0.05, limit: int = 200) -> int:
