@@ -114,18 +114,23 @@ class BoardCursor:
         return True
 
 
-def draw_cursor(surface: pygame.Surface, centre: Point, radius: float) -> None:
+def draw_cursor(surface: pygame.Surface, centre: Point, radius: float) -> pygame.Rect:
     """The board cursor: a white ring with a dark edge and four ticks pointing in, a
-    little wider than a peg, so that it shows on pegs, empty holes and the sea alike."""
+    little wider than a peg, so that it shows on pegs, empty holes and the sea alike.
+    Returns the part of ``surface`` it drew in."""
     width = max(2, round(radius * 0.12))
     x, y = centre
     tick = radius * 0.45
+    drawn = pygame.Rect(round(x), round(y), 0, 0)
     for colour, grow in ((EDGE, 2), (INK, 0)):
-        pygame.draw.circle(surface, colour, (x, y), radius + grow // 2, width + grow)
+        drawn.union_ip(
+            pygame.draw.circle(surface, colour, (x, y), radius + grow // 2, width + grow)
+        )
         for ux, uy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
             outer = (x + ux * (radius + tick), y + uy * (radius + tick))
             inner = (x + ux * (radius - width / 2), y + uy * (radius - width / 2))
-            pygame.draw.line(surface, colour, outer, inner, width + grow)
+            drawn.union_ip(pygame.draw.line(surface, colour, outer, inner, width + grow))
+    return drawn
 
 
 __all__ = [

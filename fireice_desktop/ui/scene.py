@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any, Protocol
 
@@ -106,6 +107,9 @@ class BoardScene(Scene):
         #: Where the board is and which cell a pixel is on, once laid out.
         self.layout: HitLayout | None = None
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        # Whether a widget was over the board at the last frame, and the window drawn on.
+        self._board_covered = True
+        self._board_window: pygame.Surface | None = None
 
     def split(self, size: tuple[int, int]) -> tuple[tuple[int, int, int, int], int, int]:
         """Share the window between the board and the panel: the board's rectangle, and the
@@ -137,12 +141,29 @@ class BoardScene(Scene):
         then the panel's backing."""
         table = backdrop(surface.get_size())
         if view.fills_its_board:  # the table under the board is the view's to draw
+            if self._board_untouched(surface):
+                moment = replace(moment, untouched=True)
             view.draw_board(surface, moment)
             self.draw_panel_backing(surface, table)
         else:
             surface.blit(table, (0, 0))
             view.draw_board(surface, moment)
             self.draw_panel_backing(surface)
+
+    def _board_untouched(self, surface: pygame.Surface) -> bool:
+        """Whether nothing but the board has drawn over the board's part of ``surface``
+        since the board's last frame: the same window, and no widget over the board (a
+        window, a card, a tip, with room for its focus ring) then or now."""
+        covered = self.layout is None
+        if self.layout is not None:
+            board = pygame.Rect(self.layout.rect).inflate(px(12), px(12))
+            covered = any(
+                image.get_width() and rect.colliderect(board)
+                for image, rect, *_ in self.ctx.manager.get_sprite_group().visible
+            )
+        untouched = not covered and not self._board_covered and surface is self._board_window
+        self._board_covered, self._board_window = covered, surface
+        return untouched
 
 
 @lru_cache(maxsize=2)

@@ -50,8 +50,10 @@ class BoardPicture:
     cursor: int | None = None  # the keyboard's cursor (drawn over everything)
 
 
-def _blit_centered(surface: pygame.Surface, sprite: pygame.Surface, centre: Point) -> None:
-    surface.blit(sprite, (centre[0] - sprite.get_width() / 2, centre[1] - sprite.get_height() / 2))
+def _blit_centered(surface: pygame.Surface, sprite: pygame.Surface, centre: Point) -> pygame.Rect:
+    return surface.blit(
+        sprite, (centre[0] - sprite.get_width() / 2, centre[1] - sprite.get_height() / 2)
+    )
 
 
 def _island_glow(art: BoardArt, surface: pygame.Surface, island: int, rgb: Rgb, alpha: int) -> None:
@@ -69,6 +71,9 @@ _kept: list[tuple[BoardArt, BoardPicture, pygame.Surface, pygame.Surface] | None
 #: What the frame before drew: ``(art, picture, table)``.  A board is kept once it has
 #: been drawn the same twice in a row, so that a changing one costs no extra copy.
 _previous: list[tuple[BoardArt, BoardPicture, pygame.Surface | None] | None] = [None]
+#: The window the kept board was last copied onto, and where the pegs in the air and the
+#: cursor were drawn over it then: ``(surface, kept, parts)``.
+_shown: list[tuple[pygame.Surface, object, list[pygame.Rect]] | None] = [None]
 
 
 def draw_board(
@@ -76,21 +81,36 @@ def draw_board(
     art: BoardArt,
     picture: BoardPicture,
     table: pygame.Surface | None = None,
+    untouched: bool = False,
 ) -> None:
     """Paint the board and ``picture`` onto ``surface`` (the window) at the layout's place;
     with ``table`` (the window's picture under the board), the board is laid on it here,
-    and the table need not be drawn under the board first."""
+    and the table need not be drawn under the board first.
+
+    ``untouched``: nothing else has drawn over the board's part of ``surface`` since this
+    board was drawn there last (no window, card or tip over it).  Then, while the board
+    stays the same, only the parts where pegs moved are drawn again: a 4K window's board
+    is not copied whole each frame."""
     still = replace(picture, floating=(), cursor=None)
     kept = _kept[0]
+    shown = _shown[0]
     if table is not None and kept is not None and _same(kept[:3], (art, still, table)):
-        surface.blit(kept[3], art.origin)
+        if untouched and shown is not None and shown[0] is surface and shown[1] is kept:
+            ox, oy = art.origin
+            for part in shown[2]:  # the board again where the pegs in the air were
+                surface.blit(kept[3], part, part.move(-ox, -oy))
+        else:
+            surface.blit(kept[3], art.origin)
     else:
         _draw_still(surface, art, still, table)
         area = pygame.Rect(art.origin, art.static.get_size()).clip(surface.get_rect())
         if table is not None and _same(_previous[0], (art, still, table)):
             _kept[0] = (art, still, table, surface.subsurface(area).copy())
     _previous[0] = (art, still, table)
-    _draw_moving(surface, art, picture)
+    parts = _draw_moving(surface, art, picture)
+    kept = _kept[0]
+    on_window = kept is not None and _same(kept[:3], (art, still, table))
+    _shown[0] = (surface, kept, parts) if on_window else None
 
 
 def _same(
@@ -228,25 +248,26 @@ def _draw_still(
             _draw_pocket_pegs(surface, art, color, count, rect)
 
 
-def _draw_moving(surface: pygame.Surface, art: BoardArt, picture: BoardPicture) -> None:
+def _draw_moving(
+    surface: pygame.Surface, art: BoardArt, picture: BoardPicture
+) -> list[pygame.Rect]:
     """The pegs in the air (moving or held), drawn last with a longer shadow, and the
-    keyboard's cursor over everything."""
+    keyboard's cursor over everything; the parts of ``surface`` they were drawn in."""
     layout = art.layout
     shadow_shift = layout.peg_radius * 0.16
+    parts = []
     for color, (fx, fy), lifted in picture.floating:
         if lifted:
-            _blit_centered(
-                surface,
-                art.lifted_shadow,
-                (fx + layout.peg_radius * 0.5, fy + layout.peg_radius * 0.8),
-            )
-            _blit_centered(surface, art.lifted[color], (fx, fy))
+            shadow, sprite = art.lifted_shadow, art.lifted[color]
+            below = (fx + layout.peg_radius * 0.5, fy + layout.peg_radius * 0.8)
         else:
-            _blit_centered(surface, art.shadow, (fx + shadow_shift, fy + shadow_shift * 1.4))
-            _blit_centered(surface, art.pegs[color], (fx, fy))
-
+            shadow, sprite = art.shadow, art.pegs[color]
+            below = (fx + shadow_shift, fy + shadow_shift * 1.4)
+        parts.append(_blit_centered(surface, shadow, below))
+        parts.append(_blit_centered(surface, sprite, (fx, fy)))
     if picture.cursor is not None:
-        draw_cursor(surface, layout.holes[picture.cursor], layout.peg_radius * 1.6)
+        parts.append(draw_cursor(surface, layout.holes[picture.cursor], layout.peg_radius * 1.6))
+    return [part.inflate(2, 2) for part in parts]  # the edges' smoothing, to the last pixel
 
 
 def pocket_slot(layout: BoardLayout, color: Color, index: int) -> Point:

@@ -139,7 +139,7 @@ class PegView(GameView):
     def draw_board(self, surface: pygame.Surface, moment: Moment) -> None:
         if self.art is not None:
             table = backdrop(surface.get_size())
-            draw_board(surface, self.art, self.picture(moment), table)
+            draw_board(surface, self.art, self.picture(moment), table, moment.untouched)
 
     def draw_panel(self, surface: pygame.Surface, turn_rect: pygame.Rect, side: Any) -> None:
         if side is not None and self.art is not None:
