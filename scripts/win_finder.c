@@ -116,20 +116,37 @@ static int killer[64];
 
 static int wins(u64 me, u64 opp, int ms, int os, int n);
 
+/* What a move (src to dst, leaving new_me and new_opp) does at once. */
+enum { OPEN, WON, LOST };
+static int outcome(u64 new_me, u64 new_opp, int cm, int co, int os, int src, int dst) {
+    if (line_after(new_me, cm, src / 7, dst / 7)) return WON; /* a line of islands */
+    if (os && line_after(new_opp, co, src / 7, -1)) return LOST; /* the dropped peg's line */
+    if (!has_move(new_opp, new_me)) return WON; /* the opponent cannot move */
+    return OPEN;
+}
+
+/* The side to move's moves, each src * HOLES + dst, into out; how many. */
+static int moves_of(u64 me, u64 opp, int16_t *out) {
+    u64 empty = ~(me | opp) & FULL;
+    int count = 0;
+    for (u64 pegs = me; pegs; pegs &= pegs - 1) {
+        int src = __builtin_ctzll(pegs);
+        for (u64 t = reach[src] & empty; t; t &= t - 1)
+            out[count++] = (int16_t)(src * HOLES + __builtin_ctzll(t));
+    }
+    return count;
+}
+
 static int wins_at_once(u64 me, u64 opp, int os) {
     nodes++;
     int cm = controlled(me), co = controlled(opp);
-    u64 empty = ~(me | opp) & FULL;
-    for (u64 pegs = me; pegs; pegs &= pegs - 1) {
-        int src = __builtin_ctzll(pegs);
-        for (u64 t = reach[src] & empty; t; t &= t - 1) {
-            int dst = __builtin_ctzll(t);
-            u64 new_me = me ^ (1ULL << src) ^ (1ULL << dst);
-            u64 new_opp = os ? opp | (1ULL << src) : opp;
-            if (line_after(new_me, cm, src / 7, dst / 7)) return 1;
-            if (os && line_after(new_opp, co, src / 7, -1)) continue;
-            if (!has_move(new_opp, new_me)) return 1;
-        }
+    int16_t moves[HOLES * HOLES];
+    int count = moves_of(me, opp, moves);
+    for (int i = 0; i < count; i++) {
+        int src = moves[i] / HOLES, dst = moves[i] % HOLES;
+        u64 new_me = me ^ (1ULL << src) ^ (1ULL << dst);
+        u64 new_opp = os ? opp | (1ULL << src) : opp;
+        if (outcome(new_me, new_opp, cm, co, os, src, dst) == WON) return 1;
     }
     return 0;
 }
@@ -146,14 +163,13 @@ static int defended(u64 me, u64 opp, int ms, int os, int n) {
     }
     int cm = controlled(me), co = controlled(opp);
     int first = slot(me, opp, ms, os)->refute;
-    int count = 0;
     int16_t replies[HOLES * HOLES];
-    for (u64 pegs = me; pegs; pegs &= pegs - 1) {
-        int src = __builtin_ctzll(pegs);
-        for (u64 t = reach[src] & empty; t; t &= t - 1) {
-            int code = src * HOLES + __builtin_ctzll(t);
-            if (code == first) { replies[count++] = replies[0]; replies[0] = (int16_t)code; }
-            else replies[count++] = (int16_t)code;
+    int count = moves_of(me, opp, replies);
+    for (int i = 1; i < count; i++) { /* the table's refutation first */
+        if (replies[i] == first) {
+            replies[i] = replies[0];
+            replies[0] = (int16_t)first;
+            break;
         }
     }
     for (int i = 0; i < count; i++) {
@@ -175,25 +191,21 @@ static int defended(u64 me, u64 opp, int ms, int os, int n) {
 static int search(u64 me, u64 opp, int ms, int os, int n, int first) {
     int cm = controlled(me), co = controlled(opp);
     int new_os = os ? os - 1 : 0;
-    u64 empty = ~(me | opp) & FULL;
-    int16_t later[HOLES * HOLES];
+    int16_t moves[HOLES * HOLES], later[HOLES * HOLES];
     u64 later_me[HOLES * HOLES], later_opp[HOLES * HOLES];
-    int count = 0;
-    for (u64 pegs = me; pegs; pegs &= pegs - 1) {
-        int src = __builtin_ctzll(pegs);
-        for (u64 t = reach[src] & empty; t; t &= t - 1) {
-            int dst = __builtin_ctzll(t);
-            u64 new_me = me ^ (1ULL << src) ^ (1ULL << dst);
-            u64 new_opp = os ? opp | (1ULL << src) : opp;
-            if (line_after(new_me, cm, src / 7, dst / 7)) return src * HOLES + dst;
-            if (os && line_after(new_opp, co, src / 7, -1)) continue;
-            if (!has_move(new_opp, new_me)) return src * HOLES + dst;
-            if (!out_of_reach(new_me, ms, n - 1, n - 1)) {
-                later[count] = (int16_t)(src * HOLES + dst);
-                later_me[count] = new_me;
-                later_opp[count] = new_opp;
-                count++;
-            }
+    int count = 0, all = moves_of(me, opp, moves);
+    for (int i = 0; i < all; i++) {
+        int src = moves[i] / HOLES, dst = moves[i] % HOLES;
+        u64 new_me = me ^ (1ULL << src) ^ (1ULL << dst);
+        u64 new_opp = os ? opp | (1ULL << src) : opp;
+        int result = outcome(new_me, new_opp, cm, co, os, src, dst);
+        if (result == WON) return moves[i];
+        if (result == LOST) continue;
+        if (!out_of_reach(new_me, ms, n - 1, n - 1)) {
+            later[count] = moves[i];
+            later_me[count] = new_me;
+            later_opp[count] = new_opp;
+            count++;
         }
     }
     if (n <= 1) return NO_MOVE;
@@ -239,20 +251,17 @@ static int wins(u64 me, u64 opp, int ms, int os, int n) {
 static int winning_moves(u64 me, u64 opp, int ms, int os, int n) {
     int cm = controlled(me), co = controlled(opp);
     int new_os = os ? os - 1 : 0;
-    u64 empty = ~(me | opp) & FULL;
-    int found = 0;
-    for (u64 pegs = me; pegs; pegs &= pegs - 1) {
-        int src = __builtin_ctzll(pegs);
-        for (u64 t = reach[src] & empty; t; t &= t - 1) {
-            int dst = __builtin_ctzll(t);
-            u64 new_me = me ^ (1ULL << src) ^ (1ULL << dst);
-            u64 new_opp = os ? opp | (1ULL << src) : opp;
-            if (line_after(new_me, cm, src / 7, dst / 7)) { found++; continue; }
-            if (os && line_after(new_opp, co, src / 7, -1)) continue;
-            if (!has_move(new_opp, new_me)) { found++; continue; }
-            if (n > 1 && !defended(new_opp, new_me, new_os, ms, n - 1)) found++;
-            if (stopped) return 0;
-        }
+    int16_t moves[HOLES * HOLES];
+    int found = 0, count = moves_of(me, opp, moves);
+    for (int i = 0; i < count; i++) {
+        int src = moves[i] / HOLES, dst = moves[i] % HOLES;
+        u64 new_me = me ^ (1ULL << src) ^ (1ULL << dst);
+        u64 new_opp = os ? opp | (1ULL << src) : opp;
+        int result = outcome(new_me, new_opp, cm, co, os, src, dst);
+        if (result == WON) found++;
+        else if (result == OPEN && n > 1 && !defended(new_opp, new_me, new_os, ms, n - 1))
+            found++;
+        if (stopped) return 0;
     }
     return found;
 }
