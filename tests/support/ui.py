@@ -544,15 +544,20 @@ def plain_text(html_text: str) -> str:
     return html.unescape(re.sub(r"<[^>]+>", "", text))
 
 
-def judged(ui: Driver, kind: type, limit: int = 400) -> Any:
+def judged(ui: Driver, kind: type, limit: float = 60.0) -> Any:
     """Run frames until the learning screen on show (of ``kind``: lessons, puzzles,
-    practice) has judged the move and shown every reply; that screen."""
+    practice) has judged the move and shown every reply; that screen.  The judgement is
+    searched on its own thread: the wait is in seconds, not frames (a frame that draws
+    nothing takes next to no time)."""
     scene = ui.scene
     assert isinstance(scene, kind), scene
-    for _ in range(limit):
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
         ui.pump(1, dt=0.05)
         if scene.job is None and not scene.queue and scene.controller.animation is None:
             return scene
+        if scene.job is not None:
+            scene.job.wait(0.02)
     raise AssertionError(f"{kind.__name__} is still busy")
 
 
