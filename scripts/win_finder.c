@@ -116,12 +116,28 @@ static int killer[64];
 
 static int wins(u64 me, u64 opp, int ms, int os, int n);
 
-/* What a move (src to dst, leaving new_me and new_opp) does at once. */
+/* A move (code: src * HOLES + dst) played: the mover's pegs and the other side's after
+ * it, the other side's peg dropped into the hole left while it has any. */
+typedef struct {
+    u64 me, opp;
+    int src, dst;
+} After;
+
+static After after(u64 me, u64 opp, int os, int code) {
+    After a;
+    a.src = code / HOLES;
+    a.dst = code % HOLES;
+    a.me = me ^ (1ULL << a.src) ^ (1ULL << a.dst);
+    a.opp = os ? opp | (1ULL << a.src) : opp;
+    return a;
+}
+
+/* What a move does at once, for the side that played it. */
 enum { OPEN, WON, LOST };
-static int outcome(u64 new_me, u64 new_opp, int cm, int co, int os, int src, int dst) {
-    if (line_after(new_me, cm, src / 7, dst / 7)) return WON; /* a line of islands */
-    if (os && line_after(new_opp, co, src / 7, -1)) return LOST; /* the dropped peg's line */
-    if (!has_move(new_opp, new_me)) return WON; /* the opponent cannot move */
+static int outcome(After a, int cm, int co, int os) {
+    if (line_after(a.me, cm, a.src / 7, a.dst / 7)) return WON; /* a line of islands */
+    if (os && line_after(a.opp, co, a.src / 7, -1)) return LOST; /* the dropped peg's line */
+    if (!has_move(a.opp, a.me)) return WON; /* the opponent cannot move */
     return OPEN;
 }
 
@@ -143,10 +159,8 @@ static int wins_at_once(u64 me, u64 opp, int os) {
     int16_t moves[HOLES * HOLES];
     int count = moves_of(me, opp, moves);
     for (int i = 0; i < count; i++) {
-        int src = moves[i] / HOLES, dst = moves[i] % HOLES;
-        u64 new_me = me ^ (1ULL << src) ^ (1ULL << dst);
-        u64 new_opp = os ? opp | (1ULL << src) : opp;
-        if (outcome(new_me, new_opp, cm, co, os, src, dst) == WON) return 1;
+        After a = after(me, opp, os, moves[i]);
+        if (outcome(a, cm, co, os) == WON) return 1;
     }
     return 0;
 }
@@ -173,12 +187,10 @@ static int defended(u64 me, u64 opp, int ms, int os, int n) {
         }
     }
     for (int i = 0; i < count; i++) {
-        int src = replies[i] / HOLES, dst = replies[i] % HOLES;
-        u64 new_me = me ^ (1ULL << src) ^ (1ULL << dst);
-        u64 new_opp = os ? opp | (1ULL << src) : opp;
-        if (line_after(new_me, cm, src / 7, dst / 7) ||
-            (!(os && line_after(new_opp, co, src / 7, -1)) &&
-             !wins(new_opp, new_me, new_os, ms, n))) {
+        After a = after(me, opp, os, replies[i]);
+        if (line_after(a.me, cm, a.src / 7, a.dst / 7) ||
+            (!(os && line_after(a.opp, co, a.src / 7, -1)) &&
+             !wins(a.opp, a.me, new_os, ms, n))) {
             if (stopped) return 1;
             slot(me, opp, ms, os)->refute = replies[i];
             return 1;
@@ -195,16 +207,14 @@ static int search(u64 me, u64 opp, int ms, int os, int n, int first) {
     u64 later_me[HOLES * HOLES], later_opp[HOLES * HOLES];
     int count = 0, all = moves_of(me, opp, moves);
     for (int i = 0; i < all; i++) {
-        int src = moves[i] / HOLES, dst = moves[i] % HOLES;
-        u64 new_me = me ^ (1ULL << src) ^ (1ULL << dst);
-        u64 new_opp = os ? opp | (1ULL << src) : opp;
-        int result = outcome(new_me, new_opp, cm, co, os, src, dst);
+        After a = after(me, opp, os, moves[i]);
+        int result = outcome(a, cm, co, os);
         if (result == WON) return moves[i];
         if (result == LOST) continue;
-        if (!out_of_reach(new_me, ms, n - 1, n - 1)) {
+        if (!out_of_reach(a.me, ms, n - 1, n - 1)) {
             later[count] = moves[i];
-            later_me[count] = new_me;
-            later_opp[count] = new_opp;
+            later_me[count] = a.me;
+            later_opp[count] = a.opp;
             count++;
         }
     }
@@ -254,12 +264,10 @@ static int winning_moves(u64 me, u64 opp, int ms, int os, int n) {
     int16_t moves[HOLES * HOLES];
     int found = 0, count = moves_of(me, opp, moves);
     for (int i = 0; i < count; i++) {
-        int src = moves[i] / HOLES, dst = moves[i] % HOLES;
-        u64 new_me = me ^ (1ULL << src) ^ (1ULL << dst);
-        u64 new_opp = os ? opp | (1ULL << src) : opp;
-        int result = outcome(new_me, new_opp, cm, co, os, src, dst);
+        After a = after(me, opp, os, moves[i]);
+        int result = outcome(a, cm, co, os);
         if (result == WON) found++;
-        else if (result == OPEN && n > 1 && !defended(new_opp, new_me, new_os, ms, n - 1))
+        else if (result == OPEN && n > 1 && !defended(a.opp, a.me, new_os, ms, n - 1))
             found++;
         if (stopped) return 0;
     }
