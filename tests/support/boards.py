@@ -141,12 +141,16 @@ def island_line(island: str, line: str) -> list[str]:
     return [f"{island}{digit}" for digit in line.split("-")]
 
 
+#: The same lines as masks of an island's seven holes (bit ``point`` for each point).
+FANO_MASKS: tuple[int, ...] = tuple(sum(1 << point for point in line) for line in FANO)
+
+
 def brute_control(board: int) -> set[int]:
     """Islands (0..6) on which ``board`` has three pegs on one Fano line."""
     controlled = set()
     for island in range(7):
-        points = {point for point in range(7) if board >> (7 * island + point) & 1}
-        if any(line <= points for line in FANO):
+        points = board >> (7 * island) & 0b1111111  # the island's holes 1 to 7
+        if any(points & line == line for line in FANO_MASKS):
             controlled.add(island)
     return controlled
 

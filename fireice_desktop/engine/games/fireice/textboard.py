@@ -97,6 +97,50 @@ def render_pegs(
     return "\n".join("".join(line) for line in lines)
 
 
+#: Each template line without its trailing spaces, and the columns of its holes.
+_WANTED: Final = tuple(line.rstrip() for line in TEMPLATE)
+_HOLE_COLUMNS: Final = tuple(
+    tuple(col for row, col in CELLS if row == number) for number in range(len(TEMPLATE))
+)
+
+
+def _fits(number: int, got: str) -> bool:
+    """Whether board line ``number`` (trailing spaces cut) is the template's line with
+    only its holes changed, each to ``#``, ``O``, ``o`` or ``-``."""
+    want = _WANTED[number]
+    if len(got) != len(want):
+        return False
+    columns = _HOLE_COLUMNS[number]
+    if not columns:
+        return got == want
+    chars = list(got)
+    for col in columns:
+        if chars[col] not in "#Oo-":
+            return False
+        chars[col] = want[col]
+    return "".join(chars) == want
+
+
+def _misfit(number: int, got: str) -> str:
+    """What is wrong with board line ``number``, which does not fit (see :func:`_fits`):
+    its first wrong character is named."""
+    layout = f"board line {number + 1} does not fit the layout: {quoted(got)}"
+    want = _WANTED[number]
+    if len(got) != len(want):
+        return layout
+    for col, (char, model) in enumerate(zip(got, want, strict=True)):
+        if (number, col) not in _CELL_SET:
+            if char != model:
+                return layout
+        elif char not in "#Oo-":
+            return (
+                f"board line {number + 1}: {char!r} on hole "
+                f"{hole_name(CELLS.index((number, col)))} is not # (Fire), O (Ice) "
+                f"or - (empty): {quoted(got)}"
+            )
+    return layout
+
+
 def render(position: Position) -> str:
     """The position as pbmserv's text board (28 lines, no final newline)."""
     return render_pegs(position.fire, position.ice, (position.fire_supply, position.ice_supply))
@@ -127,21 +171,8 @@ def parse(text: str, to_move: Color | None = None) -> Position:
     board = [line[shift:] if shift >= 0 else " " * -shift + line for line in rows]
     for number in range(1, len(TEMPLATE)):
         got = board[number].rstrip()
-        want = TEMPLATE[number].rstrip()
-        if len(got) != len(want):
-            raise NotationError(f"board line {number + 1} does not fit the layout: {quoted(got)}")
-        for col, (char, model) in enumerate(zip(got, want, strict=True)):
-            if (number, col) not in _CELL_SET:
-                if char != model:
-                    raise NotationError(
-                        f"board line {number + 1} does not fit the layout: {quoted(got)}"
-                    )
-            elif char not in "#Oo-":
-                raise NotationError(
-                    f"board line {number + 1}: {char!r} on hole "
-                    f"{hole_name(CELLS.index((number, col)))} is not # (Fire), O (Ice) "
-                    f"or - (empty): {quoted(got)}"
-                )
+        if not _fits(number, got):
+            raise NotationError(_misfit(number, got))
     fire = ice = 0
     for hole, (row, col) in enumerate(CELLS):
         char = board[row][col]
