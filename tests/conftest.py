@@ -5,15 +5,30 @@ not left for the end, where one of them would keep a worker busy after the other
 The few marked ``last`` read what slow tests made, and are put at the very end: by then it
 is made, and no worker sits waiting while another makes it.
 ``python -m pytest -n auto -m "not slow"`` leaves them out: the quick loop while editing.
+
+The package's bytecode is written once before the tests start: the tests run the game
+and small programs built on its engine as processes of their own, several hundred of
+them, and where Python is told not to write bytecode (``PYTHONDONTWRITEBYTECODE``, as on
+the project's build machines) each of them would compile every module it imports again.
 """
 
 from __future__ import annotations
 
+import compileall
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
+import fireice_desktop
 from fireice_desktop.ui import scaling
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Write the package's bytecode, once: in the process that starts pytest-xdist's
+    workers (or the only one), not in each worker."""
+    if not hasattr(config, "workerinput"):
+        compileall.compile_dir(Path(fireice_desktop.__file__).parent, quiet=1)
 
 
 @pytest.hookimpl(trylast=True)  # after ``-m`` and ``-k`` have left tests out

@@ -23,6 +23,30 @@ i18n.set("file_format", "json")
 if str(TRANSLATIONS) not in i18n.load_path:
     i18n.load_path.append(str(TRANSLATIONS))
 
+
+def _search_once(search: Any) -> Any:
+    """python-i18n's search for a key's file, done once for each namespace, language and
+    search path: pygame-gui passes every text it shows through python-i18n, most of them
+    already said (no key of any file), and each such text was searched for again on disk,
+    its folders listed, each time an element was made or re-translated."""
+    searched: set[tuple[object, ...]] = set()
+
+    def search_translation(key: str, locale: str | None = None) -> None:
+        if locale is None:
+            locale = i18n.get("locale")
+        namespace = tuple(key.split(i18n.get("namespace_delimiter"))[:-1])
+        done = (namespace, locale, tuple(i18n.load_path))
+        if done not in searched:
+            searched.add(done)
+            search(key, locale)
+
+    search_translation.searches_once = True  # type: ignore[attr-defined]
+    return search_translation
+
+
+if not getattr(i18n.resource_loader.search_translation, "searches_once", False):
+    i18n.resource_loader.search_translation = _search_once(i18n.resource_loader.search_translation)
+
 #: The languages the game speaks, by code, each named in its own language.
 LANGUAGES = {"en": "English", "it": "Italiano"}
 DEFAULT = "en"

@@ -47,7 +47,7 @@ from .scaling import (
 from .scene import Scene
 from .settings import Settings
 from .sound import Sounds
-from .text import measure_text_without_drawing
+from .text import keep_fonts, measure_text_without_drawing
 
 MIN_SIZE = SMALLEST
 DEFAULT_SIZE = BASE_SIZE
@@ -108,6 +108,7 @@ class MainLoop:
         self.size = self.surface.get_size()
         scale_scroll_arrows()
         measure_text_without_drawing()
+        keep_fonts()
         self.manager = pygame_gui.UIManager(
             self.size,
             str(asset_path("theme.json")),

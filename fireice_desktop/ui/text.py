@@ -17,7 +17,7 @@ from collections.abc import Callable
 import pygame
 import pygame_gui
 from pygame_gui.core.gui_font_pygame import GUIFontPygame
-from pygame_gui.core.utility import clipboard_paste
+from pygame_gui.core.utility import FontResource, clipboard_paste
 
 #: Unicode categories dropped from text on screen: controls, format characters (zero-width
 #: spaces and joiners, byte order marks), private-use, unassigned and surrogate code
@@ -125,4 +125,46 @@ def measure_text_without_drawing() -> None:
     GUIFontPygame._measured_by_size = True  # type: ignore[attr-defined]
 
 
-__all__ = ["SafeTextEntryBox", "SafeTextEntryLine", "measure_text_without_drawing", "shown"]
+#: The fonts loaded so far, by where their file is, size and style: see :func:`keep_fonts`.
+_FONTS: dict[tuple[str, ...], GUIFontPygame] = {}
+
+
+def keep_fonts() -> None:
+    """Load each font (file, size and style) once while the program runs, not once for
+    each UI manager or theme built: a window resized to another scale and back, and a
+    language or theme reloaded, find the fonts they had, with the letters each has
+    already laid out (a font lays out its first words in milliseconds, then in
+    microseconds).  Fonts are never changed once loaded, and pygame's font module stays
+    open while the program runs (the board's own fonts are kept so too)."""
+    if getattr(FontResource, "_kept", False):
+        return
+    load = FontResource.load
+
+    def kept_load(self: FontResource) -> Exception | None:
+        key = (
+            repr(self.location),
+            str(self.size),
+            repr(sorted(self.style.items())),
+            str(self.force_style),
+            self.font_type_to_use,
+        )
+        font = _FONTS.get(key)
+        if font is not None:
+            self.loaded_font = font
+            return None
+        error = load(self)
+        if error is None and isinstance(self.loaded_font, GUIFontPygame):
+            _FONTS[key] = self.loaded_font
+        return error
+
+    FontResource.load = kept_load  # type: ignore[method-assign]
+    FontResource._kept = True  # type: ignore[attr-defined]
+
+
+__all__ = [
+    "SafeTextEntryBox",
+    "SafeTextEntryLine",
+    "keep_fonts",
+    "measure_text_without_drawing",
+    "shown",
+]

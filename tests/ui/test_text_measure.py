@@ -4,11 +4,13 @@ would give."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pygame_gui
 import pytest
 from pygame_gui.core.gui_font_pygame import GUIFontPygame
+from pygame_gui.core.utility import translate
 
 from fireice_desktop.engine.words import TRANSLATIONS
 from tests.support.ui import open_ui, pygame
@@ -43,3 +45,43 @@ def test_a_measured_text_has_the_size_drawing_it_gives(
                 drawn = internal.render(text, True, pygame.Color("white")).get_size()
                 assert font.get_rect(text) == pygame.Rect((0, internal.get_ascent()), drawn)
         assert GUIFontPygame(str(path), 14).get_rect("") == pygame.Rect(0, 0, 0, 0)
+
+
+def _theme_fonts(manager: pygame_gui.UIManager) -> list[object]:
+    """The fonts a UI manager's theme loaded, in a fixed order."""
+    loaded = manager.get_theme().get_font_dictionary().loaded_fonts
+    return [loaded[name].loaded_font for name in sorted(loaded)]
+
+
+def test_a_second_window_finds_the_fonts_the_first_loaded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with open_ui(tmp_path / "first", monkeypatch) as ui:
+        first = _theme_fonts(ui.app.manager)
+    with open_ui(tmp_path / "second", monkeypatch) as ui:
+        second = _theme_fonts(ui.app.manager)
+        assert ui.has_button("Two players")
+    assert first and all(a is b for a, b in zip(first, second, strict=True))
+
+
+def test_a_text_that_is_no_key_is_looked_for_on_disk_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # pygame-gui passes every text it shows through python-i18n, which looks for a file
+    # named after the text's "namespace" (what comes before its last full stop).
+    text = "Fire moves. A text that is no key"
+    listed: list[object] = []
+    listdir = os.listdir
+
+    def counted(path: str) -> list[str]:
+        listed.append(path)
+        return listdir(path)
+
+    with open_ui(tmp_path, monkeypatch):
+        monkeypatch.setattr(os, "listdir", counted)
+        assert translate(text) == text
+        searched = len(listed)
+        assert searched >= 1  # it was looked for
+        for _ in range(3):
+            assert translate(text) == text
+        assert len(listed) == searched
