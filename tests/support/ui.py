@@ -31,6 +31,8 @@ from typing import Any
 import pygame
 import pygame_gui
 import pytest
+from pygame_gui.core import UIAppearanceTheme
+from pygame_gui.core.surface_cache import SurfaceCache
 from pygame_gui.core.utility import translate
 
 from fireice_desktop.engine.games.fireice.board import REACH, parse_hole
@@ -66,6 +68,20 @@ __all__ = [
     "text_overflows",
     "winning_moves",
 ]
+
+#: The shapes pygame-gui draws (a button's background in each of its states, by size and
+#: colours), kept for every app the tests open in this process, as the one app a player
+#: opens keeps them while it runs: each test's app would otherwise draw them all anew.
+SHAPES = SurfaceCache()
+_theme_init = UIAppearanceTheme.__init__
+
+
+def _theme_with_shared_shapes(theme: Any, *args: Any, **kwargs: Any) -> None:
+    _theme_init(theme, *args, **kwargs)
+    theme.shape_cache = SHAPES
+
+
+UIAppearanceTheme.__init__ = _theme_with_shared_shapes  # type: ignore[method-assign]
 
 #: One frame at 60 frames a second.
 FRAME = 1 / 60
