@@ -159,3 +159,25 @@ def test_escape_and_back_return_to_the_menu(rules: Driver, how: str) -> None:
         rules.click_button("Back")
     assert type(rules.scene) is MenuScene
     assert rules.app.running
+
+
+def test_a_chapters_page_is_drawn_flat_under_its_text_at_any_size(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # pygame-gui draws a rounded box at four times its size each way: at 4K the page of
+    # text took close to a second to draw each time a chapter opened.  The game draws it.
+    with open_ui(tmp_path, monkeypatch, size=(2560, 1600)) as ui:
+        ui.app.go("rules")
+        ui.pump(2)
+        scene = ui.scene
+        assert isinstance(scene, RulesScene) and scene.text_box is not None
+        box = scene.text_box
+        assert type(box.drawable_shape).__name__ == "RectDrawableShape"
+        assert scene.text_page.get_size() == box.rect.size
+        # Below the last line of text the page shows: dark, and its border at the edge.
+        corner = (box.rect.x + box.rect.width // 2, box.rect.bottom - 12)
+        red, green, blue, *_ = ui.app.surface.get_at(corner)
+        assert red + green + blue < 150
+        scene.show(scene.chapter + 1)
+        ui.pump(2)
+        assert scene.text_page.get_size() == scene.text_box.rect.size

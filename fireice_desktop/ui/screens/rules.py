@@ -50,6 +50,29 @@ def _chapters_in(language: str) -> tuple[Chapter, ...]:
 CHAPTERS: tuple[Chapter, ...] = chapters("en")
 
 
+#: The chapter's text page: a dark, see-through page with a thin border and a soft edge.
+PAGE = (31, 19, 11, 221)
+PAGE_BORDER = (122, 82, 48)
+PAGE_EDGE = (0, 0, 0, 70)
+
+
+def page_backing(size: tuple[int, int]) -> pygame.Surface:
+    """The page under a chapter's text (``size``: the text box's), drawn here rather than
+    by pygame-gui: pygame-gui draws a rounded box at four times its size each way and
+    shrinks it, for a page of 1,500 by 1,800 pixels at 4K close to a second each time a
+    chapter opened.  The page keeps a margin of ``px(2)`` for its soft edge, as the box
+    pygame-gui drew did for its shadow (the theme's padding counts it)."""
+    backing = pygame.Surface(size, pygame.SRCALPHA)
+    edge = backing.get_rect()
+    page = edge.inflate(-2 * px(2), -2 * px(2))
+    radius = px(8)
+    pygame.draw.rect(backing, PAGE_EDGE, edge, border_radius=radius + px(2))
+    backing.fill((0, 0, 0, 0), page)
+    pygame.draw.rect(backing, PAGE, page, border_radius=radius)
+    pygame.draw.rect(backing, PAGE_BORDER, page, max(1, px(1)), border_radius=radius)
+    return backing
+
+
 class RulesScene(Scene):
     """Chapters on the left; the chosen chapter's text and drawings on the right."""
 
@@ -64,6 +87,7 @@ class RulesScene(Scene):
         self.nav_rect = pygame.Rect(0, 0, 0, 0)
         self.size = (0, 0)
         self.text_box: pygame_gui.elements.UITextBox | None = None
+        self.text_page = pygame.Surface((0, 0))
         self.focus.sideways = False  # Left and Right turn the pages
 
     def build(self, size: tuple[int, int]) -> None:
@@ -143,6 +167,7 @@ class RulesScene(Scene):
         self.previous_button, self.next_button = previous, following
         self.page_elements = [title, text, previous, following]
         self.text_box = text
+        self.text_page = page_backing(text.rect.size)
         area = pygame.Rect(
             page.x + text_width + px(24),
             body_top,
@@ -233,6 +258,8 @@ class RulesScene(Scene):
         pygame.draw.line(
             surface, (122, 82, 48), self.nav_rect.topright, self.nav_rect.bottomright, 2
         )
+        if self.text_box is not None:
+            surface.blit(self.text_page, self.text_box.rect.topleft)
         for box, picture, caption_lines in self.drawings:
             frame = box.inflate(6, 6)
             pygame.draw.rect(surface, (40, 22, 10), frame.move(2, 3), border_radius=6)
