@@ -59,7 +59,7 @@ PAGE_EDGE = (0, 0, 0, 70)
 def page_backing(size: tuple[int, int]) -> pygame.Surface:
     """The page under a chapter's text (``size``: the text box's), drawn here rather than
     by pygame-gui: pygame-gui draws a rounded box at four times its size each way and
-    shrinks it, for a page of 1,500 by 1,800 pixels at 4K close to a second each time a
+    shrinks it, for a page of about 1,300 by 1,800 pixels at 4K close to a second each time a
     chapter opened.  The page keeps a margin of ``px(2)`` for its soft edge, as the box
     pygame-gui drew did for its shadow (the theme's padding counts it)."""
     backing = pygame.Surface(size, pygame.SRCALPHA)
