@@ -134,8 +134,9 @@ def keep_fonts() -> None:
     each UI manager or theme built: a window resized to another scale and back, and a
     language or theme reloaded, find the fonts they had, with the letters each has
     already laid out (a font lays out its first words in milliseconds, then in
-    microseconds).  Fonts are never changed once loaded, and pygame's font module stays
-    open while the program runs (the board's own fonts are kept so too)."""
+    microseconds).  Fonts are never changed once loaded; one that pygame's font module
+    closed since (``pygame.quit()`` before a new window, as the benchmarks do) is loaded
+    again."""
     if getattr(FontResource, "_kept", False):
         return
     load = FontResource.load
@@ -149,7 +150,7 @@ def keep_fonts() -> None:
             self.font_type_to_use,
         )
         font = _FONTS.get(key)
-        if font is not None:
+        if font is not None and _usable(font):
             self.loaded_font = font
             return None
         error = load(self)
@@ -159,6 +160,15 @@ def keep_fonts() -> None:
 
     FontResource.load = kept_load  # type: ignore[method-assign]
     FontResource._kept = True  # type: ignore[attr-defined]
+
+
+def _usable(font: GUIFontPygame) -> bool:
+    """Whether ``font`` still works: pygame's font module may have been closed since."""
+    try:
+        font.get_rect("x")
+    except pygame.error:
+        return False
+    return True
 
 
 __all__ = [

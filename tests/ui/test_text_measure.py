@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pygame_gui
@@ -85,3 +87,41 @@ def test_a_text_that_is_no_key_is_looked_for_on_disk_once(
         for _ in range(3):
             assert translate(text) == text
         assert len(listed) == searched
+
+
+#: Fonts kept, pygame's font module closed and opened again, the same font asked for: it is
+#: loaded again, and measures (run in a process of its own: a closed font module would
+#: spoil the fonts the other tests' process keeps).
+CLOSED_AND_OPENED = """
+import sys
+import pygame
+from pygame_gui.core.utility import FontResource
+from fireice_desktop.ui.text import keep_fonts, measure_text_without_drawing
+pygame.init()
+measure_text_without_drawing()
+keep_fonts()
+style = {"bold": False, "italic": False, "antialiased": True}
+resource = FontResource("noto_sans_14", 14, style, (sys.argv[1], False))
+assert resource.load() is None
+first = resource.loaded_font
+assert resource.load() is None and resource.loaded_font is first
+pygame.font.quit()
+pygame.font.init()
+assert resource.load() is None and resource.loaded_font is not first
+print(resource.loaded_font.get_rect("Fire").size)
+"""
+
+
+def test_a_font_closed_with_pygames_font_module_is_loaded_again() -> None:
+    # The benchmarks close pygame between the windows they measure.
+    result = subprocess.run(
+        [sys.executable, "-c", CLOSED_AND_OPENED, str(FONTS[0])],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"},
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    width, height = map(int, result.stdout.strip().splitlines()[-1].strip("()").split(","))
+    assert width > 0 and height > 0
