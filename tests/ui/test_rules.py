@@ -174,7 +174,7 @@ def test_a_chapters_page_is_drawn_flat_under_its_text_at_any_size(
         box = scene.text_box
         assert type(box.drawable_shape).__name__ == "RectDrawableShape"
         assert scene.text_page.get_size() == box.rect.size
-        # Below the last line of text the page shows: dark, and its border at the edge.
+        # Below the last line of text the page shows, dark over the wooden table.
         corner = (box.rect.x + box.rect.width // 2, box.rect.bottom - 12)
         red, green, blue, *_ = ui.app.surface.get_at(corner)
         assert red + green + blue < 150
