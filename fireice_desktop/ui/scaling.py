@@ -79,7 +79,7 @@ def display_scale(environ: Mapping[str, str] | None = None, platform: str = sys.
         except ValueError:
             continue
         if _sane(value) != 1.0:
-            return _sane(value)
+            return value
     return 1.0
 
 

@@ -22,7 +22,7 @@ def drawn(picture: BoardPicture, times: int = 1, fresh: bool = False) -> bytes:
     """The window's pixels after drawing ``picture`` ``times`` frames in a row
     (``fresh``: with nothing kept from earlier frames)."""
     if fresh:
-        board._kept[0] = board._previous[0] = board._shown[0] = None
+        board.forget_frames()
     surface = pygame.Surface(SIZE)
     art = board_art((0, 0, *SIZE))
     for _ in range(times):
@@ -44,7 +44,7 @@ def test_a_kept_board_shows_what_a_fresh_drawing_shows(
     with open_ui(tmp_path, monkeypatch):
         fresh = drawn(QUIET, fresh=True)
         assert drawn(QUIET, times=3) == fresh
-        assert board._kept[0] is not None  # the third frame was the kept board's copy
+        assert board._frames.kept is not None  # the third frame was the kept board's copy
         # A move: the new position, not the kept one.
         assert drawn(MOVED) == drawn(MOVED, fresh=True)
         # A peg in flight is drawn over the kept board, wherever it is.

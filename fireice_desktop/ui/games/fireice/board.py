@@ -64,16 +64,30 @@ def _island_glow(art: BoardArt, surface: pygame.Surface, island: int, rgb: Rgb, 
     surface.blit(tint, (left + ox, top + oy))
 
 
-#: The board last drawn on a table without its pegs in the air and its cursor, while it
-#: stays the same: ``(art, picture, table, pixels)``.  An idle frame, or one of a move's
-#: flight, is then one copy and the moving peg (a 4K board has a hundred pegs and trays).
-_kept: list[tuple[BoardArt, BoardPicture, pygame.Surface, pygame.Surface] | None] = [None]
-#: What the frame before drew: ``(art, picture, table)``.  A board is kept once it has
-#: been drawn the same twice in a row, so that a changing one costs no extra copy.
-_previous: list[tuple[BoardArt, BoardPicture, pygame.Surface | None] | None] = [None]
-#: The window the kept board was last copied onto, and where the pegs in the air and the
-#: cursor were drawn over it then: ``(surface, kept, parts)``.
-_shown: list[tuple[pygame.Surface, object, list[pygame.Rect]] | None] = [None]
+@dataclass
+class _Frames:
+    """What :func:`draw_board` keeps from one frame to the next."""
+
+    #: The board last drawn on a table without its pegs in the air and its cursor, while
+    #: it stays the same: ``(art, picture, table, pixels)``.  An idle frame, or one of a
+    #: move's flight, is then one copy and the moving peg (a 4K board has a hundred pegs
+    #: and trays).
+    kept: tuple[BoardArt, BoardPicture, pygame.Surface, pygame.Surface] | None = None
+    #: What the frame before drew: ``(art, picture, table)``.  A board is kept once it has
+    #: been drawn the same twice in a row, so that a changing one costs no extra copy.
+    previous: tuple[BoardArt, BoardPicture, pygame.Surface | None] | None = None
+    #: The window the kept board was last copied onto, and where the pegs in the air and
+    #: the cursor were drawn over it then: ``(surface, kept, parts)``.
+    shown: tuple[pygame.Surface, object, list[pygame.Rect]] | None = None
+
+
+_frames = _Frames()
+
+
+def forget_frames() -> None:
+    """Keep nothing from the frames drawn so far: the next one is drawn whole."""
+    global _frames
+    _frames = _Frames()
 
 
 def draw_board(
@@ -92,8 +106,8 @@ def draw_board(
     stays the same, only the parts where pegs moved are drawn again: a 4K window's board
     is not copied whole each frame."""
     still = replace(picture, floating=(), cursor=None)
-    kept = _kept[0]
-    shown = _shown[0]
+    frames = _frames
+    kept, shown = frames.kept, frames.shown
     if table is not None and kept is not None and _same(kept[:3], (art, still, table)):
         if untouched and shown is not None and shown[0] is surface and shown[1] is kept:
             ox, oy = art.origin
@@ -104,13 +118,13 @@ def draw_board(
     else:
         _draw_still(surface, art, still, table)
         area = pygame.Rect(art.origin, art.static.get_size()).clip(surface.get_rect())
-        if table is not None and _same(_previous[0], (art, still, table)):
-            _kept[0] = (art, still, table, surface.subsurface(area).copy())
-    _previous[0] = (art, still, table)
+        if table is not None and _same(frames.previous, (art, still, table)):
+            frames.kept = (art, still, table, surface.subsurface(area).copy())
+    frames.previous = (art, still, table)
     parts = _draw_moving(surface, art, picture)
-    kept = _kept[0]
+    kept = frames.kept
     on_window = kept is not None and _same(kept[:3], (art, still, table))
-    _shown[0] = (surface, kept, parts) if on_window else None
+    frames.shown = (surface, kept, parts) if on_window else None
 
 
 def _same(
@@ -299,4 +313,4 @@ def _draw_pocket_pegs(
     surface.blit(label, label.get_rect(center=badge.center))
 
 
-__all__ = ["BoardPicture", "draw_board", "pocket_slot"]
+__all__ = ["BoardPicture", "draw_board", "forget_frames", "pocket_slot"]
