@@ -12,7 +12,7 @@ with iterative deepening; ``stop`` lets a caller (the desktop game) cancel it at
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Final
 
 from ...errors import Cancelled
@@ -25,7 +25,6 @@ from .rules import Color, Move, Position
 # --- the move-ordering tables ---------------------------------------------------------------
 
 _SHIFTS: Final = tuple(7 * i for i in range(7))
-_ISLAND_MASKS: Final = tuple(127 << shift for shift in _SHIFTS)
 
 
 def _build_move_tables() -> tuple[
@@ -60,10 +59,65 @@ def _build_move_tables() -> tuple[
 _HOLDS, _TAKES, _GIVES, _MOVE_LINES = _build_move_tables()
 
 
+def _by_state(
+    entry: Callable[[int, int], int],
+) -> tuple[int, ...]:
+    """A table by island state ``mine | theirs << 7`` of ``entry(mine, theirs)``; 0 where
+    the opponent holds a line there (nothing to take, hold or give)."""
+    return tuple(
+        0 if HAS_LINE[state >> 7] else entry(state & 127, state >> 7) for state in range(1 << 14)
+    )
+
+
+#: By island state: the empty points that take the island, my pegs that hold my line
+#: there, my pegs whose hole handed to the opponent gives it the island.
+_TAKE_BY_STATE: Final = _by_state(
+    lambda mine, theirs: 0 if HAS_LINE[mine] else _TAKES[mine | theirs << 7]
+)
+_HOLD_BY_STATE: Final = _by_state(lambda mine, theirs: _HOLDS[mine] if HAS_LINE[mine] else 0)
+_GIVE_BY_STATE: Final = _by_state(lambda mine, theirs: _GIVES[theirs | mine << 7])
+
+
 # --- the search ------------------------------------------------------------------------------
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
-_FIRST_KEY: Final = 100_000_000  # the order key of the transposition table's move
+#: A move's order key is its worth shifted left by ``_CODE_BITS``, plus its code
+#: ``src << 6 | dst``: integers sort faster than tuples, and in the same order as
+#: ``(worth, src, dst)`` did.  The bonuses below are worths so shifted.
+_CODE_BITS: Final = 12
+_CODE_MASK: Final = (1 << _CODE_BITS) - 1
+_TAKE: Final = 1_000_000 << _CODE_BITS  # the move takes an island
+_AWAY: Final = -400_000 << _CODE_BITS  # it gives up one's own
+_GIFT: Final = -2_000_000 << _CODE_BITS  # the hole left hands the opponent an island
+_SHIFT_OF: Final = tuple(7 * ISLAND_OF[hole] for hole in range(HOLE_COUNT))
+_ISLAND_BIT_OF: Final = tuple(1 << ISLAND_OF[hole] for hole in range(HOLE_COUNT))
+#: Point 0 of every island: a hole's moves to other islands, shifted down by its point.
+_COLUMN: Final = sum(1 << shift for shift in _SHIFTS)
+
+
+def _codes(src: int, holes: int) -> tuple[int, ...]:
+    """The codes of the moves from ``src`` to the bitboard ``holes``."""
+    return tuple(src << 6 | dst for dst in range(HOLE_COUNT) if holes >> dst & 1)
+
+
+#: ``_HERE_CODES[src][points]``: the codes of the moves from ``src`` to the 7-bit set
+#: ``points`` of its own island.
+_HERE_CODES: Final = tuple(
+    tuple(_codes(src, points << _SHIFT_OF[src]) for points in range(128))
+    for src in range(HOLE_COUNT)
+)
+#: ``_COLUMN_CODES[src][column]``: the codes of the moves from ``src`` to the holes
+#: ``column << point`` (``column`` a subset of :data:`_COLUMN`), its point on other islands.
+_COLUMN_CODES: Final = tuple(
+    {
+        column: _codes(src, column << src % 7)
+        for column in (
+            sum(1 << shift for i, shift in enumerate(_SHIFTS) if subset >> i & 1)
+            for subset in range(128)
+        )
+    }
+    for src in range(HOLE_COUNT)
+)
 
 
 class BitboardSearch:
@@ -71,14 +125,15 @@ class BitboardSearch:
 
     def __init__(self, budget: Budget, stop: Callable[[], bool] | None) -> None:
         self.table: dict[tuple[int, int, int, int], tuple[int, int, int, int]] = {}
-        self.history = [0] * (HOLE_COUNT * HOLE_COUNT)
+        # The history heuristic, kept as order keys by move code (see _CODE_BITS).
+        self.order = list(range(1 << _CODE_BITS))
         self.nodes = 0
         self.budget = budget
         self.stop = stop
         self.out_of_budget = False
 
-    def ordered_moves(self, me: int, opp: int, os: int) -> list[tuple[int, int, int]]:
-        """Every move as (order key, src, dst), best first.
+    def ordered_moves(self, me: int, opp: int, os: int) -> list[int]:
+        """Every move as an order key (see :data:`_CODE_BITS`), best first.
 
         The key adds to the history heuristic: taking an island (+1,000,000), giving up
         one's own (-400,000), handing the opponent an island with the peg put into the
@@ -92,18 +147,14 @@ class BitboardSearch:
         hold = 0
         give = 0
         for shift in _SHIFTS:
-            mine = (me >> shift) & 127
-            theirs = (opp >> shift) & 127
-            if HAS_LINE[theirs]:
-                continue
-            if HAS_LINE[mine]:
-                hold |= _HOLDS[mine] << shift
-            else:
-                take |= _TAKES[mine | theirs << 7] << shift
+            state = (me >> shift) & 127 | ((opp >> shift) & 127) << 7
+            take |= _TAKE_BY_STATE[state] << shift
+            hold |= _HOLD_BY_STATE[state] << shift
             if os:
-                give |= _GIVES[theirs | mine << 7] << shift
-        history = self.history
-        moves = []
+                give |= _GIVE_BY_STATE[state] << shift
+        order = self.order
+        moves: list[int] = []
+        add = moves.append
         pegs = me
         while pegs:
             low = pegs & -pegs
@@ -112,49 +163,55 @@ class BitboardSearch:
             targets = REACH[src] & empty
             if not targets:
                 continue
-            s_shift = 7 * ISLAND_OF[src]
-            island = _ISLAND_MASKS[s_shift // 7]
-            base = src * HOLE_COUNT
-            gift = -2_000_000 if give & low else 0
-            away = gift - 400_000 if hold & low else gift
-            # Moves on the island itself: which keep or make a line there.
-            my_pts = (me >> s_shift) & 127
-            lines = _MOVE_LINES[my_pts * 7 + src - s_shift] << s_shift
-            if HAS_LINE[my_pts]:
-                here_good, here_bad = 0, island & ~lines
-            else:
-                here_good, here_bad = lines, 0
-            while targets:
-                bit = targets & -targets
-                targets ^= bit
-                dst = bit.bit_length() - 1
-                key = history[base + dst]
-                if bit & island:
-                    key += gift
-                    if bit & here_good:
-                        key += 1_000_000
-                    elif bit & here_bad:
-                        key -= 400_000
+            # The moves are dealt out by what they are worth: each group adds one bonus.
+            gift = _GIFT if give & low else 0
+            s_shift = _SHIFT_OF[src]
+            here = (targets >> s_shift) & 127
+            if here:
+                # Moves on the island itself: which keep or make a line there.
+                codes = _HERE_CODES[src]
+                my_pts = (me >> s_shift) & 127
+                lines = _MOVE_LINES[my_pts * 7 + src - s_shift]
+                if HAS_LINE[my_pts]:
+                    worse = here & ~lines
+                    if worse:
+                        bonus = gift + _AWAY
+                        for code in codes[worse]:
+                            add(order[code] + bonus)
+                        here ^= worse
                 else:
-                    key += away
-                    if bit & take:
-                        key += 1_000_000
-                moves.append((key, src, dst))
+                    better = here & lines
+                    if better:
+                        bonus = gift + _TAKE
+                        for code in codes[better]:
+                            add(order[code] + bonus)
+                        here ^= better
+                for code in codes[here]:
+                    add(order[code] + gift)
+            # Moves to the same point of the other islands (the column of ``src``).
+            point = src - s_shift
+            column = (targets >> point) & _COLUMN
+            if column:
+                column_codes = _COLUMN_CODES[src]
+                away = gift + _AWAY if hold & low else gift
+                taking = (take >> point) & column
+                if taking:
+                    bonus = away + _TAKE
+                    for code in column_codes[taking]:
+                        add(order[code] + bonus)
+                    column ^= taking
+                for code in column_codes[column]:
+                    add(order[code] + away)
         moves.sort(reverse=True)
         return moves
 
-    def staged_moves(
-        self, me: int, opp: int, os: int, first: int
-    ) -> Iterator[tuple[int, int, int]]:
-        """The table's move ``first`` (-1: none) first, then, only if that did not settle
-        the node, the others best first: a node settled by the table's move makes no others."""
-        if first < 0:
-            yield from self.ordered_moves(me, opp, os)
-            return
-        yield _FIRST_KEY, first // HOLE_COUNT, first % HOLE_COUNT
-        for move in self.ordered_moves(me, opp, os):
-            if move[1] * HOLE_COUNT + move[2] != first:
-                yield move
+    def staged_moves(self, me: int, opp: int, os: int, first: int) -> Iterator[int]:
+        """The table's move ``first`` first, then, only if that did not settle the node,
+        the others best first: a node settled by the table's move makes no others."""
+        yield first
+        for key in self.ordered_moves(me, opp, os):
+            if (key & _CODE_MASK) != first:
+                yield key
 
     def check_budget(self) -> None:
         """Stop at once if asked to; note when the budget is spent (every 1024 nodes)."""
@@ -191,22 +248,27 @@ class BitboardSearch:
         best = -WIN - 1
         best_move = -1
         index = -1
-        moves = self.staged_moves(me, opp, os, first)
-        for index, (_, src, dst) in enumerate(moves):
+        if first < 0:
+            moves: Iterable[int] = self.ordered_moves(me, opp, os)
+        else:
+            moves = self.staged_moves(me, opp, os, first)
+        for index, order_key in enumerate(moves):
+            src = (order_key >> 6) & 63
+            dst = order_key & 63
             s_bit = 1 << src
             new_me = me ^ s_bit ^ (1 << dst)
             new_opp = opp | s_bit if os else opp
-            s_isl = ISLAND_OF[src]
-            d_isl = ISLAND_OF[dst]
-            new_cm = cm
-            for island in (s_isl, d_isl):
-                if HAS_LINE[(new_me >> (7 * island)) & 127]:
-                    new_cm |= 1 << island
+            # Only the islands left and reached can change hands.
+            s_shift = _SHIFT_OF[src]
+            s_island = _ISLAND_BIT_OF[src]
+            new_cm = cm | s_island if HAS_LINE[(new_me >> s_shift) & 127] else cm & ~s_island
+            d_shift = _SHIFT_OF[dst]
+            if d_shift != s_shift:
+                if HAS_LINE[(new_me >> d_shift) & 127]:
+                    new_cm |= _ISLAND_BIT_OF[dst]
                 else:
-                    new_cm &= ~(1 << island)
-            new_co = co
-            if os and HAS_LINE[(new_opp >> (7 * s_isl)) & 127]:
-                new_co |= 1 << s_isl
+                    new_cm &= ~_ISLAND_BIT_OF[dst]
+            new_co = co | s_island if os and HAS_LINE[(new_opp >> s_shift) & 127] else co
             if HAS_LINE[new_cm]:
                 score = WIN - ply - 1
             elif HAS_LINE[new_co]:
@@ -243,11 +305,11 @@ class BitboardSearch:
                     )  # fmt: skip
             if score > best:
                 best = score
-                best_move = src * HOLE_COUNT + dst
+                best_move = order_key & _CODE_MASK
                 if score > alpha:
                     alpha = score
                     if alpha >= beta:
-                        self.history[best_move] += depth * depth
+                        self.order[best_move] += depth * depth << _CODE_BITS
                         break
             if self.out_of_budget and ply > 0:
                 break

@@ -222,10 +222,12 @@ class Position(NamedTuple):
 
     def winning_line(self) -> tuple[Color, tuple[int, int, int]] | None:
         """The side that holds three controlled islands on a line, and those islands."""
-        for color in Color:
-            line = LINE_OF[self.control(color)]
-            if line >= 0:
-                return color, LINES[line]
+        line = LINE_OF[controlled_islands(self.fire)]
+        if line >= 0:
+            return Color.FIRE, LINES[line]
+        line = LINE_OF[controlled_islands(self.ice)]
+        if line >= 0:
+            return Color.ICE, LINES[line]
         return None
 
     @property
