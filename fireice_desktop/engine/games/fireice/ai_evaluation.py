@@ -55,6 +55,10 @@ def _build_island_value() -> tuple[int, ...]:
 ISLAND_VALUE: Final[tuple[int, ...]] = _build_island_value()
 #: ``ISLAND_OF[hole]``: the island the hole is on.
 ISLAND_OF: Final = tuple(h // 7 for h in range(HOLE_COUNT))
+#: ``ISLAND_SHIFT[hole]``: the shift that brings the hole's island down to bits 0..6.
+ISLAND_SHIFT: Final = tuple(7 * island for island in ISLAND_OF)
+#: ``ISLAND_BIT[hole]``: the hole's island in a 7-bit set of islands.
+ISLAND_BIT: Final = tuple(1 << island for island in ISLAND_OF)
 #: Every hole of the board, as a bitboard.
 FULL: Final = (1 << HOLE_COUNT) - 1
 
@@ -172,7 +176,9 @@ def can_win(me: int, opp: int, cm: int, co: int) -> bool:
 
 __all__ = [
     "FULL",
+    "ISLAND_BIT",
     "ISLAND_OF",
+    "ISLAND_SHIFT",
     "ISLAND_VALUE",
     "TEMPO",
     "WIN_ISLANDS",

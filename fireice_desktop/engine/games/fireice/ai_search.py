@@ -18,7 +18,7 @@ from typing import Final
 from ...errors import Cancelled
 from ...levels import Budget
 from ...treesearch import WIN, with_noise
-from .ai_evaluation import FULL, ISLAND_OF, WIN_ISLANDS, can_win, evaluate
+from .ai_evaluation import FULL, ISLAND_BIT, ISLAND_SHIFT, WIN_ISLANDS, can_win, evaluate
 from .board import HAS_LINE, HOLE_COUNT, REACH, controlled_islands
 from .rules import Color, Move, Position
 
@@ -89,8 +89,6 @@ _CODE_MASK: Final = (1 << _CODE_BITS) - 1
 _TAKE: Final = 1_000_000 << _CODE_BITS  # the move takes an island
 _AWAY: Final = -400_000 << _CODE_BITS  # it gives up one's own
 _GIFT: Final = -2_000_000 << _CODE_BITS  # the hole left hands the opponent an island
-_SHIFT_OF: Final = tuple(7 * ISLAND_OF[hole] for hole in range(HOLE_COUNT))
-_ISLAND_BIT_OF: Final = tuple(1 << ISLAND_OF[hole] for hole in range(HOLE_COUNT))
 #: Point 0 of every island: a hole's moves to other islands, shifted down by its point.
 _COLUMN: Final = sum(1 << shift for shift in _SHIFTS)
 
@@ -103,7 +101,7 @@ def _codes(src: int, holes: int) -> tuple[int, ...]:
 #: ``_HERE_CODES[src][points]``: the codes of the moves from ``src`` to the 7-bit set
 #: ``points`` of its own island.
 _HERE_CODES: Final = tuple(
-    tuple(_codes(src, points << _SHIFT_OF[src]) for points in range(128))
+    tuple(_codes(src, points << ISLAND_SHIFT[src]) for points in range(128))
     for src in range(HOLE_COUNT)
 )
 #: ``_COLUMN_CODES[src][column]``: the codes of the moves from ``src`` to the holes
@@ -165,7 +163,7 @@ class BitboardSearch:
                 continue
             # The moves are dealt out by what they are worth: each group adds one bonus.
             gift = _GIFT if give & low else 0
-            s_shift = _SHIFT_OF[src]
+            s_shift = ISLAND_SHIFT[src]
             here = (targets >> s_shift) & 127
             if here:
                 # Moves on the island itself: which keep or make a line there.
@@ -259,15 +257,15 @@ class BitboardSearch:
             new_me = me ^ s_bit ^ (1 << dst)
             new_opp = opp | s_bit if os else opp
             # Only the islands left and reached can change hands.
-            s_shift = _SHIFT_OF[src]
-            s_island = _ISLAND_BIT_OF[src]
+            s_shift = ISLAND_SHIFT[src]
+            s_island = ISLAND_BIT[src]
             new_cm = cm | s_island if HAS_LINE[(new_me >> s_shift) & 127] else cm & ~s_island
-            d_shift = _SHIFT_OF[dst]
+            d_shift = ISLAND_SHIFT[dst]
             if d_shift != s_shift:
                 if HAS_LINE[(new_me >> d_shift) & 127]:
-                    new_cm |= _ISLAND_BIT_OF[dst]
+                    new_cm |= ISLAND_BIT[dst]
                 else:
-                    new_cm &= ~_ISLAND_BIT_OF[dst]
+                    new_cm &= ~ISLAND_BIT[dst]
             new_co = co | s_island if os and HAS_LINE[(new_opp >> s_shift) & 127] else co
             if HAS_LINE[new_cm]:
                 score = WIN - ply - 1

@@ -16,11 +16,11 @@ so the depth-limited tree is finite and every answer is a proof.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Final
 
 from ...errors import Cancelled
-from .ai_evaluation import FULL, ISLAND_OF, WIN_ISLANDS, can_win
+from .ai_evaluation import FULL, ISLAND_BIT, ISLAND_SHIFT, WIN_ISLANDS, can_win
 from .board import HAS_LINE, HOLE_COUNT, LINE_MASKS, REACH, controlled_islands
 from .rules import Color, Move, Position
 
@@ -35,8 +35,10 @@ def state_of(position: Position) -> State:
     return position.ice, position.fire, position.ice_supply, position.fire_supply
 
 
-def _moves(me: int, opp: int) -> Iterator[tuple[int, int]]:
+def _moves(me: int, opp: int) -> list[tuple[int, int]]:
+    """Every move of ``me`` as ``(src, dst)``, in board order."""
     empty = ~(me | opp) & FULL
+    moves = []
     pegs = me
     while pegs:
         low = pegs & -pegs
@@ -46,13 +48,8 @@ def _moves(me: int, opp: int) -> Iterator[tuple[int, int]]:
         while targets:
             bit = targets & -targets
             targets ^= bit
-            yield src, bit.bit_length() - 1
-
-
-def _after(me: int, opp: int, os: int, src: int, dst: int) -> tuple[int, int]:
-    """The mover's and the opponent's pegs after ``src``-``dst`` (the dropped peg too)."""
-    s_bit = 1 << src
-    return me ^ s_bit ^ (1 << dst), opp | s_bit if os else opp
+            moves.append((src, bit.bit_length() - 1))
+    return moves
 
 
 def _has_move(me: int, opp: int) -> bool:
@@ -66,15 +63,29 @@ def _has_move(me: int, opp: int) -> bool:
     return False
 
 
-def _line_after(pegs: int, islands: int, touched: tuple[int, ...]) -> bool:
-    """Whether ``pegs`` hold a line of islands, given the islands held before (``islands``)
-    and the islands a move changed (``touched``)."""
-    for island in touched:
-        if HAS_LINE[(pegs >> (7 * island)) & 127]:
-            islands |= 1 << island
-        else:
-            islands &= ~(1 << island)
+def _line_after(islands: int, pegs: int, src: int, dst: int) -> bool:
+    """Whether ``pegs`` hold a line of islands after a move from ``src`` to ``dst``, given
+    the islands held before (``islands``): only those of ``src`` and ``dst`` changed."""
+    s_island = ISLAND_BIT[src]
+    if HAS_LINE[(pegs >> ISLAND_SHIFT[src]) & 127]:
+        islands |= s_island
+    else:
+        islands &= ~s_island
+    d_island = ISLAND_BIT[dst]
+    if HAS_LINE[(pegs >> ISLAND_SHIFT[dst]) & 127]:
+        islands |= d_island
+    else:
+        islands &= ~d_island
     return HAS_LINE[islands]
+
+
+def _hands_line(islands: int, pegs: int, src: int) -> bool:
+    """Whether the opponent (``pegs``, holding ``islands``) holds a line of islands once the
+    peg dropped on ``src`` is among ``pegs``."""
+    s_island = ISLAND_BIT[src]
+    if HAS_LINE[(pegs >> ISLAND_SHIFT[src]) & 127]:
+        return HAS_LINE[islands | s_island]
+    return HAS_LINE[islands & ~s_island]
 
 
 #: ``_NEEDS[mine]``: the fewest pegs an island's owner-to-be still needs on one of its
@@ -227,31 +238,58 @@ class Prover:
         open_holes = reach & empty
         if open_holes & (open_holes - 1):
             return False
-        for src, dst in _moves(me, opp):
-            new_me, new_opp = _after(me, opp, os, src, dst)
-            if os and _line_after(new_opp, co, (ISLAND_OF[src],)):
+        pegs = me
+        while pegs:
+            low = pegs & -pegs
+            pegs ^= low
+            src = low.bit_length() - 1
+            targets = REACH[src] & empty
+            if not targets:
                 continue
-            if not _has_move(new_opp, new_me):
-                return True
+            new_opp = opp | low if os else opp
+            if os and _hands_line(co, new_opp, src):
+                continue
+            rest = me ^ low
+            while targets:
+                bit = targets & -targets
+                targets ^= bit
+                if not _has_move(new_opp, rest | bit):
+                    return True
         return False
 
     def _search(self, me: int, opp: int, ms: int, os: int, n: int, entry: list[int]) -> bool:
         cm, co = controlled_islands(me), controlled_islands(opp)
         new_os = os - 1 if os else 0
         later: list[tuple[int, int, int, int]] = []
-        for src, dst in _moves(me, opp):
-            new_me, new_opp = _after(me, opp, os, src, dst)
-            touched = (ISLAND_OF[src], ISLAND_OF[dst])
-            if _line_after(new_me, cm, touched):
-                entry[2] = src * HOLE_COUNT + dst
-                return True
-            if os and _line_after(new_opp, co, touched[:1]):
-                continue  # the dropped peg completes the opponent's line: a loss
-            if not _has_move(new_opp, new_me):
-                entry[2] = src * HOLE_COUNT + dst
-                return True
-            if not _out_of_reach(new_me, ms, n - 1, n - 1):
-                later.append((src, dst, new_me, new_opp))
+        empty = ~(me | opp) & FULL
+        pegs = me
+        while pegs:
+            low = pegs & -pegs
+            pegs ^= low
+            src = low.bit_length() - 1
+            targets = REACH[src] & empty
+            if not targets:
+                continue
+            new_opp = opp | low if os else opp
+            # Whether the dropped peg completes the opponent's line: then a move from
+            # here loses, unless it wins first.
+            hands_line = os and _hands_line(co, new_opp, src)
+            rest = me ^ low
+            while targets:
+                bit = targets & -targets
+                targets ^= bit
+                dst = bit.bit_length() - 1
+                new_me = rest | bit
+                if _line_after(cm, new_me, src, dst):
+                    entry[2] = src * HOLE_COUNT + dst
+                    return True
+                if hands_line:
+                    continue
+                if not _has_move(new_opp, new_me):
+                    entry[2] = src * HOLE_COUNT + dst
+                    return True
+                if not _out_of_reach(new_me, ms, n - 1, n - 1):
+                    later.append((src, dst, new_me, new_opp))
         if n <= 1:
             return False
         first, killer = entry[2], self._killer_moves[n]
@@ -281,15 +319,16 @@ class Prover:
                 ):
                     return True
         cm, co = controlled_islands(me), controlled_islands(opp)
-        replies = list(_moves(me, opp))
+        replies = _moves(me, opp)
         first = self._refutes.get(key, _NO_MOVE)
         if first != _NO_MOVE:
             replies.sort(key=lambda item: item[0] * HOLE_COUNT + item[1] != first)
         for src, dst in replies:
-            new_me, new_opp = _after(me, opp, os, src, dst)
-            touched = (ISLAND_OF[src], ISLAND_OF[dst])
-            if _line_after(new_me, cm, touched) or (
-                not (os and _line_after(new_opp, co, touched[:1]))  # not handing a line
+            low = 1 << src
+            new_me = me ^ low | 1 << dst
+            new_opp = opp | low if os else opp
+            if _line_after(cm, new_me, src, dst) or (
+                not (os and _hands_line(co, new_opp, src))  # not handing a line
                 and not self.wins(new_opp, new_me, new_os, ms, n)
             ):
                 # The defender wins, or escapes.
