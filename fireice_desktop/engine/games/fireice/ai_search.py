@@ -19,7 +19,7 @@ from ...errors import Cancelled
 from ...levels import Budget
 from ...treesearch import WIN, with_noise
 from .ai_evaluation import FULL, ISLAND_BIT, ISLAND_SHIFT, WIN_ISLANDS, can_win, evaluate
-from .board import HAS_LINE, HOLE_COUNT, REACH, controlled_islands
+from .board import HAS_LINE, REACH, controlled_islands
 from .rules import Color, Move, Position
 
 # --- the move-ordering tables ---------------------------------------------------------------
@@ -27,55 +27,41 @@ from .rules import Color, Move, Position
 _SHIFTS: Final = tuple(7 * i for i in range(7))
 
 
-def _build_move_tables() -> tuple[
-    tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]
-]:
-    """The tables that order moves without looking at them one island at a time."""
+def _build_point_tables() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Tables by the 7-bit set of one side's points on an island (``mine``)."""
     holds = [0] * 128  # pegs of a controlled island whose leaving loses the control
-    takes = [0] * (1 << 14)  # empty points that complete a line: [mine | theirs << 7]
-    gives = [0] * (1 << 14)  # my points that complete the opponent's: [theirs | mine << 7]
+    completes = [0] * 128  # empty points that would complete a line
     move_lines = [0] * (128 * 7)  # [mine * 7 + src]: points the peg on src may go to keep a line
     for mine in range(128):
         for point in range(7):
             bit = 1 << point
-            if mine & bit:
-                if HAS_LINE[mine] and not HAS_LINE[mine ^ bit]:
-                    holds[mine] |= bit
-                for dst in range(7):
-                    if not mine & 1 << dst and HAS_LINE[mine ^ bit | 1 << dst]:
-                        move_lines[mine * 7 + point] |= 1 << dst
-        for theirs in range(128):
-            if mine & theirs:
+            if not mine & bit:
+                if HAS_LINE[mine | bit]:
+                    completes[mine] |= bit
                 continue
-            for point in range(7):
-                bit = 1 << point
-                if not (mine | theirs) & bit and HAS_LINE[mine | bit]:
-                    takes[mine | theirs << 7] |= bit
-                if mine & bit and HAS_LINE[theirs | bit]:
-                    gives[theirs | mine << 7] |= bit
-    return tuple(holds), tuple(takes), tuple(gives), tuple(move_lines)
+            if HAS_LINE[mine] and not HAS_LINE[mine ^ bit]:
+                holds[mine] |= bit
+            for dst in range(7):
+                if not mine & 1 << dst and HAS_LINE[mine ^ bit | 1 << dst]:
+                    move_lines[mine * 7 + point] |= 1 << dst
+    return tuple(holds), tuple(completes), tuple(move_lines)
 
 
-_HOLDS, _TAKES, _GIVES, _MOVE_LINES = _build_move_tables()
+_HOLDS, _COMPLETES, _MOVE_LINES = _build_point_tables()
 
-
-def _by_state(
-    entry: Callable[[int, int], int],
-) -> tuple[int, ...]:
-    """A table by island state ``mine | theirs << 7`` of ``entry(mine, theirs)``; 0 where
-    the opponent holds a line there (nothing to take, hold or give)."""
-    return tuple(
-        0 if HAS_LINE[state >> 7] else entry(state & 127, state >> 7) for state in range(1 << 14)
-    )
-
-
-#: By island state: the empty points that take the island, my pegs that hold my line
-#: there, my pegs whose hole handed to the opponent gives it the island.
-_TAKE_BY_STATE: Final = _by_state(
-    lambda mine, theirs: 0 if HAS_LINE[mine] else _TAKES[mine | theirs << 7]
+#: By island state ``mine | theirs << 7``, each 0 where the opponent holds a line there:
+#: the empty points that take the island for me (none where I hold it already), my pegs
+#: that hold my line there, my pegs whose hole handed to the opponent gives it the island.
+_TAKE_BY_STATE: Final = tuple(
+    0 if HAS_LINE[state >> 7] or HAS_LINE[state & 127] else _COMPLETES[state & 127] & ~(state >> 7)
+    for state in range(1 << 14)
 )
-_HOLD_BY_STATE: Final = _by_state(lambda mine, theirs: _HOLDS[mine] if HAS_LINE[mine] else 0)
-_GIVE_BY_STATE: Final = _by_state(lambda mine, theirs: _GIVES[theirs | mine << 7])
+_HOLD_BY_STATE: Final = tuple(
+    0 if HAS_LINE[state >> 7] else _HOLDS[state & 127] for state in range(1 << 14)
+)
+_GIVE_BY_STATE: Final = tuple(
+    0 if HAS_LINE[state >> 7] else state & _COMPLETES[state >> 7] for state in range(1 << 14)
+)
 
 
 # --- the search ------------------------------------------------------------------------------
@@ -93,29 +79,18 @@ _GIFT: Final = -2_000_000 << _CODE_BITS  # the hole left hands the opponent an i
 _COLUMN: Final = sum(1 << shift for shift in _SHIFTS)
 
 
-def _codes(src: int, holes: int) -> tuple[int, ...]:
-    """The codes of the moves from ``src`` to the bitboard ``holes``."""
-    return tuple(src << 6 | dst for dst in range(HOLE_COUNT) if holes >> dst & 1)
-
-
-#: ``_HERE_CODES[src][points]``: the codes of the moves from ``src`` to the 7-bit set
-#: ``points`` of its own island.
-_HERE_CODES: Final = tuple(
-    tuple(_codes(src, points << ISLAND_SHIFT[src]) for points in range(128))
-    for src in range(HOLE_COUNT)
+#: ``_POINTS_OF[points]``: the points of a 7-bit set, lowest first.
+_POINTS_OF: Final = tuple(
+    tuple(point for point in range(7) if points >> point & 1) for points in range(128)
 )
-#: ``_COLUMN_CODES[src][column]``: the codes of the moves from ``src`` to the holes
-#: ``column << point`` (``column`` a subset of :data:`_COLUMN`), its point on other islands.
-_COLUMN_CODES: Final = tuple(
-    {
-        column: _codes(src, column << src % 7)
-        for column in (
-            sum(1 << shift for i, shift in enumerate(_SHIFTS) if subset >> i & 1)
-            for subset in range(128)
-        )
-    }
-    for src in range(HOLE_COUNT)
-)
+#: ``_COLUMN_OFFSETS[column]``: for ``column``, a subset of :data:`_COLUMN`, the distance
+#: from a hole of island A to its point on each island of the set.
+_COLUMN_OFFSETS: Final = {
+    sum(1 << shift for i, shift in enumerate(_SHIFTS) if islands >> i & 1): tuple(
+        shift for i, shift in enumerate(_SHIFTS) if islands >> i & 1
+    )
+    for islands in range(128)
+}
 
 
 class BitboardSearch:
@@ -167,39 +142,39 @@ class BitboardSearch:
             here = (targets >> s_shift) & 127
             if here:
                 # Moves on the island itself: which keep or make a line there.
-                codes = _HERE_CODES[src]
+                base = (src << 6) + s_shift  # the code of the move to the island's point 0
                 my_pts = (me >> s_shift) & 127
                 lines = _MOVE_LINES[my_pts * 7 + src - s_shift]
                 if HAS_LINE[my_pts]:
                     worse = here & ~lines
                     if worse:
                         bonus = gift + _AWAY
-                        for code in codes[worse]:
-                            add(order[code] + bonus)
+                        for point in _POINTS_OF[worse]:
+                            add(order[base + point] + bonus)
                         here ^= worse
                 else:
                     better = here & lines
                     if better:
                         bonus = gift + _TAKE
-                        for code in codes[better]:
-                            add(order[code] + bonus)
+                        for point in _POINTS_OF[better]:
+                            add(order[base + point] + bonus)
                         here ^= better
-                for code in codes[here]:
-                    add(order[code] + gift)
+                for point in _POINTS_OF[here]:
+                    add(order[base + point] + gift)
             # Moves to the same point of the other islands (the column of ``src``).
             point = src - s_shift
             column = (targets >> point) & _COLUMN
             if column:
-                column_codes = _COLUMN_CODES[src]
+                base = (src << 6) + point  # the code of the move to island A's point
                 away = gift + _AWAY if hold & low else gift
                 taking = (take >> point) & column
                 if taking:
                     bonus = away + _TAKE
-                    for code in column_codes[taking]:
-                        add(order[code] + bonus)
+                    for offset in _COLUMN_OFFSETS[taking]:
+                        add(order[base + offset] + bonus)
                     column ^= taking
-                for code in column_codes[column]:
-                    add(order[code] + away)
+                for offset in _COLUMN_OFFSETS[column]:
+                    add(order[base + offset] + away)
         moves.sort(reverse=True)
         return moves
 
