@@ -143,10 +143,12 @@ def test_strong_levels_stop_a_win_in_one(level: str, index: int) -> None:
     assert not winning_moves(after), "the opponent can still win at once"
 
 
-@pytest.mark.slow  # some 16 of its 80 searches are the expert's, a second or more each
-@settings(max_examples=40, deadline=None)
-@given(st.integers(0, 10_000), st.sampled_from(level_names(FIRE_AND_ICE)))
-def test_the_move_is_legal_and_the_same_for_the_same_seed(seed: int, level: str) -> None:
+# Eight random positions and seeds for each level (the level was drawn with the seed: the
+# expert, a second or more a search, came up anywhere from 2 to 18 times in 40).
+@pytest.mark.parametrize("level", expert_slow(level_names(FIRE_AND_ICE)))
+@settings(max_examples=8, deadline=None)
+@given(st.integers(0, 10_000))
+def test_the_move_is_legal_and_the_same_for_the_same_seed(level: str, seed: int) -> None:
     positions = list(positions_of_random_games(seed, 1))
     position = positions[seed % len(positions)]
     first = search(position, level, seed=seed)
