@@ -4,7 +4,6 @@ freezes it: names too long for the system, huge or mangled pasted text, crafted 
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -129,12 +128,6 @@ def text_window(ui: Driver) -> saving.TextWindow:
 
 def status(ui: Driver) -> str:
     return plain_text(text_window(ui).status.html_text)
-
-
-def timed(action: object) -> float:
-    start = time.perf_counter()
-    action()  # type: ignore[operator]
-    return time.perf_counter() - start
 
 
 def test_pasted_text_larger_than_a_saved_game_may_be_is_refused(ui: Driver) -> None:
