@@ -43,6 +43,8 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     unless ``PYTEST_XDIST_AUTO_NUM_WORKERS`` says how many."""
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
         return None  # pytest-xdist's own answer: that number
+    # Imported here: a function named like a hook at the module's top would be taken
+    # for this conftest's own.
     from xdist.plugin import pytest_xdist_auto_num_workers as cores
 
     return cores(config) + 1

@@ -145,20 +145,14 @@ class BitboardSearch:
                 base = (src << 6) + s_shift  # the code of the move to the island's point 0
                 my_pts = (me >> s_shift) & 127
                 lines = _MOVE_LINES[my_pts * 7 + src - s_shift]
-                if HAS_LINE[my_pts]:
-                    worse = here & ~lines
-                    if worse:
-                        bonus = gift + _AWAY
-                        for point in _POINTS_OF[worse]:
-                            add(order[base + point] + bonus)
-                        here ^= worse
-                else:
-                    better = here & lines
-                    if better:
-                        bonus = gift + _TAKE
-                        for point in _POINTS_OF[better]:
-                            add(order[base + point] + bonus)
-                        here ^= better
+                if HAS_LINE[my_pts]:  # the moves that break my line there are worse
+                    marked, bonus = here & ~lines, gift + _AWAY
+                else:  # the moves that make a line there are better
+                    marked, bonus = here & lines, gift + _TAKE
+                if marked:
+                    for point in _POINTS_OF[marked]:
+                        add(order[base + point] + bonus)
+                    here ^= marked
                 for point in _POINTS_OF[here]:
                     add(order[base + point] + gift)
             # Moves to the same point of the other islands (the column of ``src``).
