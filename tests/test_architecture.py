@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 
@@ -53,12 +53,8 @@ def imports(module: str, path: Path) -> Iterator[tuple[int, str, bool]]:
     """(line, imported module of the package, whether inside a function) for ``path``."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     known = modules()
-    in_function: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            for inner in ast.walk(node):
-                if isinstance(inner, (ast.Import, ast.ImportFrom)):
-                    in_function.add(id(inner))
+    in_function = _imports_inside(tree, _is_function)
+    for_type_checkers = _imports_inside(tree, _is_type_checking)
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]
@@ -66,23 +62,35 @@ def imports(module: str, path: Path) -> Iterator[tuple[int, str, bool]]:
             names = _resolve(module, path, node)
         else:
             continue
-        if _under_type_checking(tree, node):
+        if id(node) in for_type_checkers:
             continue
         for name in names:
             if name in known and name != module:
                 yield node.lineno, name, id(node) in in_function
 
 
-def _under_type_checking(tree: ast.Module, target: ast.AST) -> bool:
-    for node in ast.walk(tree):
-        if (
-            isinstance(node, ast.If)
-            and isinstance(node.test, ast.Name)
-            and node.test.id == "TYPE_CHECKING"
-            and any(target is inner for inner in ast.walk(node))
-        ):
-            return True
-    return False
+def _imports_inside(tree: ast.Module, block: Callable[[ast.AST], bool]) -> set[int]:
+    """The ids of the import statements within any node of ``tree`` that ``block`` picks."""
+    return {
+        id(inner)
+        for node in ast.walk(tree)
+        if block(node)
+        for inner in ast.walk(node)
+        if isinstance(inner, (ast.Import, ast.ImportFrom))
+    }
+
+
+def _is_function(node: ast.AST) -> bool:
+    return isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+
+
+def _is_type_checking(node: ast.AST) -> bool:
+    """An ``if TYPE_CHECKING:`` block (its imports are for type checkers only)."""
+    return (
+        isinstance(node, ast.If)
+        and isinstance(node.test, ast.Name)
+        and node.test.id == "TYPE_CHECKING"
+    )
 
 
 @cache
