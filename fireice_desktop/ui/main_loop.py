@@ -48,6 +48,7 @@ from .scene import Scene
 from .settings import Settings
 from .sound import Sounds
 from .text import keep_fonts, measure_text_without_drawing
+from .theme_ids import quick_theme_ids
 
 MIN_SIZE = SMALLEST
 DEFAULT_SIZE = BASE_SIZE
@@ -109,6 +110,7 @@ class MainLoop:
         scale_scroll_arrows()
         measure_text_without_drawing()
         keep_fonts()
+        quick_theme_ids()
         self.manager = pygame_gui.UIManager(
             self.size,
             str(asset_path("theme.json")),
