@@ -595,18 +595,16 @@ def test_the_difficulty_label_rates_each_deal_opened(ui: Driver) -> None:
     )
     assert wait_for_rating(ui) in RATINGS  # the menu's deals can be won
 
-    for deal in (SOLVABLE_DEAL, 10):
+    # Deal 5 is easy and deal 10 very hard (solver.difficulty's ratings, pinned here: the
+    # rating the label waits for is that very computation): the label does change.
+    for deal, expected in ((SOLVABLE_DEAL, "easy"), (10, "very hard")):
         type_deal(ui, str(deal))
         ui.key(pygame.K_RETURN)
         assert view.deal == deal
         label = view.difficulty_label.text
         assert label == "Difficulty: rating the deal..." or label in RATINGS
         ui.click(ui.wood_pos())  # the deal box lets go of the keyboard (see open_deal)
-        expected = solver.difficulty(SolitairePosition.deal(deal))
-        assert expected is not None
         assert wait_for_rating(ui) == f"Difficulty: {expected}"
-    # Deal 5 is easy and deal 10 very hard: the label did change.
-    assert view.difficulty_label.text == "Difficulty: very hard"
 
 
 def test_the_difficulty_label_says_when_a_deal_cannot_be_won(ui: Driver) -> None:
