@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,9 +28,10 @@ QUESTIONS: list[tuple[Any, Any, Any, Any]] = [
 
 
 @pytest.fixture
-def ui(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Driver:
+def ui(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Driver]:
+    """A fresh app on the main menu."""
     with open_ui(tmp_path / "config", monkeypatch) as driver:
-        yield driver  # type: ignore[misc]
+        yield driver
 
 
 def test_the_app_answers_the_themes_lookups_from_its_table(ui: Driver) -> None:
@@ -63,8 +65,9 @@ def test_each_question_goes_to_pygame_gui_once(ui: Driver, monkeypatch: pytest.M
     assert asked == QUESTIONS
 
 
-def test_a_window_full_of_widgets_still_opens_and_closes(ui: Driver) -> None:
-    """A file dialog (its buttons' ids are the longest) builds, draws and goes."""
+def test_a_window_full_of_widgets_still_opens_and_closes(sandbox: Path, ui: Driver) -> None:
+    """A file dialog (its buttons' ids are the longest) builds, draws and goes; it opens
+    in the sandbox's home folder, not the player's."""
     ui.click_button("Two players")
     ui.key(pygame.K_o, mod=pygame.KMOD_LCTRL)  # the Open window
     dialog = file_dialog(ui)
