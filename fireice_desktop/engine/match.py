@@ -14,8 +14,9 @@ a whole match.
 
 from __future__ import annotations
 
+import concurrent.futures
 from collections.abc import Callable, Iterator
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 
 from .match_game import (
     PROGRAM_PREFIX,
@@ -82,7 +83,11 @@ def run_match(
     finished: list[GameResult] = []  # over, but not yet counted when the match stopped
     try:
         if jobs > 1 and games > 1:
-            pool = ProcessPoolExecutor(max_workers=min(jobs, games), initializer=start_worker)
+            # Named through the package: it loads multiprocessing only when first named, so
+            # a command that plays on one process starts without it.
+            pool = concurrent.futures.ProcessPoolExecutor(
+                max_workers=min(jobs, games), initializer=start_worker
+            )
             _gather(summary, in_order(pool, _play, work, WINDOW * jobs, finished), progress)
         else:
             _gather(summary, map(_play, work), progress)

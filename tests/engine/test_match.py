@@ -3,6 +3,7 @@ random opening with the sides swapped, faults that lose a game, honest figures."
 
 from __future__ import annotations
 
+import concurrent.futures
 import contextlib
 import os
 import pickle
@@ -20,7 +21,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fireice_desktop.engine import match as match_module
 from fireice_desktop.engine.games import find_game
 from fireice_desktop.engine.games.fireice.rules import Color, Position
 from fireice_desktop.engine.games.fireice.spec import FIRE_AND_ICE, Handicap
@@ -453,7 +453,7 @@ def test_a_long_match_hands_its_games_out_a_few_at_a_time(
     def reported(game: GameResult) -> None:
         pools[0].reported += 1
 
-    monkeypatch.setattr(match_module, "ProcessPoolExecutor", make_pool)
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", make_pool)
     players = (Player("random", level="random"), Player("random (2)", level="random"))
     summary = run_match(players, 300, Settings(seed=5), jobs=2, progress=reported)
     assert summary.games == pools[0].handed == pools[0].reported == 300

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import json
 import os
 import pkgutil
 import subprocess
@@ -50,17 +51,20 @@ def test_the_engine_modules_are_the_expected_ones() -> None:
     assert on_disk - {"fireice_desktop.engine"} == names
 
 
-def test_importing_the_whole_engine_does_not_import_pygame() -> None:
+@pytest.fixture(scope="module")
+def whole_engine_imported() -> dict[str, object]:
+    """In a fresh interpreter, every engine module imported: how many, and which modules
+    of pygame, pygame-gui and multiprocessing that loaded."""
     script = (
-        "import importlib, pkgutil, sys\n"
+        "import importlib, json, pkgutil, sys\n"
         "import fireice_desktop.engine as engine\n"
         "prefix = 'fireice_desktop.engine.'\n"
         "names = [m.name for m in pkgutil.walk_packages(engine.__path__, prefix)]\n"
         "for name in names:\n"
         "    importlib.import_module(name)\n"
-        "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('pygame', 'pygame_gui'))\n"
-        "print(len(names), loaded)\n"
-        "sys.exit(1 if loaded else 0)\n"
+        "tops = ('pygame', 'pygame_gui', 'multiprocessing')\n"
+        "loaded = sorted(m for m in sys.modules if m.split('.')[0] in tops)\n"
+        "print(json.dumps({'count': len(names), 'loaded': loaded}))\n"
     )
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH", "")]))
@@ -74,9 +78,27 @@ def test_importing_the_whole_engine_does_not_import_pygame() -> None:
         check=False,
     )
     assert result.returncode == 0, result.stdout + result.stderr
-    count, loaded = result.stdout.split(" ", 1)
-    assert int(count) >= 8
-    assert loaded.strip() == "[]"
+    found: dict[str, object] = json.loads(result.stdout)
+    assert isinstance(found["count"], int) and found["count"] >= 8
+    return found
+
+
+def test_importing_the_whole_engine_does_not_import_pygame(
+    whole_engine_imported: dict[str, object],
+) -> None:
+    loaded = whole_engine_imported["loaded"]
+    assert isinstance(loaded, list)
+    assert [m for m in loaded if m.split(".")[0] in ("pygame", "pygame_gui")] == []
+
+
+def test_the_engine_loads_multiprocessing_only_for_a_match_on_several_processes(
+    whole_engine_imported: dict[str, object],
+) -> None:
+    # Every command and the desktop game import the whole engine; multiprocessing
+    # (a tenth of a command's start) is wanted only by a match played with --jobs.
+    loaded = whole_engine_imported["loaded"]
+    assert isinstance(loaded, list)
+    assert [m for m in loaded if m.split(".")[0] == "multiprocessing"] == []
 
 
 def _imported_modules(path: Path) -> list[tuple[int, str]]:
