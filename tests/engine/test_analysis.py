@@ -28,7 +28,6 @@ from fireice_desktop.engine.analysis import (
 from fireice_desktop.engine.errors import Cancelled
 from fireice_desktop.engine.games import find_game
 from fireice_desktop.engine.games.fireice.playout import random_playout
-from fireice_desktop.engine.games.fireice.proof import keeps_win
 from fireice_desktop.engine.games.fireice.rules import Move, Position
 from fireice_desktop.engine.games.fireice.solitaire import SolitairePosition
 from fireice_desktop.engine.games.fireice.solver import winning_moves
@@ -316,14 +315,27 @@ SLOWER_WIN = [
 
 
 @pytest.mark.slow  # two positions searched by the review, and the exact search
-def test_a_move_that_keeps_a_proved_win_is_never_an_error() -> None:
+def test_a_move_that_keeps_a_proved_win_is_never_an_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     position = Position.start()
     for move in SLOWER_WIN:
         position = position.play(move)
     slower = Move.parse("A3-A1")
-    assert keeps_win(position, slower, 5)
+    proofs: list[tuple[object, object, bool | None]] = []
+    exact = FIRE_AND_ICE.keeps_win
+
+    def recorded(before: object, move: object) -> bool | None:
+        kept = exact(before, move)
+        proofs.append((before, move, kept))
+        return kept
+
+    monkeypatch.setattr(FIRE_AND_ICE, "keeps_win", recorded)
     judged = review([position, position.play(slower)], [slower]).moves[0]
     assert judged.before.proven > 0  # the win was proved
+    # The search's chances alone call the slower win an error; the review asked the exact
+    # search, which shows the win is kept.
+    assert proofs == [(position, slower, True)]
     assert not judged.verdict.is_error
 
 
