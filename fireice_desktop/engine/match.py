@@ -48,6 +48,13 @@ from .search import level_names
 _Work = tuple[tuple[Player, Player], Settings, int, tuple[str, ...]]
 
 
+def process_pool(workers: int) -> Executor:
+    """A pool of ``workers`` processes to play the games in.  The pool is named through
+    the package, which loads it (and multiprocessing) only then: a command that plays on
+    one process starts without them."""
+    return concurrent.futures.ProcessPoolExecutor(max_workers=workers, initializer=start_worker)
+
+
 def _play(work: _Work) -> GameResult:
     """Play one game of a match (the work a process of the pool is given)."""
     return play_game(*work)
@@ -83,11 +90,7 @@ def run_match(
     finished: list[GameResult] = []  # over, but not yet counted when the match stopped
     try:
         if jobs > 1 and games > 1:
-            # Named through the package: it loads multiprocessing only when first named, so
-            # a command that plays on one process starts without it.
-            pool = concurrent.futures.ProcessPoolExecutor(
-                max_workers=min(jobs, games), initializer=start_worker
-            )
+            pool = process_pool(min(jobs, games))
             _gather(summary, in_order(pool, _play, work, WINDOW * jobs, finished), progress)
         else:
             _gather(summary, map(_play, work), progress)
@@ -147,6 +150,7 @@ __all__ = [
     "opening",
     "parse_player",
     "play_game",
+    "process_pool",
     "processors",
     "read_move",
     "run_match",

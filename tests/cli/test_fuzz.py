@@ -612,11 +612,11 @@ def pools(monkeypatch: pytest.MonkeyPatch) -> list[_CountingPool]:
     """Every pool a match makes, counted."""
     made: list[_CountingPool] = []
 
-    def make(max_workers: int, **options: Any) -> _CountingPool:
-        made.append(_CountingPool(max_workers))
+    def make(workers: int) -> _CountingPool:
+        made.append(_CountingPool(workers))
         return made[-1]
 
-    monkeypatch.setattr(match_module, "ProcessPoolExecutor", make)
+    monkeypatch.setattr(match_module, "process_pool", make)
     return made
 
 

@@ -3,7 +3,6 @@ random opening with the sides swapped, faults that lose a game, honest figures."
 
 from __future__ import annotations
 
-import concurrent.futures
 import contextlib
 import os
 import pickle
@@ -21,6 +20,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from fireice_desktop.engine import match as match_module
 from fireice_desktop.engine.games import find_game
 from fireice_desktop.engine.games.fireice.rules import Color, Position
 from fireice_desktop.engine.games.fireice.spec import FIRE_AND_ICE, Handicap
@@ -446,14 +446,14 @@ def test_a_long_match_hands_its_games_out_a_few_at_a_time(
     """A match of a million games used to queue a million games at once."""
     pools: list[_CountingPool] = []
 
-    def make_pool(max_workers: int, **options: Any) -> _CountingPool:
-        pools.append(_CountingPool(max_workers))
+    def make_pool(workers: int) -> _CountingPool:
+        pools.append(_CountingPool(workers))
         return pools[-1]
 
     def reported(game: GameResult) -> None:
         pools[0].reported += 1
 
-    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", make_pool)
+    monkeypatch.setattr(match_module, "process_pool", make_pool)
     players = (Player("random", level="random"), Player("random (2)", level="random"))
     summary = run_match(players, 300, Settings(seed=5), jobs=2, progress=reported)
     assert summary.games == pools[0].handed == pools[0].reported == 300
