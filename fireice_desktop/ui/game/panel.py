@@ -16,7 +16,7 @@ from ..scene import button, button_row
 from ..text import shown
 from .controller import BoardController
 from .over_card import build_over_card
-from .panel_widgets import ProgressBar, fit_label
+from .panel_widgets import MoveList, ProgressBar, fit_label
 from .view import GameView
 
 KEYS_HEIGHT = 36
@@ -75,7 +75,7 @@ class GamePanel:
         # The list keeps two lines at least (the solitaire's panel in the smallest window).
         list_height = max(px(52), height - y - buttons_height - px(14))
         self.list_rect = pygame.Rect(x, y, width, list_height)
-        self.move_list = pygame_gui.elements.UISelectionList(self.list_rect.copy(), [], m)
+        self.move_list = MoveList(self.list_rect.copy(), [], m)
         # While an analysis runs: its progress, over the foot of the message box.
         self.progress_bar = ProgressBar(
             pygame.Rect(x + px(6), y - px(30), width - px(12), px(20)),
@@ -224,12 +224,9 @@ class GamePanel:
                 self.move_label(controller, i, move, analysis.marks)
                 for i, move in enumerate(history.played)
             ]
-            self.move_list.set_item_list(names)
+            self.move_list.show_latest(names)
             self._shown_moves = listed
             self._focus = None  # the new list has no move marked
-            bar = self._scroll_bar()
-            if bar is not None:  # keep the latest move in sight
-                bar.set_scroll_from_start_percentage(1.0)
         self.undo_button.enable() if history.can_undo else self.undo_button.disable()
         self.redo_button.enable() if history.can_redo else self.redo_button.disable()
         if controller.review is None:

@@ -1,11 +1,71 @@
-"""Two widgets of the game screen's side panel: the analysis' progress bar, and labels
-whose letters shrink when their words would not fit."""
+"""Widgets of the game screen's side panel: the move list, the analysis' progress bar,
+and labels whose letters shrink when their words would not fit."""
 
 from __future__ import annotations
 
 import pygame_gui
 
 from ..language import tr
+
+
+class MoveList(pygame_gui.elements.UISelectionList):  # type: ignore[misc]
+    """The moves of the game, the latest in sight.
+
+    A move played, undone or redone changes only the end of the list.  pygame-gui's
+    ``set_item_list`` would make a button for every line in sight from the top, which
+    scrolling to the latest move then replaces with the lines at the foot: about twenty
+    buttons a move, a frame's time, and for that frame the list showed its first moves.
+    :meth:`show_latest` changes only the lines at the end and lays the list out at once.
+    """
+
+    def show_latest(self, names: list[str]) -> None:
+        """List ``names`` (every line, in order), scrolled so that the last is in sight."""
+        if not self._change_end(names):
+            self.set_item_list(names)
+        bar = self.scroll_bar
+        # pygame-gui divides by the bar's room: a list a line or two high has none.
+        if bar is not None and bar.scrollable_height > 0:
+            bar.set_scroll_from_start_percentage(1.0)
+            self.update(0.0)  # the buttons of the lines now in sight, in this frame
+
+    def _change_end(self, names: list[str]) -> bool:
+        """Add or drop lines at the end so that the list holds ``names``, where only the end
+        changes and the list scrolls before and after; ``False`` where it cannot."""
+        items = self.item_list
+        kept = min(len(items), len(names))
+        if self.scroll_bar is None or self.list_and_scroll_bar_container is None:
+            return False
+        room = int(self.list_and_scroll_bar_container.relative_rect.height)
+        total = self.list_item_height * len(names)
+        if total <= room or any(items[i]["text"] != names[i] for i in range(kept)):
+            return False
+        for item in items[kept:]:
+            if item["button_element"] is not None:
+                item["button_element"].kill()
+        del items[kept:]
+        for index in range(kept, len(names)):
+            items.append(
+                {
+                    "text": names[index],
+                    "button_element": None,
+                    "selected": False,
+                    "object_id": "#item_list_item",
+                    "height": index * self.list_item_height,
+                }
+            )
+        for item in items:  # as a new list: no line picked
+            if item["selected"]:
+                item["selected"] = False
+                if item["button_element"] is not None:
+                    item["button_element"].unselect()
+        # What set_item_list sets besides the buttons (its rebuilds list these lines again).
+        self._raw_item_list = names
+        self.total_height_of_list = total
+        self.lowest_list_pos = total - room
+        self.scroll_bar.reset_scroll_position()
+        self.scroll_bar.set_visible_percentage(room / total)
+        self.scroll_bar.start_percentage = 0
+        return True
 
 
 class ProgressBar(pygame_gui.elements.UIProgressBar):  # type: ignore[misc]
@@ -41,4 +101,4 @@ def fit_label(label: pygame_gui.elements.UILabel, text: str, usual: str, small: 
     label.set_text(text)
 
 
-__all__ = ["ProgressBar", "fit_label"]
+__all__ = ["MoveList", "ProgressBar", "fit_label"]
