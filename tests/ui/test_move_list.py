@@ -41,9 +41,11 @@ def lines_in_sight(move_list: MoveList) -> list[tuple[str, tuple[int, int, int, 
 
 
 def assert_latest_in_sight(ui: Driver) -> None:
+    """The lines in sight are moves one after another, down to the latest."""
     lines = lines_in_sight(ui.panel.move_list)
-    assert lines, "no line in sight"
-    assert lines[-1][0].split(". ", 1)[0].strip() == str(len(ui.played)), (lines, ui.played)
+    numbers = [int(text.split(". ", 1)[0]) for text, _ in lines]
+    assert numbers, "no line in sight"
+    assert numbers == list(range(numbers[0], len(ui.played) + 1)), (lines, ui.played)
 
 
 def frames_checked(ui: Driver, frames: int) -> None:
@@ -53,7 +55,17 @@ def frames_checked(ui: Driver, frames: int) -> None:
         assert_latest_in_sight(ui)
 
 
-def test_every_frame_after_a_move_or_an_undo_shows_the_latest_move(ui: Driver) -> None:
+@pytest.mark.parametrize("speed", ["off", "normal"])
+def test_every_frame_after_a_move_or_an_undo_shows_the_latest_move(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, speed: str
+) -> None:
+    with open_ui(tmp_path / "config", monkeypatch, size=SIZE, animation_speed=speed) as ui:
+        ui.click_button("Two players")
+        play_and_take_back(ui)
+
+
+def play_and_take_back(ui: Driver) -> None:
+    """Fifteen moves, then the sixteenth, an undo and a redo, each frame checked."""
     for move in MOVES[:15]:
         ui.play(move)
     assert ui.panel.move_list.scroll_bar is not None, "the list is not longer than its room"
@@ -63,12 +75,12 @@ def test_every_frame_after_a_move_or_an_undo_shows_the_latest_move(ui: Driver) -
     frames_checked(ui, 1)  # the frame in which the move is played
     assert len(ui.played) == 16
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=ui.hole_pos(target), button=1))
-    frames_checked(ui, 2)
+    frames_checked(ui, 20)  # and while the peg lands
     for mod in (CTRL, CTRL | pygame.KMOD_LSHIFT):  # undo, then redo
         before = len(ui.played)
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=mod))
         pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_z, mod=mod))
-        frames_checked(ui, 2)
+        frames_checked(ui, 20)
         assert len(ui.played) != before
 
 
