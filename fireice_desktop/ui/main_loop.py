@@ -46,6 +46,7 @@ from .scaling import (
 )
 from .scene import Scene
 from .settings import Settings
+from .shapes import draw_states_when_shown
 from .sound import Sounds
 from .text import keep_fonts, measure_text_without_drawing
 from .theme_ids import quick_theme_ids
@@ -111,6 +112,7 @@ class MainLoop:
         measure_text_without_drawing()
         keep_fonts()
         quick_theme_ids()
+        draw_states_when_shown()
         self.manager = pygame_gui.UIManager(
             self.size,
             str(asset_path("theme.json")),
