@@ -268,18 +268,12 @@ class GamePanel:
         items[index]["selected"] = True
         if items[index]["button_element"] is not None:
             items[index]["button_element"].select()
-        bar = self._scroll_bar()
+        bar = self.move_list.bar_with_room()
         if bar is not None:
             bar.set_scroll_from_start_percentage(max(0.0, (index - 2) / max(1, len(items))))
             self.move_list.update(0.0)  # lay the list's buttons out for the new scroll
             if items[index]["button_element"] is not None:
                 items[index]["button_element"].select()
-
-    def _scroll_bar(self) -> pygame_gui.elements.UIVerticalScrollBar | None:
-        """The move list's scroll bar, when it has room to scroll (pygame-gui divides by
-        that room: a list only a line or two high in the smallest window has none)."""
-        bar = self.move_list.scroll_bar
-        return bar if bar is not None and bar.scrollable_height > 0 else None
 
     def _show_analysis(
         self, controller: BoardController[Any], analysis: AnalysisState, over_card: bool

@@ -22,11 +22,16 @@ class MoveList(pygame_gui.elements.UISelectionList):  # type: ignore[misc]
         """List ``names`` (every line, in order), scrolled so that the last is in sight."""
         if not self._change_end(names):
             self.set_item_list(names)
-        bar = self.scroll_bar
-        # pygame-gui divides by the bar's room: a list a line or two high has none.
-        if bar is not None and bar.scrollable_height > 0:
+        bar = self.bar_with_room()
+        if bar is not None:
             bar.set_scroll_from_start_percentage(1.0)
             self.update(0.0)  # the buttons of the lines now in sight, in this frame
+
+    def bar_with_room(self) -> pygame_gui.elements.UIVerticalScrollBar | None:
+        """The scroll bar, when it has room to scroll (pygame-gui divides by that room: a
+        list only a line or two high in the smallest window has none)."""
+        bar = self.scroll_bar
+        return bar if bar is not None and bar.scrollable_height > 0 else None
 
     def _change_end(self, names: list[str]) -> bool:
         """Add or drop lines at the end so that the list holds ``names``, where only the end
