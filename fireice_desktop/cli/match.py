@@ -24,10 +24,10 @@ from ..engine.match import (
     max_jobs,
     parse_player,
     processors,
+    quoted_command,
     run_match,
 )
 from ..engine.registry import Game
-from ..engine.words import NAME_LIMIT, quoted
 from .commands import command_line, options_setup
 from .errors import CommandError, command_name, tell
 from .streams import say
@@ -215,9 +215,7 @@ def _players(args: argparse.Namespace, game: Game, flags: tuple[str, str]) -> tu
         try:
             found.append(parse_player(text, game))
         except ValueError as error:
-            raise CommandError(
-                f"--{flag} {quoted(text, NAME_LIMIT)}: {error}", usage=True
-            ) from None
+            raise CommandError(f"--{flag} {quoted_command(text)}: {error}", usage=True) from None
     return found[0], found[1]
 
 

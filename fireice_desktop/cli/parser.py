@@ -8,11 +8,14 @@ games of every game (``fireice game ...``).
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from .analyse import cmd_game_analyse, cmd_game_export
 from .commands import cmd_game_import, cmd_game_show
 from .desktop_options import add_desktop_options, shot_options
+from .errors import shortened
 from .game_parsers import Commands, add_game_commands
 from .streams import say
 
@@ -22,7 +25,24 @@ if TYPE_CHECKING:
 
 class _Parser(argparse.ArgumentParser):
     """argparse's parser, printing ``--help`` through :func:`.streams.say`: argparse
-    itself drops a failed write, so help sent to a full disk would be lost in silence."""
+    itself drops a failed write, so help sent to a full disk would be lost in silence.
+
+    It keeps the words it was given to parse in :attr:`given` (a command's parser, the
+    words after the command's name), so that its mistakes, argparse's own messages
+    included ("invalid choice", "unrecognized arguments"), quote a long value as every
+    message does: its start and its length (:func:`.errors.shortened`), not 5 kB.
+    """
+
+    given: tuple[str, ...] = ()
+
+    def parse_known_args(  # type: ignore[override]  # one signature for its overloads
+        self, args: Sequence[str] | None = None, namespace: Any = None
+    ) -> tuple[Any, list[str]]:
+        self.given = tuple(sys.argv[1:] if args is None else args)
+        return super().parse_known_args(args, namespace)
+
+    def error(self, message: str) -> NoReturn:
+        super().error(shortened(message, self.given))
 
     def print_help(self, file: SupportsWrite[str] | None = None) -> None:
         if file is not None:

@@ -28,6 +28,7 @@ from .match_game import (
     opening,
     parse_player,
     play_game,
+    quoted_command,
 )
 from .match_pool import (
     JOBS_PER_CPU,
@@ -152,6 +153,7 @@ __all__ = [
     "play_game",
     "process_pool",
     "processors",
+    "quoted_command",
     "read_move",
     "run_match",
     "run_program",

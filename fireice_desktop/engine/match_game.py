@@ -23,7 +23,7 @@ from .interface import GameState
 from .match_program import read_move, run_program
 from .registry import Game, SideType, default_game, find_game
 from .search import level_names, search
-from .words import NAME_LIMIT, quoted
+from .words import NAME_LIMIT, QUOTE_LIMIT, Words, quoted
 
 #: A guard only: the rules of every game end it long before this many moves.
 MAX_MOVES = 10_000
@@ -56,6 +56,13 @@ class Player:
     command: tuple[str, ...] = ()
 
 
+def quoted_command(text: str) -> Words | str:
+    """A program's command, or a word of it, quoted in a message: whole up to
+    :data:`~.words.NAME_LIMIT` characters (a path is often long), else its start and its
+    length, as any long value is quoted."""
+    return quoted(text, NAME_LIMIT if len(text) <= NAME_LIMIT else QUOTE_LIMIT)
+
+
 def parse_player(text: str, game: Game) -> Player:
     """The player named ``text``: a level of ``game`` or ``cmd:PROGRAM ARGS``.
 
@@ -80,7 +87,7 @@ def parse_player(text: str, game: Game) -> Player:
         raise ValueError("name a program after cmd:, like cmd:/usr/local/bin/engine --ms 1000")
     program = words[0]
     if shutil.which(program) is None:
-        shown = quoted(program, NAME_LIMIT)
+        shown = quoted_command(program)
         if os.sep not in program and not (os.altsep and os.altsep in program):
             raise ValueError(f"no program {shown} on the PATH")
         try:
@@ -235,4 +242,5 @@ __all__ = [
     "opening",
     "parse_player",
     "play_game",
+    "quoted_command",
 ]

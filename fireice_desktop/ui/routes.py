@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine.record import GameRecord
+from ..engine.words import quoted
 from .game.players import Session
 from .installed import GAMES, VIEWS
 from .navigation import Context
@@ -84,7 +85,7 @@ def screen_for_screenshot(
     """The screen ``fireice --screenshot`` renders, with ``moves`` played (no animation)."""
     if name not in ROUTES or name == "play":
         known = ", ".join(route for route in ROUTES if route != "play")
-        raise ValueError(f"--scene {name!r}: there is no such screen (choose from {known})")
+        raise ValueError(f"--scene {quoted(name)}: there is no such screen (choose from {known})")
     if board_size is not None and name not in SIZED_SCENES:
         scenes = " or ".join(f"--scene {scene}" for scene in SIZED_SCENES)
         raise ValueError(f"--size {board_size}: a board size applies to {scenes}")
