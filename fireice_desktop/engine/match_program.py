@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import select
 import signal
 import subprocess
 import threading
@@ -47,45 +48,121 @@ def _last_line(text: str) -> str:
     return line if len(line) <= _QUOTE_LIMIT else line[: _QUOTE_LIMIT - 1] + "…"
 
 
+class _Ended:
+    """Tells the readers of a program's pipes that the program has ended (a pipe of its
+    own that becomes readable then), so that they stop at the end of what it printed
+    rather than wait for the pipes to close: something the program started and that left
+    its session may hold them open for ever.
+
+    Each reader and the caller :meth:`use` it and :meth:`leave` it; the last to leave
+    closes it.  Where pipes cannot be polled (Windows), :attr:`fd` is ``None`` and the
+    readers read to the pipes' end.
+    """
+
+    def __init__(self) -> None:
+        self.fd: int | None = None
+        self._ring: int | None = None
+        if hasattr(select, "poll"):
+            self.fd, self._ring = os.pipe()
+        self._users = 1
+        self._lock = threading.Lock()
+
+    def use(self) -> int | None:
+        with self._lock:
+            self._users += 1
+        return self.fd
+
+    def ring(self) -> None:
+        """The program has ended: everything it printed is in its pipes."""
+        if self._ring is not None:
+            with contextlib.suppress(OSError):
+                os.write(self._ring, b"!")
+
+    def leave(self) -> None:
+        with self._lock:
+            self._users -= 1
+            if self._users or self.fd is None or self._ring is None:
+                return
+            for fd in (self.fd, self._ring):
+                with contextlib.suppress(OSError):
+                    os.close(fd)
+
+
 class _Capture(threading.Thread):
-    """One of a program's output pipes, read to its end on a thread of its own, keeping at
-    most ``limit`` bytes: the first ones (``keep="start"``: more is an ``overflow``, and
-    ``on_overflow`` is called and the reading stops) or the last ones (``keep="end"``)."""
+    """One of a program's output pipes, read on a thread of its own until the pipe ends
+    or, once the program has ended (``ended`` rings), until all it printed is read,
+    keeping at most ``limit`` bytes: the first ones (``keep="start"``: more is an
+    ``overflow``, and ``on_overflow`` is called and the reading stops) or the last ones
+    (``keep="end"``)."""
 
     def __init__(
         self,
         stream: IO[bytes],
         limit: int,
+        ended: _Ended,
         keep: str = "start",
         on_overflow: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(daemon=True)  # a pipe a runaway child keeps open must not hold us
         self.stream = stream
         self.limit = limit
+        self.ended = ended
+        self.wake = ended.use()
         self.keep = keep
         self.on_overflow = on_overflow
         self.data = bytearray()
         self.overflow = False
+        self.closed = False  # the pipe ended: nothing holds it any more
 
     def run(self) -> None:
-        with contextlib.suppress(OSError, ValueError):
-            while chunk := os.read(self.stream.fileno(), 64 * 1024):
-                self.data += chunk
-                if len(self.data) <= self.limit:
-                    continue
-                if self.keep == "end":
-                    del self.data[: -self.limit]
-                    continue
-                del self.data[self.limit :]
-                self.overflow = True
-                if self.on_overflow is not None:
-                    self.on_overflow()
+        try:
+            with contextlib.suppress(OSError, ValueError):
+                self._read(self.stream.fileno())
+        finally:
+            self.ended.leave()
+
+    def _read(self, fd: int) -> None:
+        poller = None
+        if self.wake is not None:
+            poller = select.poll()
+            poller.register(fd, select.POLLIN)
+            poller.register(self.wake, select.POLLIN)
+        stop_at: float | None = None  # once the program has ended: a guard against a flood
+        while True:
+            if poller is not None:
+                ready = {ready_fd for ready_fd, _ in poller.poll()}
+                if self.wake in ready:
+                    if fd not in ready:  # it has ended, and all it printed has been read
+                        return
+                    stop_at = stop_at or time.monotonic() + _DRAIN_SECONDS
+                    if time.monotonic() > stop_at:  # something it left keeps printing
+                        return
+            chunk = os.read(fd, 64 * 1024)
+            if not chunk:
+                self.closed = True
                 return
+            if not self._keep(chunk):
+                return
+
+    def _keep(self, chunk: bytes) -> bool:
+        """Keep ``chunk`` (as much of it as is kept); whether to read on."""
+        self.data += chunk
+        if len(self.data) <= self.limit:
+            return True
+        if self.keep == "end":
+            del self.data[: -self.limit]
+            return True
+        del self.data[self.limit :]
+        self.overflow = True
+        if self.on_overflow is not None:
+            self.on_overflow()
+        return False
 
 
 #: How long the pipes of a program that has ended (or was killed) may take to deliver what
-#: is left in them.  Something it started and that left its process group can keep them
-#: open for ever: the match does not wait for that.
+#: is left in them where they cannot be polled, or while something it left keeps printing
+#: into them.  Something it started and that left its session can keep them open for
+#: ever: the match does not wait for that.
 _DRAIN_SECONDS = 0.5
 
 #: How a program is started: in a process group (a session) of its own, so that it can be
@@ -121,14 +198,37 @@ def end_running_program() -> None:
         _signal_group(program)
 
 
-def _drain(readers: Sequence[_Capture], seconds: float = _DRAIN_SECONDS) -> None:
-    """Let the readers of a program's pipes finish, for at most ``seconds`` in all."""
-    deadline = time.monotonic() + seconds
+def _drain(process: subprocess.Popen[bytes], ended: _Ended, readers: Sequence[_Capture]) -> None:
+    """``process`` has ended: let the readers of its pipes take what it printed and
+    finish, for at most :data:`_DRAIN_SECONDS` in all; and if something it started still
+    holds them, end what is left of its session (:func:`_end_session`)."""
+    ended.ring()
+    deadline = time.monotonic() + _DRAIN_SECONDS
     for reader in readers:
         reader.join(timeout=max(0.0, deadline - time.monotonic()))
+    if not all(reader.closed for reader in readers):
+        _end_session(process.pid)
 
 
-def _kill(process: subprocess.Popen[bytes], readers: Sequence[_Capture]) -> None:
+def _end_session(leader: int) -> None:
+    """Kill every process left in the session ``leader`` (a program) started: those that
+    left its process group but not its session (a shell's background job, a child given a
+    group of its own).  One that started a session of its own is out of reach.  Where
+    the system lists its processes (``/proc``); elsewhere this does nothing."""
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return
+    for entry in entries:
+        if not entry.isdigit():
+            continue
+        with contextlib.suppress(OSError):
+            # A session's id is its leader's process id, never reused while it has a process.
+            if os.getsid(int(entry)) == leader:
+                os.kill(int(entry), signal.SIGKILL)
+
+
+def _kill(process: subprocess.Popen[bytes], ended: _Ended, readers: Sequence[_Capture]) -> None:
     """Kill ``process`` with its group, reap it and let its pipes' readers finish."""
     _signal_group(process)
     try:
@@ -136,7 +236,7 @@ def _kill(process: subprocess.Popen[bytes], readers: Sequence[_Capture]) -> None
     except subprocess.TimeoutExpired:  # pragma: no cover - SIGKILL is not refused
         process.kill()
         process.wait()
-    _drain(readers)  # a child that left the group may hold a pipe: then give up
+    _drain(process, ended, readers)
 
 
 def run_program(argv: Sequence[str], timeout: float) -> tuple[str | None, str]:
@@ -147,8 +247,9 @@ def run_program(argv: Sequence[str], timeout: float) -> tuple[str | None, str]:
     Its output is read as it comes and only so much is kept, so no program can fill
     the memory.  The program's answer is what it printed until it ended: whatever it
     started and left running is killed then, so nothing it leaves behind holds the match
-    (nor outlives the move); the whole run takes at most ``timeout`` seconds and a
-    moment to collect the pipes.
+    (nor outlives the move), and what it printed is taken as soon as it has ended, even
+    while something that left its session still holds its pipes; the whole run takes at
+    most ``timeout`` seconds and a moment to collect the pipes.
     """
     global _running
     try:
@@ -163,28 +264,32 @@ def run_program(argv: Sequence[str], timeout: float) -> tuple[str | None, str]:
         return None, f"could not be started: {getattr(error, 'strerror', None) or error}"
     _running = process
     assert process.stdout is not None and process.stderr is not None
-    output = _Capture(process.stdout, OUTPUT_LIMIT, on_overflow=lambda: _signal_group(process))
-    errors = _Capture(process.stderr, _ERROR_TAIL, keep="end")
+    ended = _Ended()
+    output = _Capture(
+        process.stdout, OUTPUT_LIMIT, ended, on_overflow=lambda: _signal_group(process)
+    )
+    errors = _Capture(process.stderr, _ERROR_TAIL, ended, keep="end")
     readers = (output, errors)
     for reader in readers:
         reader.start()
     try:
         process.wait(timeout=timeout)
         _signal_group(process)  # what it left running: its pipes then end at once
-        _drain(readers)
+        _drain(process, ended, readers)
     except subprocess.TimeoutExpired:
-        _kill(process, readers)
+        _kill(process, ended, readers)
         return None, f"timed out after {timeout:g} s"
     except BaseException:
-        _kill(process, readers)
+        _kill(process, ended, readers)
         raise
     finally:
         _running = None
+        ended.leave()
         for reader in readers:
             if not reader.is_alive():
                 reader.stream.close()
-    # A reader still running is held by something that escaped the group: what the
-    # program itself printed is all there, as it has ended.
+    # A reader still running is held by something that escaped the group and keeps
+    # printing: what the program itself printed is all there, as it has ended.
     printed, complaint = bytes(output.data), bytes(errors.data)
     if output.overflow:
         return None, f"printed more than {OUTPUT_LIMIT // 1024} kB, which is not one move"

@@ -6,10 +6,12 @@ from __future__ import annotations
 import contextlib
 import os
 import pickle
+import select
 import signal
 import statistics
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
@@ -21,6 +23,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fireice_desktop.engine import match as match_module
+from fireice_desktop.engine import match_program
 from fireice_desktop.engine.games import find_game
 from fireice_desktop.engine.games.fireice.rules import Color, Position
 from fireice_desktop.engine.games.fireice.spec import FIRE_AND_ICE, Handicap
@@ -334,6 +337,97 @@ def test_a_child_that_leaves_the_process_group_does_not_hold_the_match(
             os.kill(int(pid_file.read_text()), signal.SIGKILL)
     assert answer == ((None, "timed out after 2 s") if hang else ("D4-C4\n", ""))
     assert elapsed < (6 if hang else 4), elapsed
+
+
+#: Starts ``sleep 300`` holding its output (in a session of its own with ``session``,
+#: else in a process group of its own in the program's session) and writes its process id
+#: to the file named by its first word; then plays as FIRST_MOVE.
+LEAVES_A_STRAY = (
+    """
+import subprocess, sys
+where = {"start_new_session": True} if sys.argv[2] == "session" else {"process_group": 0}
+stray = subprocess.Popen(["sleep", "300"], **where)
+with open(sys.argv[1], "a") as log:
+    log.write(f"{stray.pid}\\n")
+del sys.argv[1:3]
+"""
+    + FIRST_MOVE
+)
+
+
+def _call_within(seconds: float, call: Callable[[], Any]) -> Any:
+    """What ``call`` returns, if it returns within ``seconds`` (a generous bound: it
+    fails a test that would otherwise hang, it measures nothing)."""
+    result: list[Any] = []
+    thread = threading.Thread(target=lambda: result.append(call()), daemon=True)
+    thread.start()
+    thread.join(seconds)
+    assert not thread.is_alive(), f"still running after {seconds} s"
+    return result[0]
+
+
+def _held() -> tuple[int, int]:
+    """This process's threads and open files: a program's pipes and their readers."""
+    return threading.active_count(), len(os.listdir("/proc/self/fd"))
+
+
+@pytest.mark.skipif(not hasattr(select, "poll"), reason="pipes that can be polled")
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_a_program_is_answered_when_it_ends_whatever_holds_its_output(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A child in a session of its own holds the program's output for 1000 s: the answer is
+    taken when the program ends, not when the pipe does (here, waiting for the pipe a
+    while would wait an hour), and the pipes and their readers are let go at once.  They
+    used to be waited for half a second, then left open, their readers blocked, until the
+    child ended: two threads and two files a move."""
+    monkeypatch.setattr(match_program, "_DRAIN_SECONDS", 3600.0)
+    program = write_program(tmp_path, "escapes", ESCAPES)
+    pid_file = tmp_path / "child.pid"
+    before = _held()
+    try:
+        answer = _call_within(60, lambda: run_program([str(program), str(pid_file)], 60))
+        assert answer == ("D4-C4\n", "")
+        assert _held() == before, "the program's pipes or their readers were kept"
+        assert _running(int(pid_file.read_text())), "the child was waited for"
+    finally:
+        with contextlib.suppress(ValueError, OSError):
+            os.kill(int(pid_file.read_text()), signal.SIGKILL)
+
+
+@pytest.mark.slow  # a process started for each of the program's moves in two whole games
+@pytest.mark.skipif(not hasattr(select, "poll"), reason="pipes that can be polled")
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.parametrize("where", ["session", "group"])
+def test_a_program_s_strays_holding_its_output_never_hold_a_match(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str
+) -> None:
+    """Each of the program's moves leaves ``sleep 300`` holding its output: a two-game match
+    used to wait half a second a move for the pipes (22 s against 7 s without the strays),
+    and kept them and their readers until the strays ended.  Here, waiting for them a
+    while would wait an hour: the match ends while they sleep, having let their pipes go.
+    Those left in the program's session are ended with it; one that started a session of
+    its own is out of reach."""
+    monkeypatch.setattr(match_program, "_DRAIN_SECONDS", 3600.0)
+    program = write_program(tmp_path, "strays", LEAVES_A_STRAY)
+    log = tmp_path / "stray-pids"
+    player = parse_player(side(program, str(log), where, "fire-and-ice"), FIRE_AND_ICE)
+    players = (player, Player("random", level="random"))
+    before = _held()
+    try:
+        summary, games = _call_within(300, lambda: play_match(players, 2, Settings(seed=1)))
+        assert summary.faults() == [] and summary.games == 2
+        assert _held() == before, "the programs' pipes or their readers were kept"
+        strays = [int(pid) for pid in log.read_text().split()]
+        assert len(strays) == sum(len(game.seconds[0]) for game in games) > 0
+        if where == "session":
+            assert all(_running(pid) for pid in strays), "the match waited for its strays"
+        else:
+            assert all(_gone(pid) for pid in strays), "a stray in its session was left running"
+    finally:
+        for pid in map(int, log.read_text().split() if log.exists() else ()):
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
 
 
 def test_a_program_given_a_nul_is_not_started() -> None:
