@@ -38,6 +38,31 @@ def max_jobs() -> int:
     return JOBS_PER_CPU * processors()
 
 
+#: The signals that stop a match (Ctrl+C; SIGTERM, which also tells a pool's process to
+#: stop), held while the pool starts its processes (:func:`_held`).
+_STOPPING: Final = frozenset({signal.SIGINT, signal.SIGTERM})
+
+
+@contextlib.contextmanager
+def _held() -> Iterator[None]:
+    """Hold Ctrl+C and SIGTERM back, in this thread, until the block is over.
+
+    A game handed to a pool may start its processes: a signal that came in between
+    left the pool half made (a process started but not known to the pool, its own thread
+    made but not started), and the match could not stop it: it played on, or failed
+    with a traceback.  A process started meanwhile starts with them held too, until
+    :func:`start_worker` has said what they do there.
+    """
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - Windows
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPPING)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)  # one that came is taken now
+
+
 def start_worker() -> None:
     """Prepare a process of a match's pool.
 
@@ -46,10 +71,13 @@ def start_worker() -> None:
     lets it pass, with a handler that does nothing: ignoring the signal instead
     (``SIG_IGN``) would be inherited by the programs it starts.  SIGTERM, the match
     asking it to stop, ends the move's program with everything it started, then the
-    process.
+    process.  Both were held back while it started (:func:`_held`): one that came
+    meanwhile is handled now.
     """
     signal.signal(signal.SIGINT, _let_pass)
     signal.signal(signal.SIGTERM, _stop_worker)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPPING)
 
 
 def _let_pass(signum: int, frame: object) -> None:
@@ -125,7 +153,8 @@ def in_order(
     pending: deque[Future[R]] = deque()
     try:
         for item in work:
-            pending.append(pool.submit(play, item))
+            with _held():
+                pending.append(pool.submit(play, item))
             if len(pending) >= window:
                 yield _result(pending.popleft())
         while pending:

@@ -665,3 +665,60 @@ def test_ctrl_c_given_to_another_thread_still_stops_the_wait_for_a_game() -> Non
     except subprocess.TimeoutExpired:
         pytest.fail("Ctrl+C given to another thread did not stop the wait for a game")
     assert proc.stdout == "interrupted\n", proc.stderr
+
+
+#: A match on two processes, sent Ctrl+C (or SIGTERM, which the command makes stop a match
+#: as Ctrl+C does) just as it hands out its first game, when the pool starts its processes.
+#: It prints whether the first game was handed over whole, the games counted, and the
+#: match's processes left.
+_SIGNAL_AS_THE_POOL_STARTS = """
+import multiprocessing, os, signal, sys
+from concurrent.futures import ProcessPoolExecutor
+import fireice_desktop.engine.games  # the games, registered
+from fireice_desktop.engine import match
+from fireice_desktop.engine.match import MatchInterrupted, Player, Settings, run_match
+from fireice_desktop.engine.match_pool import start_worker
+
+sent = signal.Signals[sys.argv[1]]
+
+def stop(signum, frame):
+    raise KeyboardInterrupt
+
+signal.signal(signal.SIGTERM, stop)
+
+class Pool(ProcessPoolExecutor):
+    handed = 0
+
+    def submit(self, *args, **kwargs):
+        if not Pool.handed:
+            os.kill(os.getpid(), sent)
+        future = super().submit(*args, **kwargs)
+        Pool.handed += 1
+        return future
+
+match.process_pool = lambda workers: Pool(max_workers=workers, initializer=start_worker)
+players = (Player("expert", level="expert"), Player("expert (2)", level="expert"))
+try:
+    run_match(players, 8, Settings(seed=1), jobs=2)
+except MatchInterrupted as stopped:
+    print(Pool.handed, stopped.summary.games, len(multiprocessing.active_children()))
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="signals held back")
+@pytest.mark.parametrize("sent", ["SIGINT", "SIGTERM"])
+def test_a_signal_as_the_pool_starts_waits_for_the_pool_to_be_made(sent: str) -> None:
+    """Ctrl+C or SIGTERM that comes while a game is handed to the pool (which may be starting
+    its processes) is taken once the game is handed over: it used to land inside, leaving
+    a process the pool did not know of, playing on, or its thread made but not started (a
+    traceback); the match then ran on with its processes busy.  It stops the match, with
+    every process ended."""
+    proc = subprocess.run(
+        [*AS_A_TERMINAL_STARTS_IT, sys.executable, "-c", _SIGNAL_AS_THE_POOL_STARTS, sent],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert proc.stdout == "1 0 0\n", proc.stderr
+    assert "Traceback" not in proc.stderr, proc.stderr
