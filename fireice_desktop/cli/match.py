@@ -11,6 +11,10 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from ..engine.command_line import Generic
@@ -34,6 +38,9 @@ from .streams import say
 
 #: The exit status of a match stopped by Ctrl+C, as a shell gives a program SIGINT ended.
 INTERRUPTED = 130
+#: The exit status of a match stopped by SIGTERM (``kill``), as a shell gives a program
+#: SIGTERM ended.
+TERMINATED = 128 + signal.SIGTERM
 
 
 def _plural(count: int, word: str) -> str:
@@ -219,9 +226,34 @@ def _players(args: argparse.Namespace, game: Game, flags: tuple[str, str]) -> tu
     return found[0], found[1]
 
 
+@contextmanager
+def _sigterm_stops(stopped: list[int]) -> Iterator[None]:
+    """SIGTERM stops the match as Ctrl+C does (``KeyboardInterrupt``), and is noted in
+    ``stopped``: without a handler the match's process ended at once, leaving its
+    processes playing their games.  A second one while the match stops is let pass."""
+
+    def stop(signum: int, frame: object) -> None:
+        if not stopped:
+            stopped.append(signum)
+            raise KeyboardInterrupt
+
+    if threading.current_thread() is not threading.main_thread():  # no signals there
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def play_match(args: argparse.Namespace, game: Game, setup: Any, flags: tuple[str, str]) -> int:
     """Check the options, play the match between the sides named by ``--FLAG`` options,
-    report each game if ``--verbose`` and print the summary (text or JSON)."""
+    report each game if ``--verbose`` and print the summary (text or JSON).
+
+    Ctrl+C (SIGINT, to the match alone or to all its processes) or SIGTERM stops the
+    match at once: the summary counts the games that were over, and the status says
+    which stopped it."""
     check_counts(args)
     players = _players(args, game, flags)
     settings = Settings(game.name, setup, args.seed, args.opening, args.ms, args.timeout)
@@ -232,16 +264,20 @@ def play_match(args: argparse.Namespace, game: Game, setup: Any, flags: tuple[st
             tell(report.game_line(game))
 
     status = 0
+    terminated: list[int] = []
     try:
-        summary = run_match(players, args.games, settings, args.jobs, progress)
-    except MatchInterrupted as interrupted:  # Ctrl+C: the games that were over still count
+        with _sigterm_stops(terminated):
+            summary = run_match(players, args.games, settings, args.jobs, progress)
+    except MatchInterrupted as interrupted:  # the games that were over still count
         summary = interrupted.summary
-        tell("")  # ends the line of the ^C the terminal shows
+        how = "terminated" if terminated else "interrupted"
+        if not terminated:
+            tell("")  # ends the line of the ^C the terminal shows
         tell(
-            f"{command_name(args)}: interrupted after {_plural(summary.games, 'game')} "
+            f"{command_name(args)}: {how} after {_plural(summary.games, 'game')} "
             f"of {args.games}; the summary counts those"
         )
-        status = INTERRUPTED
+        status = TERMINATED if terminated else INTERRUPTED
     if args.json:
         say(json.dumps(report.to_json(summary)))
     else:

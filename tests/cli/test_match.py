@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -324,22 +325,43 @@ def _running(pid: int) -> bool:
     return state not in ("Z", "X")
 
 
-@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
-@pytest.mark.parametrize("whole_group", [False, True], ids=["the match", "a terminal's Ctrl+C"])
-def test_ctrl_c_stops_a_match_at_once_with_the_summary_of_the_games_over(
-    tmp_path: Path, whole_group: bool
-) -> None:
-    """With two processes each waiting on a program that never answers, Ctrl+C (SIGINT to
-    the match, or to every process of it as a terminal sends it) ends the match at once:
-    the programs are killed, the games that were over are summed up as at the end, and
-    the status is 130.  It used to wait for the games in play (here, --timeout's 300 s)."""
-    script = tmp_path / "engine"
-    script.write_text(HANGS_AS_FIRE)
-    script.chmod(0o755)
-    log = tmp_path / "pids"
-    program = side(script, str(log))
-    command = [sys.executable, "-m", "fireice_desktop", "match", "--fire", "random"]
-    command += ["--ice", program, "--games", "8", "--jobs", "2", "--timeout", "300"]
+#: How a match is told to stop: the signal, whether every process of the match is sent it
+#: (as a terminal sends Ctrl+C), the exit status and the word its last line says.
+STOPS: dict[str, tuple[signal.Signals, bool, int, str]] = {
+    "the match": (signal.SIGINT, False, 130, "interrupted"),
+    "a terminal's Ctrl+C": (signal.SIGINT, True, 130, "interrupted"),
+    "SIGTERM": (signal.SIGTERM, False, 143, "terminated"),
+}
+
+
+def _in_group(group: int) -> list[int]:
+    """The live processes of the process group ``group``."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+            except (OSError, IndexError):
+                continue
+            if int(fields[2]) == group and fields[0] not in ("Z", "X"):
+                found.append(int(entry))
+    return found
+
+
+def _gone(pids: list[int]) -> bool:
+    """Whether every one of ``pids`` has ended, given a few seconds to go."""
+    for _ in range(100):
+        if not any(_running(pid) for pid in pids):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+@contextlib.contextmanager
+def _match_process(command: list[str], log: Path | None = None) -> Iterator[subprocess.Popen[str]]:
+    """``command`` started as a terminal starts a program, in a process group of its own;
+    whatever of it is left at the end (and the programs whose ids are in ``log``) is
+    ended, so that a failing test leaves nothing running."""
     proc = subprocess.Popen(
         [*AS_A_TERMINAL_STARTS_IT, *command],
         cwd=REPO,
@@ -348,45 +370,102 @@ def test_ctrl_c_stops_a_match_at_once_with_the_summary_of_the_games_over(
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        start_new_session=True,  # a group of its own, to end it whole if it does not stop
+        start_new_session=True,
     )
     try:
+        yield proc
+    finally:
+        with contextlib.suppress(OSError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        for pid in map(int, log.read_text().split() if log is not None and log.exists() else ()):
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        proc.communicate()
+
+
+def _stop(proc: subprocess.Popen[str], how: str) -> tuple[str, str]:
+    """Stop the match ``proc`` as ``how`` says (:data:`STOPS`); its output, once it has
+    ended, within a generous 30 s."""
+    sent, whole_group, _, _ = STOPS[how]
+    if whole_group:
+        os.killpg(proc.pid, sent)
+    else:
+        proc.send_signal(sent)
+    return proc.communicate(timeout=30)
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.parametrize(
+    "how", ["the match", "a terminal's Ctrl+C", pytest.param("SIGTERM", marks=pytest.mark.slow)]
+)
+def test_ctrl_c_stops_a_match_at_once_with_the_summary_of_the_games_over(
+    tmp_path: Path, how: str
+) -> None:
+    """With two processes each waiting on a program that never answers, Ctrl+C (SIGINT to
+    the match, or to every process of it as a terminal sends it) or SIGTERM ends the match
+    at once: its processes and the programs are ended, the games that were over are
+    summed up as at the end, and the status is 130 (143 after SIGTERM).  It used to wait
+    for the games in play (here, --timeout's 300 s); SIGTERM ended the match's own process
+    alone, leaving the others to play on."""
+    _, _, status, word = STOPS[how]
+    script = tmp_path / "engine"
+    script.write_text(HANGS_AS_FIRE)
+    script.chmod(0o755)
+    log = tmp_path / "pids"
+    program = side(script, str(log))
+    command = [sys.executable, "-m", "fireice_desktop", "match", "--fire", "random"]
+    command += ["--ice", program, "--games", "8", "--jobs", "2", "--timeout", "300"]
+    with _match_process(command, log) as proc:
         waited = time.monotonic()
         while not (log.exists() and len(log.read_text().split()) == 2):  # both hang
             assert time.monotonic() - waited < 60, "the games did not start"
             assert proc.poll() is None, proc.communicate()
             time.sleep(0.05)
         begin = time.monotonic()
-        if whole_group:
-            os.killpg(proc.pid, signal.SIGINT)
-        else:
-            proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=20)
+        out, err = _stop(proc, how)
         elapsed = time.monotonic() - begin
-    finally:
-        if proc.poll() is None:  # it did not stop: end it all, so that the test fails at once
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.communicate()
-            for pid in map(int, log.read_text().split() if log.exists() else ()):
-                with contextlib.suppress(OSError):
-                    os.kill(pid, signal.SIGKILL)
-    no_traceback(subprocess.CompletedProcess(command, proc.returncode, out, err))
-    assert proc.returncode == 130, err
-    assert elapsed < 10, f"it took {elapsed:.1f} s to stop"
-    # Games 0 and 2 (the program as Ice) were over; 1 and 3 were being played.
-    lines = out.splitlines()
-    assert lines[0] == (
-        f"2 games, random against {program}; random Fire in 2, {program} in 0, "
-        "openings of 2 random plies (seed 1)"
-    )
-    assert lines[1].startswith("random: won 2, lost 0; as Fire 2 of 2, as Ice 0 of 0;")
-    assert lines[3] == "score of random: 100.0 % (95 % interval 34.2 % to 100.0 %)"
-    assert err.splitlines()[-1] == (
-        "fireice match: interrupted after 2 games of 8; the summary counts those"
-    )
-    for pid in map(int, log.read_text().split()):
-        for _ in range(100):  # a killed process may take a moment to go
-            if not _running(pid):
-                break
+        no_traceback(subprocess.CompletedProcess(command, proc.returncode, out, err))
+        assert proc.returncode == status, err
+        assert elapsed < 10, f"it took {elapsed:.1f} s to stop"
+        # Games 0 and 2 (the program as Ice) were over; 1 and 3 were being played.
+        lines = out.splitlines()
+        assert lines[0] == (
+            f"2 games, random against {program}; random Fire in 2, {program} in 0, "
+            "openings of 2 random plies (seed 1)"
+        )
+        assert lines[1].startswith("random: won 2, lost 0; as Fire 2 of 2, as Ice 0 of 0;")
+        assert lines[3] == "score of random: 100.0 % (95 % interval 34.2 % to 100.0 %)"
+        assert err.splitlines()[-1] == (
+            f"fireice match: {word} after 2 games of 8; the summary counts those"
+        )
+        assert _gone(_in_group(proc.pid)), "a process of the match was left running"
+        assert _gone([int(pid) for pid in log.read_text().split()]), "a program was left running"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.parametrize("how", list(STOPS))
+def test_a_match_of_levels_ends_with_all_its_processes_after_each_signal(how: str) -> None:
+    """Two processes busy searching (expert against expert) stop with the match after
+    Ctrl+C at a terminal (SIGINT to every process), SIGINT to the match alone or SIGTERM,
+    within a generous bound: the summary of the games over, the line saying what stopped
+    it, its status, and no process of the match left.  SIGTERM used to end the match's
+    own process alone, and its processes played on."""
+    _, _, status, word = STOPS[how]
+    command = [sys.executable, "-m", "fireice_desktop", "match", "--fire", "expert"]
+    command += ["--ice", "expert", "--games", "8", "--jobs", "2"]
+    with _match_process(command) as proc:
+        waited = time.monotonic()
+        while len(_in_group(proc.pid)) < 3:  # the match and its two processes
+            assert time.monotonic() - waited < 60, "the games did not start"
+            assert proc.poll() is None, proc.communicate()
             time.sleep(0.05)
-        assert not _running(pid), "a program was left running"
+        out, err = _stop(proc, how)
+        no_traceback(subprocess.CompletedProcess(command, proc.returncode, out, err))
+        assert proc.returncode == status, err
+        assert re.match(r"\d+ games?, expert \(--fire\) against expert \(--ice\); ", out), out
+        assert re.fullmatch(
+            rf"fireice match: {word} after \d+ games? of 8; the summary counts those",
+            err.splitlines()[-1],
+        ), err
+        assert _gone(_in_group(proc.pid)), "a process of the match was left running"
