@@ -23,7 +23,12 @@ from fireice_desktop.statistics_puzzles import (
 )
 from fireice_desktop.ui import language
 from fireice_desktop.ui.game.panel_widgets import fit_label
-from fireice_desktop.ui.games.fireice.puzzle_screen import SOLVED, PuzzleScene, choose_next
+from fireice_desktop.ui.games.fireice.puzzle_screen import (
+    SOLVED,
+    TIP_WIDTH,
+    PuzzleScene,
+    choose_next,
+)
 from fireice_desktop.ui.screens.statistics import StatisticsScene
 from tests.support.ui import Driver, judged, open_ui, text_overflows
 
@@ -184,6 +189,7 @@ def test_the_question_mark_is_explained_on_the_puzzle_panel(
         tip = scene.widgets["yours"].tool_tip_text
         assert tip == language.tr("statistics.provisional_tip", count=count)
         assert scene.widgets["provisional"].tool_tip_text == tip
+        assert scene.widgets["yours"].tool_tip_wrap_width == TIP_WIDTH  # at scale 1
         if code == "en":
             assert line == f"? provisional for about {count} new puzzles"
             assert tip.startswith("The ? marks a provisional rating")
@@ -194,8 +200,12 @@ def test_the_question_mark_is_explained_on_the_puzzle_panel(
         ui.click_button(language.tr("puzzle.next"))
         scene = puzzle_screen(ui)
         assert scene.widgets["yours"].text.endswith("1400")
-        assert scene.widgets["provisional"].text == ""
+        # The streak moves up into the explanation's line, none left empty.
+        streak = language.tr("puzzle.streak", streak=0, solved=0, tried=0)
+        assert scene.widgets["provisional"].text == streak
+        assert scene.widgets["streak"].text == ""
         assert scene.widgets["yours"].tool_tip_text is None
+        assert scene.widgets["provisional"].tool_tip_text is None
 
 
 @pytest.mark.parametrize("code", ["en", "it"])

@@ -27,8 +27,13 @@ from ...game.panel_widgets import fit_label
 from ...game.trainer import FAILED, JUDGING, PLAYING, SHOWING, SOLVED, TrainerScene
 from ...language import side_name, tr
 from ...navigation import Context
+from ...scaling import px
 from ...statistics_words import provisional_tip, provisional_words
 from .view import board_view
+
+#: How wide the tool tip explaining a provisional rating is, at scale 1 (pygame-gui's
+#: own tips are 170 pixels).
+TIP_WIDTH = 240
 
 
 def choose_next(
@@ -154,13 +159,17 @@ class PuzzleScene(TrainerScene):
             title = tr("puzzle.daily_title", title=title)
         shown = f"{progress.rating.shown}{'?' if progress.rating.provisional else ''}"
         counts = {"streak": progress.streak, "solved": progress.solved, "tried": progress.tried}
+        streak = tr("puzzle.streak", **counts)
+        explained = provisional_words(progress, all_puzzles())
         return {
             "title": title,
             "task": self.task() if self.state in (PLAYING, JUDGING) else self.task_words(),
             "rating": tr("puzzle.puzzle_rating", rating=self.puzzle.rating),
             "yours": tr("puzzle.your_rating", rating=shown),
-            "provisional": provisional_words(progress, all_puzzles()),
-            "streak": tr("puzzle.streak", **counts),
+            # The "?" explained under the rating while it has one; then the streak moves
+            # up, leaving no empty line between them.
+            "provisional": explained or streak,
+            "streak": streak if explained else "",
         }
 
     def refresh(self) -> None:
@@ -172,10 +181,11 @@ class PuzzleScene(TrainerScene):
         if line is not None:
             fit_label(line, line.text, "#difficulty", "#difficulty_small")
             progress = self.ctx.files.statistics().puzzles
-            tip = provisional_tip(progress, all_puzzles())
+            tip = provisional_tip(progress, all_puzzles()) or None
             for name in ("yours", "provisional"):
                 if self.widgets[name].tool_tip_text != tip:
-                    self.widgets[name].set_tooltip(tip or None)
+                    # A paragraph: wider than a button's tip, and at the window's scale.
+                    self.widgets[name].set_tooltip(tip, wrap_width=px(TIP_WIDTH))
 
 
 __all__ = ["FAILED", "PLAYING", "SOLVED", "PuzzleScene", "choose_next"]
