@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
+from typing import Any
 
 import pygame
 
@@ -54,6 +55,11 @@ LESSONS: tuple[Lesson, ...] = tuple(lesson for ui in GAMES for lesson in ui.less
 LESSON_VIEWS: Mapping[str, type[GameView]] = MappingProxyType(
     {**VIEWS, **{name: view for ui in GAMES for name, view in ui.lesson_views.items()}}
 )
+
+
+def rated_puzzles() -> tuple[Any, ...]:
+    """Every game's rated puzzles (one puzzle rating is kept for them all)."""
+    return tuple(puzzle for ui in GAMES if ui.puzzles is not None for puzzle in ui.puzzles())
 
 
 def trainer_view(game: str, host: Host) -> GameView:
@@ -103,6 +109,7 @@ __all__ = [
     "drawing_set",
     "main_backdrop",
     "program_icon",
+    "rated_puzzles",
     "trainer_view",
     "view_for",
 ]

@@ -95,6 +95,9 @@ class GameUI:
     #: The view a lesson's board is drawn with, by the game's name, where not its
     #: :attr:`views` one (a view without the game screen's own widgets and work).
     lesson_views: Mapping[str, type[GameView]] = field(default_factory=dict)
+    #: Its rated puzzles (each with an ``id``, a ``rating`` and a ``win_in``), read when
+    #: first asked for: the Statistics screen says how long a provisional rating lasts.
+    puzzles: Callable[[], Sequence[Any]] | None = None
 
 
 __all__ = ["DealsShown", "DuelShown", "GameUI", "Shot"]

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..statistics import DASH, DealStatistics, DuelStatistics, deal_ranges
-from ..statistics_puzzles import PuzzleStatistics
+from ..statistics_puzzles import PuzzleStatistics, RatedPuzzle
 from .language import number, say, side_name, tr
 
 
@@ -57,6 +57,21 @@ def puzzle_figures(puzzles: PuzzleStatistics) -> dict[str, str]:
         tr("statistics.current_streak"): number(puzzles.streak),
         tr("statistics.best_streak"): number(puzzles.best_streak),
     }
+
+
+def provisional_words(puzzles: PuzzleStatistics, rated: Sequence[RatedPuzzle]) -> str:
+    """What the "?" after a provisional rating means, in short (``""`` for a rating that is
+    not): about how many more new puzzles it stays provisional for."""
+    if not puzzles.rating.provisional:
+        return ""
+    return tr("statistics.provisional", count=puzzles.to_settle(rated))
+
+
+def provisional_tip(puzzles: PuzzleStatistics, rated: Sequence[RatedPuzzle]) -> str:
+    """The "?" explained in full, for a tool tip (``""`` for a rating that is not)."""
+    if not puzzles.rating.provisional:
+        return ""
+    return tr("statistics.provisional_tip", count=puzzles.to_settle(rated))
 
 
 def puzzle_lines(puzzles: PuzzleStatistics, lessons: dict[str, int]) -> list[str]:

@@ -5,7 +5,6 @@ streak kept in the statistics, and failed puzzles coming back."""
 from __future__ import annotations
 
 import datetime
-import random
 from pathlib import Path
 
 import pygame
@@ -13,6 +12,7 @@ import pytest
 
 from fireice_desktop.engine.games.fireice.proof import Prover
 from fireice_desktop.engine.games.fireice.puzzles import Puzzle, all_puzzles, find_puzzle
+from fireice_desktop.engine.rating import NEWCOMER
 from fireice_desktop.statistics import Statistics
 from fireice_desktop.statistics_puzzles import COME_BACK_AFTER
 from fireice_desktop.ui.games.fireice.puzzle_screen import (
@@ -81,7 +81,7 @@ def test_playing_the_solution_by_clicks_solves_it_and_raises_the_rating(
         assert "Solved!" in ui.message and "Your puzzle rating" in ui.message
         progress = ui.app.context.files.statistics().puzzles
         assert progress.solved_ids == {puzzle.id} and progress.streak == 1
-        assert progress.rating.rating > 1500
+        assert progress.rating.rating > NEWCOMER.rating
         # The Statistics screen says so.
         ui.app.go("statistics")
         ui.pump(2)
@@ -108,7 +108,7 @@ def test_a_wrong_move_is_answered_and_the_puzzle_comes_back(
         assert str(history.moves[0]) == str(wrong) and len(history.moves) == 2  # punished
         assert f"{wrong} does not win" in ui.message
         progress = ui.app.context.files.statistics().puzzles
-        assert progress.rating.rating < 1500 and progress.streak == 0
+        assert progress.rating.rating < NEWCOMER.rating and progress.streak == 0
         assert progress.again == {puzzle.id: 1 + COME_BACK_AFTER}
         # The board takes no more moves, and says why.
         ui.board_click(puzzle.solution[0].split("-")[0])
@@ -180,10 +180,9 @@ def test_a_failed_puzzle_comes_back_after_others() -> None:
     puzzles = all_puzzles()
     first = puzzles[0]
     statistics.puzzles.count(first.id, first.rating, False, None)
-    rng = random.Random(1)
     chosen = []
     for _ in range(COME_BACK_AFTER + 1):
-        puzzle = choose_next(statistics, puzzles, rng)
+        puzzle = choose_next(statistics, puzzles)
         chosen.append(puzzle.id)
         statistics.puzzles.count(puzzle.id, puzzle.rating, True, None)
     assert first.id not in chosen[:-1] and chosen[-1] == first.id

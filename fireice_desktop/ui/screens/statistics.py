@@ -21,7 +21,7 @@ from ...statistics import DASH, DuelStatistics, Statistics
 from ..art import Rgb, font
 from ..cards import CardScreen, level_name
 from ..game.question import Question
-from ..installed import DEALS, DUELS, main_backdrop
+from ..installed import DEALS, DUELS, main_backdrop, rated_puzzles
 from ..language import side_name, tr
 from ..navigation import Context
 from ..registry import DealsShown, DuelShown
@@ -32,6 +32,7 @@ from ..statistics_words import (
     deals_won_lines,
     handicap_text,
     notice_text,
+    provisional_words,
     puzzle_figures,
     puzzle_lines,
     tally_text,
@@ -116,6 +117,7 @@ class StatisticsScene(CardScreen):
         self.cells: dict[tuple[str, str, str], str] = {}  # (game, level, side) -> cell
         self.figures: dict[str, str] = {}  # the figures of the (last) game of deals
         self.puzzle_figures: dict[str, str] = {}
+        self.provisional = ""  # what the puzzle rating's "?" means, if it has one
 
     # --- building -------------------------------------------------------------------
 
@@ -206,11 +208,13 @@ class StatisticsScene(CardScreen):
         metrics = self.metrics
         top = rect.y + metrics.pad
         middle = top + metrics.heading // 2
-        self._text(heading, (rect.x + px(14), middle), metrics.text + px(4), HEADING, True)
+        drawn = self._text(heading, (rect.x + px(14), middle), metrics.text + px(4), HEADING, True)
         if note:
-            self._text(
-                note, (rect.right - px(14), middle + px(2)), metrics.small, MUTED, anchor="midright"
-            )
+            room = rect.right - px(14) - (drawn.right + px(12))
+            size = metrics.small  # smaller, where the note would run into the heading
+            while size > px(10) and font(size, False).size(note)[0] > room:
+                size -= 1
+            self._text(note, (rect.right - px(14), middle + px(2)), size, MUTED, anchor="midright")
         return top + metrics.heading
 
     @staticmethod
@@ -278,10 +282,12 @@ class StatisticsScene(CardScreen):
             self._text(text, (centre, middle), size, colour, not level, "center")
 
     def _draw_puzzles(self, rect: pygame.Rect) -> None:
-        """The puzzles: the rating, solved, the streaks; the days, the puzzles to come back."""
+        """The puzzles: the rating, solved, the streaks; the days, the puzzles to come back.
+        Beside the heading, what a provisional rating's "?" means."""
         puzzles = self.statistics.puzzles
         self.puzzle_figures = puzzle_figures(puzzles)
-        y = self._draw_figures(rect, tr("menu.puzzles"), self.puzzle_figures)
+        self.provisional = provisional_words(puzzles, rated_puzzles())
+        y = self._draw_figures(rect, tr("menu.puzzles"), self.puzzle_figures, self.provisional)
         for text in puzzle_lines(puzzles, self.statistics.lessons):
             self._text(text, (rect.x + px(14), y), self.metrics.small)
             y += self.metrics.line
@@ -301,11 +307,13 @@ class StatisticsScene(CardScreen):
             self._text(text, (left, y), self.metrics.small)
             y += self.metrics.line
 
-    def _draw_figures(self, rect: pygame.Rect, heading: str, figures: dict[str, str]) -> int:
+    def _draw_figures(
+        self, rect: pygame.Rect, heading: str, figures: dict[str, str], note: str = ""
+    ) -> int:
         """A panel of four figures in a row; returns the ``y`` of the first line under them."""
         assert self.sheet is not None
         metrics = self.metrics
-        y = self._panel(rect, heading)
+        y = self._panel(rect, heading, note)
         left, right = rect.x + px(14), rect.right - px(14)
         width = (right - left) // len(figures)
         for k, (words, figure) in enumerate(figures.items()):

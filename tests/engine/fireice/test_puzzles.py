@@ -16,10 +16,12 @@ import pytest
 from fireice_desktop.engine.games.fireice.proof import Prover
 from fireice_desktop.engine.games.fireice.puzzles import (
     CONTRACT_KEYS,
+    DAILY_MOST_RATING,
     MOST_MOVES,
     Attempt,
     Puzzle,
     all_puzzles,
+    daily_puzzles,
     find_puzzle,
     puzzle_of_the_day,
 )
@@ -152,8 +154,26 @@ def test_any_move_keeping_the_win_counts_later() -> None:
 
 def test_the_puzzle_of_the_day_changes_daily_and_returns_after_all() -> None:
     puzzles = all_puzzles()
+    daily = daily_puzzles()
     start = datetime.date(2026, 1, 1)
-    days = [puzzle_of_the_day(start + datetime.timedelta(days=d)) for d in range(len(puzzles))]
-    assert {p.id for p in days} == {p.id for p in puzzles}
+    days = [puzzle_of_the_day(start + datetime.timedelta(days=d)) for d in range(len(daily))]
+    # Every one of the day's puzzles once, before any comes back.
+    assert sorted(p.id for p in days) == [p.id for p in daily]
+    after = start + datetime.timedelta(days=len(daily))
+    assert puzzle_of_the_day(after) == days[0]
     assert puzzle_of_the_day(start) == puzzle_of_the_day(start)
     assert find_puzzle(0) is None and find_puzzle(len(puzzles) + 1) is None
+
+
+def test_the_puzzle_of_the_day_is_one_a_wide_range_of_players_can_solve() -> None:
+    daily = daily_puzzles()
+    # Rated at most the Casual level's 1300, more than a win in 1; and many of them, so
+    # the walk is long before one comes back.
+    assert all(p.rating <= DAILY_MOST_RATING and p.win_in >= 2 for p in daily)
+    assert len(daily) >= 200
+    left_out = [p for p in all_puzzles() if p not in daily]
+    assert all(p.rating > DAILY_MOST_RATING or p.win_in == 1 for p in left_out)
+    # A year of days: never the hardest puzzles (one was rated 1834 before).
+    start = datetime.date(2026, 1, 1)
+    year = [puzzle_of_the_day(start + datetime.timedelta(days=d)) for d in range(366)]
+    assert max(p.rating for p in year) <= DAILY_MOST_RATING

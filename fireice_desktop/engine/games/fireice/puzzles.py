@@ -32,6 +32,11 @@ PUZZLE_FILE: Final = Path(__file__).with_name("puzzles.json")
 CONTRACT_KEYS: Final = ("id", "game", "moves", "to_move", "win_in", "solution", "rating")
 #: The longest forced win a puzzle asks for, in the winner's moves.
 MOST_MOVES: Final = 5
+#: The puzzle of the day is one that a wide range of players can solve: rated at most
+#: the Casual level's 1300 (so a newcomer has a fair chance), and more than a win in 1
+#: (so it is a puzzle for everyone else too).
+DAILY_MOST_RATING: Final = 1300
+DAILY_FEWEST_MOVES: Final = 2
 
 
 @dataclass(frozen=True)
@@ -117,10 +122,21 @@ def find_puzzle(puzzle_id: int) -> Puzzle | None:
     return None
 
 
+@functools.cache
+def daily_puzzles() -> tuple[Puzzle, ...]:
+    """The puzzles a day's puzzle is drawn from (:data:`DAILY_MOST_RATING`), by id."""
+    return tuple(
+        puzzle
+        for puzzle in all_puzzles()
+        if puzzle.rating <= DAILY_MOST_RATING and puzzle.win_in >= DAILY_FEWEST_MOVES
+    )
+
+
 def puzzle_of_the_day(day: datetime.date) -> Puzzle:
-    """The day's puzzle: the same for everyone on that date, a different one each day
-    for as many days as there are puzzles."""
-    puzzles = all_puzzles()
+    """The day's puzzle, of :func:`daily_puzzles`: the same for everyone on that date
+    (a function of the date alone), a different one each day for as many days as there
+    are such puzzles."""
+    puzzles = daily_puzzles()
     # A fixed stride coprime with the count walks every puzzle before repeating, and
     # does not run through them in rating order.
     count = len(puzzles)
@@ -232,12 +248,15 @@ class Attempt:
 
 __all__ = [
     "CONTRACT_KEYS",
+    "DAILY_FEWEST_MOVES",
+    "DAILY_MOST_RATING",
     "MOST_MOVES",
     "PUZZLE_FILE",
     "Attempt",
     "Puzzle",
     "all_puzzles",
     "best_defence",
+    "daily_puzzles",
     "find_puzzle",
     "puzzle_of_the_day",
 ]

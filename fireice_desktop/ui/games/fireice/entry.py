@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ....engine.games.fireice.lessons import LESSONS
+from ....engine.games.fireice.puzzles import all_puzzles
 from ....engine.games.fireice.rules import Color
 from ....engine.games.fireice.solitaire_lessons import LESSONS as SOLITAIRE_LESSONS
 from ....engine.games.fireice.spec import Deal, Handicap
@@ -90,6 +91,7 @@ UI = GameUI(
     pictures={"handicap": _handicap_picture, "solitaire": _solitaire_picture},
     lessons=(*LESSONS, *SOLITAIRE_LESSONS),
     lesson_views={"solitaire": SolitaireBoard},
+    puzzles=all_puzzles,
 )
 
 __all__ = ["UI"]

@@ -11,8 +11,7 @@ kept with the statistics.
 from __future__ import annotations
 
 import datetime
-import random
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from ....engine.games.fireice.puzzles import (
@@ -24,25 +23,27 @@ from ....engine.games.fireice.puzzles import (
 )
 from ....engine.games.fireice.rules import Color, Position
 from ....statistics import Statistics
+from ...game.panel_widgets import fit_label
 from ...game.trainer import FAILED, JUDGING, PLAYING, SHOWING, SOLVED, TrainerScene
 from ...language import side_name, tr
 from ...navigation import Context
+from ...scaling import px
+from ...statistics_words import provisional_tip, provisional_words
 from .view import board_view
 
+#: How wide the tool tip explaining a provisional rating is, at scale 1 (pygame-gui's
+#: own tips are 170 pixels).
+TIP_WIDTH = 240
 
-def choose_next(statistics: Statistics, puzzles: tuple[Puzzle, ...], rng: random.Random) -> Puzzle:
-    """The next puzzle: a failed one whose time has come, else one not tried yet near the
-    player's rating (one of the ten nearest), else any near it."""
-    progress = statistics.puzzles
-    due = progress.due()
-    if due is not None:
-        found = find_puzzle(due)
-        if found is not None:
-            return found
-    rating = progress.rating.rating
-    fresh = [p for p in puzzles if not progress.seen(p.id)] or list(puzzles)
-    fresh.sort(key=lambda p: abs(p.rating - rating))
-    return rng.choice(fresh[:10])
+
+def choose_next(
+    statistics: Statistics, puzzles: tuple[Puzzle, ...], skipped: Collection[int] = ()
+) -> Puzzle:
+    """The next puzzle (:meth:`~....statistics_puzzles.PuzzleStatistics.next_puzzle`): a
+    failed one whose time has come, else short wins for a new player, else one not tried
+    yet that the player's rating predicts solving about two times in three; none of
+    ``skipped`` (left this visit without a move) while there are others."""
+    return statistics.puzzles.next_puzzle(puzzles, skipped)
 
 
 class PuzzleScene(TrainerScene):
@@ -50,10 +51,11 @@ class PuzzleScene(TrainerScene):
 
     rows = (("try_again", "solution"), ("next", "daily"), ("menu",))
     words = "puzzle"
-    info_lines = ("rating", "yours", "streak")
+    info_lines = ("rating", "yours", "provisional", "streak")
 
     def __init__(self, ctx: Context, puzzle_id: int | None = None, daily: bool = False) -> None:
-        self.rng = random.Random()
+        #: The puzzles left this visit without a move: Next puzzle offers others first.
+        self.skipped: set[int] = set()
         self.today = datetime.date.today()
         self.ctx = ctx
         puzzle = find_puzzle(puzzle_id) if puzzle_id is not None else None
@@ -65,7 +67,7 @@ class PuzzleScene(TrainerScene):
     # --- the puzzle -------------------------------------------------------------------
 
     def _next(self) -> Puzzle:
-        return choose_next(self.ctx.files.statistics(), all_puzzles(), self.rng)
+        return choose_next(self.ctx.files.statistics(), all_puzzles(), self.skipped)
 
     def _load(self, puzzle: Puzzle, counted: bool = False) -> None:
         """Show ``puzzle`` from its start; ``counted``: this showing was already counted."""
@@ -141,6 +143,8 @@ class PuzzleScene(TrainerScene):
     def next_puzzle(self) -> None:
         if self.state in (PLAYING, JUDGING) and self.attempt.played:
             self.done(False)  # left half-way: a try that did not solve it
+        elif not self.counted:
+            self.skipped.add(self.puzzle.id)
         self._load(self._next())
 
     def daily(self) -> None:
@@ -155,17 +159,33 @@ class PuzzleScene(TrainerScene):
             title = tr("puzzle.daily_title", title=title)
         shown = f"{progress.rating.shown}{'?' if progress.rating.provisional else ''}"
         counts = {"streak": progress.streak, "solved": progress.solved, "tried": progress.tried}
+        streak = tr("puzzle.streak", **counts)
+        explained = provisional_words(progress, all_puzzles())
         return {
             "title": title,
             "task": self.task() if self.state in (PLAYING, JUDGING) else self.task_words(),
             "rating": tr("puzzle.puzzle_rating", rating=self.puzzle.rating),
             "yours": tr("puzzle.your_rating", rating=shown),
-            "streak": tr("puzzle.streak", **counts),
+            # The "?" explained under the rating while it has one; then the streak moves
+            # up, leaving no empty line between them.
+            "provisional": explained or streak,
+            "streak": streak if explained else "",
         }
 
     def refresh(self) -> None:
         super().refresh()
         self.offer_try_again()
+        # The "?" explained: in smaller letters where the line would not hold it, and in
+        # full in the tool tip of the rating and of the line.
+        line = self.widgets.get("provisional")
+        if line is not None:
+            fit_label(line, line.text, "#difficulty", "#difficulty_small")
+            progress = self.ctx.files.statistics().puzzles
+            tip = provisional_tip(progress, all_puzzles()) or None
+            for name in ("yours", "provisional"):
+                if self.widgets[name].tool_tip_text != tip:
+                    # A paragraph: wider than a button's tip, and at the window's scale.
+                    self.widgets[name].set_tooltip(tip, wrap_width=px(TIP_WIDTH))
 
 
 __all__ = ["FAILED", "PLAYING", "SOLVED", "PuzzleScene", "choose_next"]
