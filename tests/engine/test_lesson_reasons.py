@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 
 from fireice_desktop.engine.games.fireice.board import ISLANDS, LINES, hole_name
-from fireice_desktop.engine.games.fireice.lessons import KINDS, Controls
+from fireice_desktop.engine.games.fireice.lessons import KINDS
 from fireice_desktop.engine.games.fireice.rules import Color
 from fireice_desktop.engine.lessons import Lesson, LessonAttempt, Reason, find_lesson
-from fireice_desktop.engine.words import Words, spoken
+from fireice_desktop.engine.words import Words, say, spoken
 from tests.support.lessons import COURSE, known_ideas, refused_steps, wrong_moves
 
 KEYS = [lesson.key for lesson in COURSE]
@@ -246,18 +246,24 @@ def test_what_the_issue_asked_of_the_lessons_reasons() -> None:
 
 
 def test_a_goal_of_more_moves_than_two_claims_only_what_the_search_shows() -> None:
-    # Three moves between two sides: the words do not say "no move of yours", which
-    # would claim one move; they say the other side keeps the player from the goal.
+    # Three moves between two sides, one peg each, and a goal out of reach: the words do
+    # not say "no move of yours", which claims one move; they say Ice keeps the player
+    # from the goal for the moves left.
     from fireice_desktop.engine.games.fireice.lessons import lesson, position
 
-    start = position("A1 B2", "C3 E5")
-    three = lesson("three", start, Controls("G"), par=3)
-    attempt = LessonAttempt(three)
-    for move in wrong_moves(three)[:5]:
-        reason = attempt.reason(move)
-        if reason.kind == "stopped":
-            assert reason.words.key == "lesson.wrong_stopped_within"
-            assert "for the 2 moves left" in str(reason.words)
+    class Never:
+        aim = say("lesson.aim.wins")
+        uses = frozenset({"island_lines"})
+
+        def __call__(self, before: object, move: object, after: object) -> bool:
+            return False
+
+    three = lesson("three", position("A1", "G7"), Never(), par=3)
+    move = three.start.legal_moves()[0]
+    reason = LessonAttempt(three).reason(move)
+    assert reason.kind == "stopped" and len(reason.show) == 1
+    assert reason.words.key == "lesson.wrong_stopped_within"
+    assert str(reason.words).endswith("can keep you from the goal for the 2 moves left.")
 
 
 # --- the order of the course ------------------------------------------------------------
