@@ -19,9 +19,11 @@ from fireice_desktop.engine.games.fireice.lessons import KINDS
 from fireice_desktop.engine.games.fireice.rules import Color
 from fireice_desktop.engine.lessons import Lesson, LessonAttempt, Reason, find_lesson
 from fireice_desktop.engine.words import Words, say, spoken
-from tests.support.lessons import COURSE, known_ideas, refused_steps, wrong_moves
+from tests.support.lessons import COURSE, known_ideas, refused_steps
 
 KEYS = [lesson.key for lesson in COURSE]
+#: The same, the lesson of two moves (searched over every answer) marked slow.
+PARAMS = [pytest.param(key, marks=pytest.mark.slow) if key == "handicap" else key for key in KEYS]
 
 
 def lesson_of(key: str) -> Lesson:
@@ -30,16 +32,29 @@ def lesson_of(key: str) -> Lesson:
     return lesson
 
 
-def tries(lesson: Lesson) -> list[tuple[Any, Reason]]:
-    """Each wrong try at the start of ``lesson`` and its reason: the legal moves the goal
-    does not take, or, where every legal move is right, the steps the rules refuse."""
+def tries(lesson: Lesson) -> list[tuple[Any, Any, Reason]]:
+    """Each wrong try in ``lesson``, the position it is tried in, and its reason: the
+    legal moves the goal does not take, at the start and, in a lesson of several moves,
+    after each right move (and the other side's answer); where every legal move at the
+    start is right, the steps the rules refuse there."""
     attempt = LessonAttempt(lesson)
-    found = [(move, attempt.reason(move)) for move in wrong_moves(lesson)]
+    found: list[tuple[Any, Any, Reason]] = []
+    while True:
+        position = attempt.position
+        right = attempt.right_moves()
+        found += [
+            (position, move, attempt.reason(move))
+            for move in position.legal_moves()
+            if move not in right
+        ]
+        if not right or attempt.play(right[0]).solved:
+            break
     if not found:
+        fresh = LessonAttempt(lesson)
         for move in refused_steps(lesson):
-            reason = attempt.refused(move)
+            reason = fresh.refused(move)
             if reason is not None:
-                found.append((move, reason))
+                found.append((lesson.start, move, reason))
     return found
 
 
@@ -62,8 +77,7 @@ def _island(position: Any, letter: str) -> int:
     return ISLANDS.index(letter)
 
 
-def _check_fire_and_ice(lesson: Lesson, move: Any, reason: Reason) -> None:
-    before = lesson.start
+def _check_fire_and_ice(lesson: Lesson, before: Any, move: Any, reason: Reason) -> None:
     after = before.play(move)
     me, other = before.to_move, before.to_move.other
     values = reason.words.values
@@ -135,8 +149,7 @@ def _every_end(position: Any) -> set[int]:
     return {n for m in position.legal_moves() for n in _every_end(position.play(m))}
 
 
-def _check_solitaire(lesson: Lesson, move: Any, reason: Reason) -> None:
-    before = lesson.start
+def _check_solitaire(lesson: Lesson, before: Any, move: Any, reason: Reason) -> None:
     after = before.play(move)
     values = reason.words.values
     if reason.kind == "stuck":
@@ -156,8 +169,7 @@ def _check_solitaire(lesson: Lesson, move: Any, reason: Reason) -> None:
         pytest.fail(f"no check for a reason of kind {reason.kind!r}")
 
 
-def _check_icebreaker(lesson: Lesson, move: Any, reason: Reason) -> None:
-    before = lesson.start
+def _check_icebreaker(lesson: Lesson, before: Any, move: Any, reason: Reason) -> None:
     values = reason.words.values
     board = before.board
     if reason.kind == "no_capture":
@@ -192,22 +204,22 @@ CHECKS = {
 }
 
 
-@pytest.mark.parametrize("key", KEYS)
+@pytest.mark.parametrize("key", PARAMS)
 def test_every_wrong_move_gets_a_true_reason_of_its_own(key: str) -> None:
     lesson = lesson_of(key)
     found = tries(lesson)
     assert found, "a lesson without a wrong try teaches nothing"
-    for move, reason in found:
+    for before, move, reason in found:
         assert reason.kind != "not_it", f"{move}: {reason.words}"
         assert reason.words.key != "lesson.wrong"
         assert str(reason.words).startswith(str(move))
         assert "%{" not in str(reason.words)
-        CHECKS[lesson.game](lesson, move, reason)
+        CHECKS[lesson.game](lesson, before, move, reason)
 
 
-@pytest.mark.parametrize("key", KEYS)
+@pytest.mark.parametrize("key", PARAMS)
 def test_every_reason_is_said_in_italian_too(key: str) -> None:
-    for move, reason in tries(lesson_of(key)):
+    for _, move, reason in tries(lesson_of(key)):
         italian = spoken(reason.words, "it")
         assert italian != str(reason.words) and "%{" not in italian
         assert str(move) in italian
@@ -278,10 +290,10 @@ def test_the_course_teaches_each_idea_once_and_uses_it_only_after() -> None:
         assert not lesson.uses & lesson.teaches
 
 
-@pytest.mark.parametrize("key", KEYS)
+@pytest.mark.parametrize("key", PARAMS)
 def test_a_lessons_reasons_use_only_ideas_taught_by_then(key: str) -> None:
     lesson = lesson_of(key)
-    for move, reason in tries(lesson):
+    for _, move, reason in tries(lesson):
         assert reason.uses, f"{move}: a reason that names no idea"
         early = reason.uses - known_ideas(lesson)
         assert not early, f"{move}: {reason.words} uses {sorted(early)}"

@@ -251,7 +251,8 @@ def test_every_lessons_wrong_move_is_said_shown_and_marked(
 ) -> None:
     assert list(WRONG) == [lesson.key for lesson in LESSONS]
     generic = {"en": "is not it", "it": "non è la mossa"}[language]
-    with open_ui(tmp_path / "config", monkeypatch, language=language) as ui:
+    # In the smallest window, where the message box is narrowest: the words need no scroll.
+    with open_ui(tmp_path / "config", monkeypatch, size=(860, 600), language=language) as ui:
         for lesson in LESSONS:
             scene = open_lesson(ui, lesson.key)
             move = lesson.start.parse_move(WRONG[lesson.key])
@@ -264,6 +265,9 @@ def test_every_lessons_wrong_move_is_said_shown_and_marked(
             words = spoken(reason.words, language)
             assert ui.message.startswith(words), (lesson.key, ui.message)
             assert generic not in ui.message
+            ui.pump(3)
+            box = scene.message_box
+            assert box is not None and box.scroll_bar is None, (lesson.key, "scrolls")
             assert scene.marks == reason.marks
             if legal:  # the wrong move, then what shows it, are on the board
                 assert scene.state == FAILED
