@@ -278,6 +278,33 @@ def test_a_goal_of_more_moves_than_two_claims_only_what_the_search_shows() -> No
     assert str(reason.words).endswith("can keep you from the goal for the 2 moves left.")
 
 
+def test_the_rarer_reasons_say_what_the_move_did() -> None:
+    from fireice_desktop.engine.games.fireice.lessons import (
+        controls,
+        lesson,
+        position,
+        takes_an_island,
+    )
+    from fireice_desktop.engine.games.icebreaker.lessons import lesson as sea_lesson
+    from fireice_desktop.engine.games.icebreaker.lessons import sea, wins
+
+    # Island A taken, but with a median where an edge was asked.
+    edge = lesson("edge_asked", position("A1 A4 B6", "C3"), controls("A", "edge"))
+    reason = LessonAttempt(edge).reason(edge.start.parse_move("B6-A6"))
+    assert reason.kind == "wrong_kind"
+    assert str(reason.words) == (
+        "B6-A6 takes island A with the median 1-4-6, but the goal is an edge."
+    )
+    # A move on an island already held takes no new one.
+    held = lesson("held", position("A1 A2 A5 A3", "C3"), takes_an_island)
+    reason = LessonAttempt(held).reason(held.start.parse_move("A3-A4"))
+    assert str(reason.words) == "A3-A4 takes no new island: island A was yours already."
+    # A capture that does not make enough.
+    race = sea_lesson("race", sea("c4", "a5", "b4 i1", red_score=20, black_score=3), wins)
+    reason = LessonAttempt(race).reason(race.start.parse_move("c4-b4"))
+    assert str(reason.words) == "c4-b4 captures, but Red has 21 icebergs: 28 win."
+
+
 # --- the order of the course ------------------------------------------------------------
 
 

@@ -1,5 +1,6 @@
 """What the lesson tests of every game ask: which moves a lesson's goal accepts, the
-course in the order Learn takes it, and a lesson's wrong tries."""
+course in the order Learn takes it, the steps the rules refuse, and the ideas known by
+a lesson."""
 
 from __future__ import annotations
 
@@ -20,12 +21,6 @@ def accepted(course: tuple[Lesson, ...], key: str) -> tuple[Any, set[str]]:
     lesson = find_lesson(course, key)
     assert lesson is not None and not lesson.start.is_over
     return lesson, {str(move) for move in LessonAttempt(lesson).right_moves()}
-
-
-def wrong_moves(lesson: Lesson) -> list[Any]:
-    """The legal moves at the start of ``lesson`` that its goal does not accept."""
-    right = set(LessonAttempt(lesson).right_moves())
-    return [move for move in lesson.start.legal_moves() if move not in right]
 
 
 def refused_steps(lesson: Lesson) -> list[Any]:
