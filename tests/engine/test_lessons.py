@@ -14,7 +14,7 @@ def test_stars_follow_the_tries() -> None:
 
 
 def test_a_lesson_is_found_by_its_key_in_its_course() -> None:
-    assert find_lesson(LESSONS, "drop") is LESSONS[2]
+    assert find_lesson(LESSONS, "drop") is LESSONS[5]
     assert find_lesson(LESSONS, "no such lesson") is None
 
 

@@ -1,6 +1,7 @@
 """Learn, played with real events: from the menu through a lesson, a wrong move
-punished and tried again, stars kept, the next lesson, every game's lessons on its own
-board, and on to the puzzles."""
+explained (said, shown and marked) and tried again, stars kept by lesson, the next
+lesson, every game's lessons on its own board, every title in the same letters, and on
+to the puzzles."""
 
 from __future__ import annotations
 
@@ -9,6 +10,11 @@ from pathlib import Path
 import pygame
 import pytest
 
+from fireice_desktop.engine.games.fireice.board import hole_name, parse_hole
+from fireice_desktop.engine.games.fireice.rules import Color
+from fireice_desktop.engine.lessons import LessonAttempt
+from fireice_desktop.engine.words import spoken
+from fireice_desktop.statistics import Statistics
 from fireice_desktop.ui.game.trainer import FAILED, PLAYING, SOLVED
 from fireice_desktop.ui.games.fireice.pegs import PegView
 from fireice_desktop.ui.games.fireice.puzzle_screen import PuzzleScene
@@ -93,7 +99,7 @@ def test_a_move_that_hands_an_island_is_explained(
         ui.play("B5-A5")
         scene = wait(ui)
         assert scene.state == FAILED
-        assert "B5-A5 hands Ice island B" in ui.message
+        assert "B5-A5 takes island A but hands Ice island B" in ui.message
         assert len(scene.controller.history.moves) == 1  # no reply: the drop shows it
 
 
@@ -171,23 +177,30 @@ def test_a_step_the_rules_refuse_is_explained_and_the_lesson_goes_on(
         assert ui.app.context.files.statistics().lessons == {"icebreaker_nearest": 3}
 
 
-def test_the_solitaire_lesson_takes_two_captures_in_turn(
+def test_the_solitaire_lesson_takes_three_captures_in_turn(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     with open_ui(tmp_path / "config", monkeypatch) as ui:
         open_lesson(ui, "solitaire_turns")
-        ui.play("A1-A2")  # red first: aqua is left without a capture
+        ui.play("A1-A2")  # red first: aqua takes back, and red has no capture then
         scene = wait(ui)
         assert scene.state == FAILED
-        assert "aqua has no capture" in ui.message
+        assert "no way down to one peg" in ui.message and "red has no capture" in ui.message
+        assert [str(m) for m in scene.controller.history.moves] == ["A1-A2", "A3-A2"]
         ui.click_button("Try again")
         ui.play("A2-A1")
         scene = wait(ui)
         assert scene.state == PLAYING and "Now the next move" in ui.message
         ui.play("C1-A1")
         scene = wait(ui)
+        assert scene.state == PLAYING
+        ui.play("A3-A1")
+        scene = wait(ui)
         assert scene.state == SOLVED
-        assert scene.controller.history.position.pegs_left == 1
+        end = scene.controller.history.position
+        assert (
+            end.pegs_left == 1 and end.color_at(parse_hole("A1")) is Color.ICE
+        )  # aqua first, aqua last
 
 
 @pytest.mark.parametrize("language", ["en", "it"])
@@ -207,3 +220,162 @@ def test_every_lessons_words_fit_the_smallest_window_unclipped_and_unscrolled(
                 if text_overflows(scene.widgets[name]):
                     too_long.append(f"{lesson.key}: {scene.widgets[name].text!r} clipped")
     assert too_long == []
+
+
+#: A wrong try at each lesson, of the kind a newcomer makes (in the Icebreaker lesson of
+#: ships, whose one legal move is right, a step the rules refuse).
+WRONG = {
+    "moving": "D4-A4",
+    "same_hole": "B2-B5",
+    "edge": "C7-E7",
+    "median": "F1-F5",
+    "circle": "A1-A2",
+    "drop": "B5-A5",
+    "one_controller": "C6-G6",
+    "line": "D6-F6",
+    "handed": "C3-C1",
+    "threat": "D1-D3",
+    "handicap": "A1-A3",
+    "solitaire_capture": "D7-D5",
+    "solitaire_turns": "A1-A2",
+    "icebreaker_nearest": "e5-e6",
+    "icebreaker_capture": "g3-h2",
+    "icebreaker_half": "f2-e3",
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_every_lessons_wrong_move_is_said_shown_and_marked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, language: str
+) -> None:
+    assert list(WRONG) == [lesson.key for lesson in LESSONS]
+    generic = {"en": "is not it", "it": "non è la mossa"}[language]
+    # In the smallest window, where the message box is narrowest: the words need no scroll.
+    with open_ui(tmp_path / "config", monkeypatch, size=(860, 600), language=language) as ui:
+        for lesson in LESSONS:
+            scene = open_lesson(ui, lesson.key)
+            move = lesson.start.parse_move(WRONG[lesson.key])
+            attempt = LessonAttempt(lesson)
+            legal = lesson.start.illegal_reason(move) is None
+            reason = attempt.reason(move) if legal else attempt.refused(move)
+            assert reason is not None, lesson.key
+            ui.play_cells(move)
+            scene = wait(ui)
+            words = spoken(reason.words, language)
+            assert ui.message.startswith(words), (lesson.key, ui.message)
+            assert generic not in ui.message
+            ui.pump(3)
+            box = scene.message_box
+            assert box is not None and box.scroll_bar is None, (lesson.key, "scrolls")
+            assert scene.marks == reason.marks
+            if legal:  # the wrong move, then what shows it, are on the board
+                assert scene.state == FAILED
+                played = [str(m) for m in scene.controller.history.moves]
+                assert played == [str(move), *(str(m) for m in reason.show)]
+            else:  # refused: the piece is still in hand, the lesson goes on
+                assert scene.state == PLAYING and not scene.attempt.played
+
+
+def test_a_wrong_moves_marks_are_drawn_on_the_board_and_go_with_try_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with open_ui(tmp_path / "config", monkeypatch) as ui:
+        scene = open_lesson(ui, "edge")
+        ui.play("C7-E7")
+        scene = wait(ui)
+        assert [hole_name(h) for h in scene.marks] == ["E1", "E2", "E5"]
+        ui.pump(2)
+        layout = scene.layout
+        surface = ui.app.surface
+        # The ring around E5, the hole the edge lacks, in the marks' colour.
+        x, y = layout.holes[parse_hole("E5")]
+        ring = layout.peg_radius * 1.3
+        colours = [
+            surface.get_at((round(x + dx * ring), round(y + dy * ring)))[:3]
+            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+        ]
+        assert any(r > 230 and 90 < g < 150 and b < 110 for r, g, b in colours), colours
+        ui.click_button("Try again")
+        assert lesson_screen(ui).marks == ()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language", ["en", "it"])
+@pytest.mark.parametrize("size", [(860, 600), (1280, 800), (2560, 1440), (3840, 2160)])
+def test_every_lessons_title_is_drawn_alike_and_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, language: str, size: tuple[int, int]
+) -> None:
+    with open_ui(tmp_path / "config", monkeypatch, size=size, language=language) as ui:
+        ui.app.render = lambda: None  # type: ignore[method-assign]
+        letters = set()
+        for lesson in LESSONS:
+            title = open_lesson(ui, lesson.key).widgets["title"]
+            assert title.object_ids[-1] == "#lesson_title", lesson.key
+            assert not text_overflows(title), (lesson.key, title.text)
+            letters.add((title.font.get_point_size(), title.font.bold))
+        assert len(letters) == 1, letters  # one size, bold, for every title
+
+
+@pytest.mark.parametrize(
+    ("key", "said"),
+    [
+        ("icebreaker_nearest", "A lesson's small sea: 6 icebergs"),
+        ("icebreaker_capture", "A lesson's small sea: 5 icebergs"),
+        ("icebreaker_half", "First to 28 of 55 icebergs wins"),
+    ],
+)
+def test_an_icebreaker_lesson_says_what_its_own_sea_holds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, key: str, said: str
+) -> None:
+    lesson = next(lesson for lesson in LESSONS if lesson.key == key)
+    start = lesson.start
+    icebergs = start.icebergs.bit_count() + start.red_score + start.black_score
+    assert str(icebergs) in said  # the count is the sea's own: afloat and captured
+    with open_ui(tmp_path / "config", monkeypatch) as ui:
+        view = open_lesson(ui, key).view
+        assert isinstance(view, IcebreakerView)
+        assert view.target_label.text == said
+
+
+def test_stars_kept_by_lesson_stay_with_their_lesson_in_the_new_order(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A player's file from before the order changed: the first three lessons of then
+    # (moving, same_hole, drop) done.  Stars are kept by the lesson's key, so they stay
+    # with the same lessons; Learn opens at the first lesson of the new order not done.
+    assert set(OLD_ORDER) == {lesson.key for lesson in LESSONS}
+    with open_ui(tmp_path / "config", monkeypatch) as ui:
+
+        def done_then(statistics: Statistics) -> None:
+            statistics.lessons.update({"moving": 3, "same_hole": 2, "drop": 1})
+
+        ui.app.context.files.change_statistics(done_then)
+        ui.click_button("Learn")
+        scene = lesson_screen(ui)
+        assert scene.lesson.key == "edge"
+        assert scene.widgets["stars"].text == "Not done yet"
+        scene = open_lesson(ui, "drop")
+        assert scene.widgets["stars"].text == "Best: 1 star of 3"
+        assert scene.widgets["progress"].text == "Lesson 6 of 16"
+
+
+#: The lessons in the order they were taken before the lines came before the dropped peg.
+OLD_ORDER = (
+    "moving",
+    "same_hole",
+    "drop",
+    "edge",
+    "median",
+    "circle",
+    "one_controller",
+    "line",
+    "handed",
+    "threat",
+    "handicap",
+    "solitaire_capture",
+    "solitaire_turns",
+    "icebreaker_nearest",
+    "icebreaker_capture",
+    "icebreaker_half",
+)

@@ -51,6 +51,8 @@ class BoardController(Generic[S]):
         self._pressed_selected = False  # the mouse went down on the peg already held
         #: The latest move played, and the position it was played from, until taken.
         self.just_played: tuple[S, Any] | None = None
+        #: The latest move the rules refused (its reason said), until taken.
+        self.refused: Any = None
 
     # --- what is shown ----------------------------------------------------------
 
@@ -139,7 +141,9 @@ class BoardController(Generic[S]):
                 self.say(spoken(position.stuck_reason(hole)))
             return
         if self.selected is not None:
-            reason = position.illegal_reason(position.make_move(self.selected, hole))
+            refused = position.make_move(self.selected, hole)
+            reason = position.illegal_reason(refused)
+            self.refused = refused
             self.say(f"{name(self.selected)}-{name(hole)}: {spoken(reason or '')}")
             return
         game = position.game
@@ -165,7 +169,9 @@ class BoardController(Generic[S]):
             self.move_to(hole)
         else:
             position = self.history.position
-            reason = position.illegal_reason(position.make_move(self.selected, hole))
+            refused = position.make_move(self.selected, hole)
+            reason = position.illegal_reason(refused)
+            self.refused = refused
             name = position.cell_name
             self.say(f"{name(self.selected)}-{name(hole)}: {spoken(reason or '')}")
 
@@ -190,6 +196,8 @@ class BoardController(Generic[S]):
                 move = before.parse_move(move)
             after = self.history.play(move)
         except ValueError as error:
+            if not isinstance(move, str):
+                self.refused = move
             self.say(spoken(words_of(error)))  # an illegal move's reason, or bad notation
             return False
         self.selected = None

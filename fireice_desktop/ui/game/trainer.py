@@ -48,6 +48,8 @@ class TrainerScene(BoardScene):
     words = ""
     #: The lines of the panel under the task, by name.
     info_lines: tuple[str, ...] = ()
+    #: The title's letters: the theme's usual ones, and smaller ones for a long title.
+    title_fits: tuple[str, str] = ("#turn", "#message")
 
     def __init__(self, ctx: Context, start: Any, make_view: MakeView) -> None:
         super().__init__(ctx)
@@ -58,6 +60,7 @@ class TrainerScene(BoardScene):
         self.task_rect = pygame.Rect(0, 0, 0, 0)
         self.widgets: dict[str, Any] = {}
         self.message = ""
+        self.marks: tuple[int, ...] = ()  # cells the words about a wrong move point at
         self.redraw_frames = 0  # frames still to draw after the panel's words changed
         self.state = PLAYING
         self.stage = Stage(
@@ -108,6 +111,7 @@ class TrainerScene(BoardScene):
         self._cancel()
         self.state = PLAYING
         self.queue = []
+        self.marks = ()
         self.stage.controller = BoardController(start)
         self.say(message)
         self.refresh()
@@ -274,7 +278,7 @@ class TrainerScene(BoardScene):
         self.redraw_frames = 3
         if not self.widgets:
             return
-        fits = {"title": ("#turn", "#message"), "task": ("#message", "#message_small")}
+        fits = {"title": self.title_fits, "task": ("#message", "#message_small")}
         for name, text in self.panel_texts().items():
             if name in fits:  # smaller letters where the words are too long
                 fit_label(self.widgets[name], text, *fits[name])
@@ -348,6 +352,8 @@ class TrainerScene(BoardScene):
             show_targets=self.settings.show_legal_moves,
             coordinates=self.settings.coordinates,
             cursor=self.keys.cursor_cell,
+            # Once the moves that show a wrong move's reason are played.
+            marks=self.marks if not self.queue and self.controller.animation is None else (),
         )
         self.draw_board_and_backing(surface, self.view, moment)
         # The side the player moves beside the task (and what the game's view adds there:

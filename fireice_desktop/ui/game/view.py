@@ -93,6 +93,8 @@ class Moment:
     finale: float | None = None  # how far the finish of a game just won is shown, 0 to 1
     played: tuple[int, int] | None = None  # in an analysed game: the move played from here
     cursor: int | None = None  # the keyboard's cursor, once the keys have moved it
+    #: Cells ringed for attention: what a lesson's reason for a wrong move points at.
+    marks: tuple[int, ...] = ()
     #: Nothing but the board has drawn over the board's part of the window since its
     #: last frame: a view may then draw again only what changed.
     untouched: bool = False

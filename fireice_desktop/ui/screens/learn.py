@@ -2,9 +2,14 @@
 board (the course is :data:`..installed.LESSONS`, in the menu's order of the games).
 
 Each lesson (:mod:`...engine.lessons`) is a position, a goal and the coach's words;
-the player makes the moves, any move that reaches the goal is right, and a wrong one is
-answered by the reply that shows why, or told why.  Stars (three at the first try, then
-fewer) are kept with the statistics; the last lesson leads to the puzzles.
+the player makes the moves, any move that reaches the goal is right, and a wrong one gets
+the reason the engine finds for it: said, shown by the moves that follow it (the other
+side's winning reply, the line a deal can still take) and marked on the board.  A step
+the rules refuse is told with what the game knows of it (an Icebreaker ship's nearest
+iceberg, marked).  Every lesson's title is drawn in the same letters.  Stars (three at
+the first try, then fewer) are kept with the statistics by each lesson's key, so they
+stay with their lesson whatever its place in the course; the last lesson leads to the
+puzzles.
 """
 
 from __future__ import annotations
@@ -31,6 +36,9 @@ class LessonScene(TrainerScene):
     rows = (("try_again", "next"), ("puzzles", "menu"))
     words = "lesson"
     info_lines = ("progress", "stars")
+    # One size of letters for every title, bold: each fits the narrowest panel in both
+    # languages (a test measures them), so no title is drawn smaller than another.
+    title_fits = ("#lesson_title", "#lesson_title")
 
     def __init__(self, ctx: Context, lesson: str | None = None) -> None:
         self.ctx = ctx
@@ -68,18 +76,26 @@ class LessonScene(TrainerScene):
         return tr(key) if self.learner is None else tr(key, side=side_name(self.learner))
 
     def wrong_words(self, move: Any, punishment: Any) -> str:
-        if self.learner is not None:
-            other = self.learner.other
-            after = self.attempt.position.play(move)
-            if self.winner(after) == other:
-                return tr("puzzle.wrong_hands", move=move, side=side_name(other))
-            if punishment is not None:
-                self.queue.append(punishment)
-                return tr("lesson.wrong_wins", move=move, side=side_name(other), reply=punishment)
-        why = self.attempt.why_wrong(move)
-        if why is not None:
-            return say(why)
-        return tr("lesson.wrong", move=move, task=self.task())
+        """The reason the engine found for the wrong ``move`` (while judging it): its
+        moves queued to be shown, its cells marked, its words."""
+        reason = self.attempt.reason(move)
+        self.queue.extend(reason.show)
+        self.marks = reason.marks
+        return say(reason.words)
+
+    def update(self, dt: float) -> bool:
+        refused = self.controller.refused
+        self.controller.refused = None
+        if self.controller.just_played is not None:
+            self.marks = ()  # a refused step's marks go once a move is played
+        busy = super().update(dt)
+        if refused is not None and self.state == PLAYING:
+            reason = self.attempt.refused(refused)
+            if reason is not None:
+                self.say(say(reason.words))
+                self.marks = reason.marks
+                return True
+        return busy
 
     def done(self, solved: bool) -> str:
         if not solved:

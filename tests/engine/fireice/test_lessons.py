@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from fireice_desktop.engine.games.fireice.board import parse_hole
 from fireice_desktop.engine.games.fireice.lessons import LESSONS, handed
 from fireice_desktop.engine.games.fireice.rules import Color, Move
 from fireice_desktop.engine.lessons import Lesson, LessonAttempt
@@ -23,10 +24,10 @@ def find_lesson(key: str) -> Lesson | None:
 RIGHT: dict[str, set[str]] = {
     "moving": {f"D4-D{n}" for n in (1, 2, 3, 5, 6, 7)},
     "same_hole": {*(f"B2-{i}2" for i in "ACDEFG"), *(f"D4-{i}4" for i in "ABEFG")},
-    "drop": {"A1-A7", "A2-A6", "A4-A5"},
     "edge": {"G5-E5"},
     "median": {"A6-F6"},
     "circle": {"G6-C6"},
+    "drop": {"A1-A7", "A2-A6", "A4-A5"},
     "one_controller": {"B5-D5"},
     "line": {"B6-F6"},
     "handed": {"G5-D5"},
@@ -71,7 +72,8 @@ def test_the_two_move_lesson_answers_and_then_is_reached() -> None:
 
 
 def test_the_warned_moves_are_punished_as_the_lessons_say() -> None:
-    # Lesson "drop": B5-A5 takes A but drops Ice's peg into B5, handing Ice island B.
+    # Lesson "drop": B5-A5 takes A but drops Ice's peg into B5, handing Ice island B
+    # (its line is marked).
     drop = find_lesson("drop")
     assert drop is not None
     attempt = LessonAttempt(drop)
@@ -79,8 +81,12 @@ def test_the_warned_moves_are_punished_as_the_lessons_say() -> None:
     assert drop.start.play("B5-A5").controller(1) is Color.ICE
     assert handed(drop.start, Move.parse("B5-A5")) == 1 << 1  # island B
     assert attempt.punishment(Move.parse("B5-A5")) is None  # the drop itself shows it
+    assert attempt.reason(Move.parse("B5-A5")).marks == tuple(
+        parse_hole(h) for h in ["B1", "B2", "B5"]
+    )
     why = attempt.why_wrong(Move.parse("B5-A5"))
-    assert isinstance(why, Words) and str(why).startswith("B5-A5 hands Ice island B")
+    assert isinstance(why, Words)
+    assert str(why).startswith("B5-A5 takes island A but hands Ice island B")
     # Lesson "handed": B5-D5 takes D and loses at once, on Fire's own move.
     loses = find_lesson("handed")
     assert loses is not None

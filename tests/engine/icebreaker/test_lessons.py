@@ -1,14 +1,15 @@
 """Icebreaker's lessons: each goal accepts exactly the moves that reach it (listed by
-hand), the rules refuse a step away from the nearest iceberg with their reason, and a
-move that captures nothing is told so."""
+hand), the rules refuse a step away from the nearest iceberg with their reason, a move
+that captures nothing is told so, and the lessons' words are true of their own seas."""
 
 from __future__ import annotations
 
 import pytest
 
 from fireice_desktop.engine.games.icebreaker.board import Side
-from fireice_desktop.engine.games.icebreaker.lessons import LESSONS
+from fireice_desktop.engine.games.icebreaker.lessons import LESSONS, nearest_icebergs
 from fireice_desktop.engine.lessons import LessonAttempt, find_lesson
+from fireice_desktop.engine.words import say, spoken
 from tests.support.lessons import accepted
 
 RIGHT: dict[str, set[str]] = {
@@ -55,3 +56,28 @@ def test_the_winning_capture_ends_the_game() -> None:
     assert lesson is not None
     step = LessonAttempt(lesson).play(lesson.start.parse_move("d5-c4"))
     assert step.right and step.solved and step.reply is None
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_lessons_words_are_true_of_their_own_seas(language: str) -> None:
+    nearest = find_lesson(LESSONS, "icebreaker_nearest")
+    assert nearest is not None
+    start = nearest.start
+    board = start.board
+    # "Your ship on e5 is two steps from c3": its nearest iceberg, two steps away.
+    ship = board.parse_cell("e5")
+    assert start.distance(ship) == 2
+    assert nearest_icebergs(start, ship) == [board.parse_cell("c3")]
+    intro = spoken(say("lesson.icebreaker_nearest.intro"), language)
+    assert {"en": "two steps from c3", "it": "due passi da c3"}[language] in intro
+    # A small lesson's sea: six icebergs, none captured (the panel says so, not 28 of 55).
+    assert start.icebergs.bit_count() == 6 and start.red_score == start.black_score == 0
+    # The last lesson is a whole sea's end: 27 and 25 captured, three left, 28 wins.
+    half = find_lesson(LESSONS, "icebreaker_half")
+    assert half is not None
+    end = half.start
+    assert (end.red_score, end.black_score, end.icebergs.bit_count()) == (27, 25, 3)
+    assert end.red_score + end.black_score + 3 == board.iceberg_count == 55
+    assert board.target == 28
+    words = spoken(say("lesson.icebreaker_half.intro"), language)
+    assert all(number in words for number in ("55", "28", "27", "25"))

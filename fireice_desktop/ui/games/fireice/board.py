@@ -198,13 +198,13 @@ def _draw_still(
         pygame.draw.circle(surface, MARK_RGB, layout.holes[src], ring, max(2, int(side * 0.004)))
         pygame.draw.circle(surface, MARK_RGB, layout.holes[dst], ring, max(2, int(side * 0.006)))
 
-    for hole in picture.marked:
+    for hole in picture.marked:  # a ring clear of the peg, bold enough to see at a glance
         pygame.draw.circle(
             surface,
             (255, 120, 80),
             layout.holes[hole],
-            layout.peg_radius * 1.3,
-            max(2, int(side * 0.005)),
+            layout.peg_radius * 1.36,
+            max(3, int(side * 0.009)),
         )
 
     # Coordinates: the number of every empty hole (a peg covers its own).

@@ -67,6 +67,7 @@ class PegView(GameView):
             winner=won[0] if won else None,
             show_control=self.drops_a_peg,
             hint=moment.hint,
+            marked=moment.marks,
             played=moment.played,
             cursor=moment.cursor,
             coordinates=moment.coordinates,

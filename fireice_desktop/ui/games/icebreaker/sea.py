@@ -33,6 +33,8 @@ FROST: tuple[int, int, int, int] = (214, 240, 250, 110)
 PATH_RGB: Rgb = (255, 150, 40)  # orange, as the rule sheet marks a ship's way
 MARK_RGB: Rgb = (250, 210, 90)
 SELECT_RGB: Rgb = (255, 246, 190)
+#: The ring around a cell marked for attention, as the pegs' board rings its holes.
+MARKED_RGB: Rgb = (255, 120, 80)
 HULLS: dict[Side, tuple[Rgb, Rgb, Rgb]] = {
     # hull, its dark edge, funnel band
     Side.RED: ((196, 38, 30), (96, 12, 8), (255, 255, 255)),
@@ -53,6 +55,7 @@ class SeaPicture:
     last_move: tuple[Cell, Cell] | None = None
     hint: tuple[Cell, Cell] | None = None
     played: tuple[Cell, Cell] | None = None  # in an analysed game, the move played from here
+    marked: tuple[Cell, ...] = ()  # cells ringed for attention (a lesson's iceberg missed)
     cursor: Cell | None = None  # the keyboard's cursor (drawn over everything)
     hidden: int = 0  # ships not drawn in their cell (moving or carried)
     floating: tuple[tuple[Side, Point], ...] = ()  # ships in motion, drawn last
@@ -359,6 +362,10 @@ def draw_sea(surface: pygame.Surface, art: SeaArt, picture: SeaPicture) -> None:
         pygame.draw.polygon(
             surface, SELECT_RGB, _hexagon(holes[picture.selected], layout.radius * 0.9), line
         )
+    for cell in picture.marked:
+        cx, cy = holes[cell]
+        pygame.draw.circle(surface, (60, 30, 0), (cx + 1, cy + 2), layout.radius * 0.84, line)
+        pygame.draw.circle(surface, MARKED_RGB, (cx, cy), layout.radius * 0.84, line)
 
     winner_glow = picture.winner
     # The finale: a ring swelling out from each of the winner's ships, then settling.

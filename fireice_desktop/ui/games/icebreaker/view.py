@@ -67,6 +67,14 @@ class IcebreakerView(GameView):
         """The board's side."""
         return int(self.host.controller.history.positions[0].size)
 
+    @property
+    def sea_icebergs(self) -> int | None:
+        """The icebergs of a lesson's small sea (the ones floating at its start and those
+        already captured), or ``None`` on a whole board, where more than half win."""
+        start = self.host.controller.history.positions[0]
+        count = int(start.icebergs.bit_count() + start.red_score + start.black_score)
+        return None if count == HexBoard.of(self.size).iceberg_count else count
+
     def title(self) -> str:
         computer = self.host.session.computer
         return computer_title(computer) if computer else "Icebreaker"  # the game's name
@@ -79,11 +87,16 @@ class IcebreakerView(GameView):
 
     def build_extra(self, manager: pygame_gui.UIManager, x: int, y: int, width: int) -> int:
         board = HexBoard.of(self.size)
+        sea = self.sea_icebergs
+        # A lesson's small sea says so: the race to more than half of a whole board's
+        # icebergs is not run there.
+        goal = (
+            tr("icebreaker.target", target=board.target, icebergs=board.iceberg_count)
+            if sea is None
+            else tr("icebreaker.lesson_sea", count=sea)
+        )
         self.target_label = pygame_gui.elements.UILabel(
-            pygame.Rect(x - px(8), y, width + px(16), px(20)),
-            tr("icebreaker.target", target=board.target, icebergs=board.iceberg_count),
-            manager,
-            object_id="#keys",
+            pygame.Rect(x - px(8), y, width + px(16), px(20)), goal, manager, object_id="#keys"
         )
         self.score_rect = pygame.Rect(x, y + px(22), width, px(SCORE_HEIGHT - 26))
         return y + px(SCORE_HEIGHT)
@@ -155,6 +168,7 @@ class IcebreakerView(GameView):
             last_move=(last.src, last.dst) if last and moment.played is None else None,
             winner=position.winner,
             hint=moment.hint,
+            marked=moment.marks,
             played=moment.played,
             cursor=moment.cursor,
             coordinates=moment.coordinates,
@@ -201,9 +215,12 @@ class IcebreakerView(GameView):
         self._draw_scores(surface)
 
     def _draw_scores(self, surface: pygame.Surface) -> None:
-        """Each side's icebergs, as a count and a bar that fills up to the winning mark."""
+        """Each side's icebergs, as a count and a bar that fills up to the winning mark (on
+        a lesson's small sea, up to all of its icebergs, with no mark)."""
         position = self.host.controller.shown
         board = position.board
+        sea = self.sea_icebergs
+        full = board.target if sea is None else max(1, sea)
         rect = self.score_rect
         row = rect.height // 2
         face = font(px(16))
@@ -219,15 +236,16 @@ class IcebreakerView(GameView):
             bar = pygame.Rect(bar_left, y + row // 2 - px(7), bar_width, px(14))
             pygame.draw.rect(surface, (20, 12, 6), bar, border_radius=px(7))
             filled = bar.copy()
-            filled.width = int(bar.width * min(1.0, position.score(side) / board.target))
+            filled.width = int(bar.width * min(1.0, position.score(side) / full))
             if filled.width > 0:
                 pygame.draw.rect(surface, fills[side], filled, border_radius=px(7))
             # The winning score: its bar framed in gold once the game is won.
             won = position.winner is side
             edge, edge_width = ((255, 220, 120), px(2)) if won else ((150, 110, 70), 1)
             pygame.draw.rect(surface, edge, bar, edge_width, border_radius=px(7))
-            goal = face.render(str(board.target), True, (255, 210, 120))
-            surface.blit(goal, goal.get_rect(midleft=(bar.right + px(6), bar.centery)))
+            if sea is None:
+                goal = face.render(str(board.target), True, (255, 210, 120))
+                surface.blit(goal, goal.get_rect(midleft=(bar.right + px(6), bar.centery)))
 
 
 __all__ = ["IcebreakerView"]
