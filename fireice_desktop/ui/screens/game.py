@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+import pygame_gui
 
 from ...engine.record import GameRecord
 from ...engine.words import named
@@ -143,6 +144,11 @@ class GameScreen(BoardScene):
         if event.type == pygame.KEYDOWN:
             press_key(event, controller, self, work.analysis.running)
         elif self.panel is not None:
+            if (
+                event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION
+                and event.ui_element is self.panel.move_list
+            ):
+                work.picked()  # the move's own words, even where the summary was said
             panel_event(event, self.panel, self, controller, work.analysis.result is not None)
 
     def why_locked(self) -> str:
