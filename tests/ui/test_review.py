@@ -8,10 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from fireice_desktop.engine.analysis import assess
+from fireice_desktop.engine.analysis import Verdict, assess
 from fireice_desktop.engine.games.fireice.rules import Color
 from fireice_desktop.engine.record import GameRecord
+from fireice_desktop.ui.game.analysis import VERDICT_RGB
 from fireice_desktop.ui.language import say
+from fireice_desktop.ui.scaling import px
 from tests.support.monkey import quick_reviews
 from tests.support.ui import Driver, open_ui, plain_text, pygame
 
@@ -439,3 +441,43 @@ def test_the_review_at_860x600_shows_the_move_and_its_words_whole(
         assert not any(a.colliderect(b) for i, a in enumerate(shown) for b in shown[i + 1 :])
         assert panel.graph_rect is not None
         assert not any(panel.graph_rect.colliderect(rect) for rect in shown)
+
+
+def ink_height(picture: pygame.Surface, top: int) -> int:
+    """The height of what is drawn on ``picture`` from row ``top`` down."""
+    rows = [
+        y
+        for y in range(top, picture.get_height())
+        if any(picture.get_at((x, y)).a for x in range(picture.get_width()))
+    ]
+    return rows[-1] - rows[0] + 1 if rows else 0
+
+
+def dot_pixels(picture: pygame.Surface) -> int:
+    """The pixels of the blunders' marks on the graph."""
+    colour = pygame.Color(*VERDICT_RGB[Verdict.BLUNDER])
+    width, height = picture.get_size()
+    return sum(
+        1 for x in range(width) for y in range(height) if picture.get_at((x, y))[:3] == colour[:3]
+    )
+
+
+@pytest.mark.slow  # a review of 25 moves, drawn in two windows
+def test_the_graphs_summary_lines_and_marks_grow_with_the_window(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawn: dict[tuple[int, int], tuple[int, int, float]] = {}
+    for size in [(1280, 800), (3840, 2160)]:
+        with open_ui(tmp_path / f"config{size[0]}", monkeypatch, size=size) as ui:
+            analyse(ui, FINISHED)
+            game, panel = ui.game, ui.panel
+            graph = panel.graph_rect
+            assert graph is not None and panel.graph_summary
+            picture = game.work.analysis.picture(graph.size, game.view.graph_colours, True)
+            assert picture is not None
+            summary = ink_height(picture, graph.height)
+            drawn[size] = (summary, dot_pixels(picture), px(1000) / 1000)
+    (summary_1280, dots_1280, _), (summary_4k, dots_4k, scale) = drawn.values()
+    assert scale > 2.5
+    assert summary_4k >= 0.85 * scale * summary_1280  # the letters and the gap between
+    assert dots_4k >= 0.7 * scale**2 * dots_1280  # each mark's area
