@@ -1,5 +1,6 @@
 """Practise your mistakes, after Analyse: the button, the positions offered again, a
-better move found and what it does, the same mistake refused, and the hint."""
+better move found and what it does, the same mistake refused, the hint, and Back to the
+review."""
 
 from __future__ import annotations
 
@@ -61,6 +62,43 @@ def test_practise_offers_the_mistakes_and_judges_a_better_move(
         ui.click_button("Back")
         assert isinstance(ui.scene, GameScreen)
         assert [str(m) for m in ui.game.controller.history.moves] == [*LINE, BLUNDER]
+
+
+@pytest.mark.slow  # a review of 24 moves
+def test_back_from_practice_keeps_the_review(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with open_ui(tmp_path / "config", monkeypatch) as ui, quick_reviews(3000):
+        open_game(ui, [*LINE, BLUNDER])
+        game = ui.game
+        ui.key(pygame.K_a, pygame.KMOD_LCTRL)
+        pump_until(ui, lambda: game.work.analysis.result is not None)
+        reviewed = game.work.analysis.result
+        marks = [item["text"] for item in ui.panel.move_list.item_list]
+        ui.click_button("Practise")
+        scene = ui.scene
+        assert isinstance(scene, PracticeScene)
+        ui.click_button("Next mistake")
+        practised = scene.mistake.ply
+        ui.click_button("Back")
+        back = ui.game
+        assert back is not game
+        # The same review: no analysis again, the marks and the graph as they were.
+        analysis = back.work.analysis
+        assert analysis.result is reviewed and not analysis.running
+        assert ui.panel.graph_rect is not None
+        assert [item["text"] for item in ui.panel.move_list.item_list] == marks
+        assert ui.panel.analyse_button.text == "Practise"
+        # The mistake just practised, shown, marked and explained.
+        assert back.controller.review == practised
+        assert ui.panel.selected_index() == practised
+        move = reviewed.moves[practised]
+        assert ui.message == back.view.judged_move_words(move, reviewed.positions[practised])
+        # And on from there as before: the next move, explained.
+        ui.click_element(ui.panel.step_buttons[2])
+        move = reviewed.moves[practised + 1]
+        assert ui.message == back.view.judged_move_words(move, reviewed.positions[practised + 1])
+        assert not analysis.running
 
 
 def after(moves: str) -> Position:

@@ -81,6 +81,14 @@ class GameAnalysis:
 
         self.job = Job(lambda stop: review(positions, list(moves), stop, note))
 
+    def keep(self, reviewed: Review, history: History[Any]) -> None:
+        """Take ``reviewed`` as the review of ``history``'s moves, made earlier: no analysis
+        runs.  Dropped at the next :meth:`poll` if it is not of those moves."""
+        self.cancel()
+        self.result = reviewed
+        self.moves = tuple(move.move for move in reviewed.moves)
+        self._picture = None
+
     def cancel(self) -> None:
         """Stop an analysis under way (a finished review is kept)."""
         if self.job is not None:

@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from ...engine.analysis import Verdict
+from ...engine.analysis import Review, Verdict
 from ...engine.practice import Mistake, mistakes
 from ..language import current, say, tr
 from .analysis import GameAnalysis, draw_cursor, graph_index_at
@@ -124,6 +124,12 @@ class BackgroundWork:
         if progress != self.progress_shown:
             self.progress_shown = progress
             controller.changed = True
+
+    def keep_review(self, reviewed: Review, controller: BoardController[Any]) -> None:
+        """Take up ``reviewed``, the review of this game made earlier (before Practise),
+        as if its analysis had just ended, without running it again."""
+        self.analysis.keep(reviewed, controller.history)
+        self.summary_at = NOWHERE
 
     def restart(self) -> None:
         """A new game on the screen: stop everything, and drop the review of the old one."""

@@ -1,11 +1,11 @@
 """Practise your mistakes: after Analyse, each position where a mistake or a blunder was
 played, offered again on the board to find a move the review would call at least good
 (:mod:`....engine.practice`), with a hint on request.  A move found is said in a hint's
-words, with the islands it hands the other side."""
+words, with the islands it hands the other side; Back returns to the analysed game."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ....engine.games.fireice.board import ISLANDS
@@ -37,11 +37,17 @@ class PracticeScene(TrainerScene):
     info_lines = ("progress", "played")
 
     def __init__(
-        self, ctx: Context, mistakes: Sequence[Mistake] = (), record: GameRecord | None = None
+        self,
+        ctx: Context,
+        mistakes: Sequence[Mistake] = (),
+        record: GameRecord | None = None,
+        back: Mapping[str, Any] | None = None,
     ) -> None:
         self.ctx = ctx
         self.mistakes = list(mistakes)
         self.record = record
+        #: What the game screen needs to come back as it was: its session and its review.
+        self.way_back = dict(back or {})
         if not self.mistakes:  # opened by its name alone: nothing to practise yet
             super().__init__(ctx, Position.start(), board_view)
             self.index = 0
@@ -112,11 +118,15 @@ class PracticeScene(TrainerScene):
             self._load((self.index + 1) % len(self.mistakes))
 
     def back(self) -> None:
-        """Back to the game the mistakes came from (or the menu)."""
-        if self.record is not None:
-            self.nav.open_record(self.record)
-        else:
+        """Back to the game the mistakes came from, its review kept and the mistake just
+        practised shown (or the menu)."""
+        if self.record is None:
             self.nav.show_menu()
+        elif self.way_back and self.mistakes:
+            shown = self.mistake.ply
+            self.nav.go("play", record=self.record, shown=shown, **self.way_back)
+        else:
+            self.nav.open_record(self.record)
 
     def panel_texts(self) -> dict[str, str]:
         if not self.mistakes:
