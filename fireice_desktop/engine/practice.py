@@ -3,8 +3,9 @@ or a blunder, offered again to find a better move.
 
 A move found in practice is right when the review would call it at least good: it is
 judged as the review judges moves (:func:`~.analysis_verdicts.judge`, the played move
-searched from the same position to the same depth as the best; a move the game's exact
-search shows to keep a proved win is good, as in the review).  What the move does is
+searched from the same position to the same depth as the best; the review's better move
+is the best, and a move the game's exact search shows to keep a proved win is good, as in
+the review).  What the move does is
 said in a hint's words (:meth:`~.registry.Game.explain`).  The same for every game the
 computer reviews; no pygame here.
 """
@@ -93,7 +94,10 @@ class PracticeAttempt:
         assessed = assess(position, self.stop, move)
         before, after = assessed.position, assessed.played
         assert after is not None
-        best = before.best is not None and move == before.best
+        # The review's own better move is the best, as the review found it (it may have
+        # searched deeper), unless this search proves that it hands over a win.
+        better = move == self.mistake.better and not after.proven < 0 <= before.proven
+        best = better or (before.best is not None and move == before.best)
         verdict = judge(before, after, best)
         keeps: bool | None = None
         if before.proven > 0:  # a proved win: the best move keeps it, another if shown to

@@ -122,10 +122,10 @@ def test_a_move_found_in_practice_is_said_with_what_it_does(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     position = after(TRADE)
-    found = position.parse_move("D6-G6")
     played = position.parse_move("G4-G7")
+    named = position.parse_move("D7-A7")  # the review's better move, as it might have been
     mistake = Mistake(
-        len(TRADE.split()), position, played, position.to_move, Verdict.MISTAKE, found
+        len(TRADE.split()), position, played, position.to_move, Verdict.MISTAKE, named
     )
     with open_ui(tmp_path / "config", monkeypatch) as ui, quick_reviews(3000):
         ui.app.go("practice", mistakes=[mistake])
@@ -164,3 +164,29 @@ def test_a_move_that_keeps_a_proved_win_is_right_in_practice(
         assert scene.state == SOLVED
         assert "A2-A5" in ui.message and "mistake" not in ui.message
         assert "The exact search shows that it keeps the forced win." in ui.message
+
+
+@pytest.mark.slow  # a review of 24 moves
+def test_the_better_move_the_review_names_is_right_in_practice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # With 3,000 nodes a position the review finds D3-F3 better than Ice's B1-B3 (move
+    # 20); practice's own search of D3-F3 alone calls it an inaccuracy.
+    with open_ui(tmp_path / "config", monkeypatch) as ui, quick_reviews(3000):
+        open_game(ui, [*LINE, BLUNDER])
+        game = ui.game
+        ui.key(pygame.K_a, pygame.KMOD_LCTRL)
+        pump_until(ui, lambda: game.work.analysis.result is not None)
+        ui.click_button("Practise")
+        scene = ui.scene
+        assert isinstance(scene, PracticeScene)
+        while scene.mistake.ply != 19:
+            ui.click_button("Next mistake")
+        better = scene.mistake.better
+        assert str(better) == "D3-F3"
+        ui.click_button("Hint")
+        assert "peg on D3" in ui.message
+        ui.play(better)
+        scene = wait(ui)
+        assert scene.state == SOLVED
+        assert ui.message.startswith("D3-F3: the best move. Well found.")
