@@ -316,6 +316,12 @@ def in_sight(ui: Driver, index: int) -> bool:
     return button is not None and box is not None and box.rect.contains(button.rect)
 
 
+def looks_picked(ui: Driver, index: int) -> bool:
+    """Whether line ``index`` of the move list is drawn as the one picked."""
+    button = ui.panel.move_list.item_list[index]["button_element"]
+    return button is not None and button.drawable_shape.active_state.state_id == "selected"
+
+
 def click_line(ui: Driver, index: int) -> None:
     """Click line ``index`` of the move list (in sight)."""
     button = ui.panel.move_list.item_list[index]["button_element"]
@@ -332,7 +338,7 @@ def test_clicking_the_move_shown_keeps_it_picked_and_explained(ui: Driver) -> No
     assert first is not None and selected_moves(ui) == [first]
     click_line(ui, first)
     assert game.controller.review == first
-    assert selected_moves(ui) == [first]
+    assert selected_moves(ui) == [first] and looks_picked(ui, first)
     assert ui.message == judged_words(ui, first)
     # Another move, then the same one again, and once more.
     click_line(ui, first + 1)
@@ -340,7 +346,7 @@ def test_clicking_the_move_shown_keeps_it_picked_and_explained(ui: Driver) -> No
     for _ in range(2):
         click_line(ui, first + 1)
         assert game.controller.review == first + 1
-        assert selected_moves(ui) == [first + 1]
+        assert selected_moves(ui) == [first + 1] and looks_picked(ui, first + 1)
         assert ui.message == judged_words(ui, first + 1)
 
 

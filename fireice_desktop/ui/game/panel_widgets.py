@@ -33,6 +33,7 @@ class MoveList(pygame_gui.elements.UISelectionList):  # type: ignore[misc]
         ):
             for item in self.item_list:
                 if item["selected"] and item["button_element"] is event.ui_element:
+                    event.ui_element.select()  # drawn picked again (pressed, it looked not)
                     said = {"text": item["text"], "ui_element": self}
                     pygame.event.post(
                         pygame.event.Event(pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, said)
