@@ -28,7 +28,8 @@ from .view import GameView
 
 #: A move as the board marks it: the cells it goes from and to.
 Cells = tuple[int, int]
-#: Where the summary is said when it is said nowhere but at the present of a finished game.
+#: No position: where the summary is said when a review opens at a mistake (it is said
+#: only at the end of a finished game).
 NOWHERE = object()
 
 

@@ -2,11 +2,11 @@
 the game-over card, kept in step with the board controller.
 
 Stepping through an analysed game (to its end, once it is over), the panel is laid out
-for the review: the message
-box as high as the longest of the review's words needs, the graph with its summary
-lines, and the moves with a few lines in sight at least; where the window is too low for
-all that beside the game's buttons, the rows the review does without (Undo, Redo, Hint;
-Save, Open, Text; the keys' lines: their shortcuts still work) give it their room.
+for the review: the message box as high as the longest of the review's words needs, the
+graph with its summary lines, and the moves with a few lines in sight at least; where the
+window is too low for all that beside the game's buttons, the rows the review does
+without (Undo, Redo, Hint; Save, Open, Text; the keys' lines: their shortcuts still
+work) give it their room.
 """
 
 from __future__ import annotations
@@ -366,7 +366,7 @@ class GamePanel:
             # The graph, and its summary lines when there is room for both and the moves;
             # in a review, a lower graph keeps them beside a few moves.
             lines = self._review_lines()
-            room = px(8) + min(px(80), rect.height - px(LIST_LEAST))
+            room = min(px(80), rect.height - px(LIST_LEAST))
             self.graph_summary = True
             if rect.height >= px(GRAPH_HEIGHT) + (lines if reviewing else px(LIST_KEPT)):
                 room = px(GRAPH_HEIGHT)
