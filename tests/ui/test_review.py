@@ -8,9 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from fireice_desktop.engine.analysis import assess
+from fireice_desktop.engine.analysis import Verdict, assess
 from fireice_desktop.engine.games.fireice.rules import Color
 from fireice_desktop.engine.record import GameRecord
+from fireice_desktop.ui.game.analysis import VERDICT_RGB
+from fireice_desktop.ui.language import say
+from fireice_desktop.ui.scaling import px
 from tests.support.monkey import quick_reviews
 from tests.support.ui import Driver, open_ui, plain_text, pygame
 
@@ -270,5 +273,217 @@ def test_a_finished_review_opens_at_the_first_mistake(ui: Driver) -> None:
     assert errors, "the blunder is marked"
     assert game.controller.review == errors[0]  # the position the mistake was played in
     assert selected_moves(ui) == [errors[0]]
-    summaries = reviewed.summaries()
-    assert ui.message == f"{summaries[0].brief()}. {summaries[1].brief()}."
+    # The mistake is explained there; the summary is under the graph.
+    assert ui.message == judged_words(ui, errors[0])
+    assert ui.panel.graph_summary
+
+
+# --- keeping the thread of a review ------------------------------------------------------------
+
+#: The line and its blunder, then Fire's win with G-D-B: a finished game of 25 moves.
+FINISHED = [*LINE, BLUNDER, "F7-B7"]
+
+
+def judged_words(ui: Driver, index: int) -> str:
+    """What the message box says of move ``index`` of the analysed game on screen."""
+    game = ui.game
+    reviewed = game.work.analysis.result
+    assert reviewed is not None
+    move = reviewed.moves[index]
+    return game.view.judged_move_words(move, reviewed.positions[move.ply])
+
+
+def summary_words(ui: Driver) -> str:
+    reviewed = ui.game.work.analysis.result
+    assert reviewed is not None
+    return " ".join(f"{say(summary.brief())}." for summary in reviewed.summaries())
+
+
+def analyse(ui: Driver, moves: list[str]) -> None:
+    """Open the game of ``moves`` and analyse it (a small search a position)."""
+    open_game(ui, moves)
+    game = ui.game
+    with quick_reviews(3000):
+        ui.key(pygame.K_a, CTRL)
+        pump_until(ui, lambda: game.work.analysis.result is not None)
+
+
+def in_sight(ui: Driver, index: int) -> bool:
+    """Whether line ``index`` of the move list is shown whole."""
+    moves = ui.panel.move_list
+    button = moves.item_list[index]["button_element"]
+    box = moves.item_list_container
+    return button is not None and box is not None and box.rect.contains(button.rect)
+
+
+def looks_picked(ui: Driver, index: int) -> bool:
+    """Whether line ``index`` of the move list is drawn as the one picked."""
+    button = ui.panel.move_list.item_list[index]["button_element"]
+    return button is not None and button.drawable_shape.active_state.state_id == "selected"
+
+
+def click_line(ui: Driver, index: int) -> None:
+    """Click line ``index`` of the move list (in sight)."""
+    button = ui.panel.move_list.item_list[index]["button_element"]
+    assert button is not None, f"line {index} is not in sight"
+    ui.click(button.rect.center)
+    ui.pump(2)
+
+
+@pytest.mark.slow  # a review of 25 moves
+def test_clicking_the_move_shown_keeps_it_picked_and_explained(ui: Driver) -> None:
+    analyse(ui, FINISHED)
+    game = ui.game
+    first = game.controller.review
+    assert first is not None and selected_moves(ui) == [first]
+    click_line(ui, first)
+    assert game.controller.review == first
+    assert selected_moves(ui) == [first] and looks_picked(ui, first)
+    assert ui.message == judged_words(ui, first)
+    # Another move, then the same one again, and once more.
+    click_line(ui, first + 1)
+    assert selected_moves(ui) == [first + 1] and ui.message == judged_words(ui, first + 1)
+    for _ in range(2):
+        click_line(ui, first + 1)
+        assert game.controller.review == first + 1
+        assert selected_moves(ui) == [first + 1] and looks_picked(ui, first + 1)
+        assert ui.message == judged_words(ui, first + 1)
+
+
+@pytest.mark.slow  # a review of 24 moves
+def test_a_review_without_mistakes_says_its_summary_until_a_move_is_picked(ui: Driver) -> None:
+    open_game(ui, list(SHORT[:4]))
+    game = ui.game
+    ui.key(pygame.K_PAGEUP)  # the position before the last move
+    with quick_reviews(3000):
+        ui.key(pygame.K_a, CTRL)
+        pump_until(ui, lambda: game.work.analysis.result is not None)
+    reviewed = game.work.analysis.result
+    assert not [m for m in reviewed.moves if m.verdict.symbol in ("?", "??")]
+    assert game.controller.review == 3 and selected_moves(ui) == [3]
+    assert ui.message == summary_words(ui)
+    click_line(ui, 3)  # the move shown, picked: its words now
+    assert selected_moves(ui) == [3] and ui.message == judged_words(ui, 3)
+
+
+@pytest.mark.slow  # a review of 25 moves
+@pytest.mark.parametrize("size", [(860, 600), (1280, 800)])
+def test_stepping_to_the_end_keeps_the_list_at_the_end_and_explains(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    with open_ui(tmp_path / "config", monkeypatch, size=size) as ui:
+        analyse(ui, FINISHED)
+        game, panel = ui.game, ui.panel
+        last = len(FINISHED) - 1
+        on = panel.step_buttons[2]
+        while game.controller.review is not None and game.controller.review < last:
+            ui.click_element(on)
+            index = game.controller.review
+            assert selected_moves(ui) == [index]
+            assert in_sight(ui, index), f"move {index + 1} is out of sight"
+            assert ui.message == judged_words(ui, index)
+        assert game.controller.review == last
+        # One more step: the end of the game, its last move still in sight, and the summary.
+        ui.click_element(on)
+        assert game.controller.review is None
+        assert in_sight(ui, last)
+        assert ui.message == summary_words(ui)
+        # » there, and from the start: the same.
+        ui.click_element(panel.step_buttons[0])
+        ui.click_element(panel.step_buttons[3])
+        assert in_sight(ui, last)
+        assert ui.message == summary_words(ui)
+
+
+@pytest.mark.slow  # a review of 24 moves
+def test_back_at_an_unfinished_game_its_latest_moves_are_in_sight(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # In the smallest window the game's own panel keeps two lines of the moves under the
+    # graph: pygame-gui's scroll bar has too little room to show the foot of the list.
+    with open_ui(tmp_path / "config", monkeypatch, size=(860, 600)) as ui:
+        analyse(ui, [*LINE, BLUNDER])
+        panel = ui.panel
+        ui.click_element(panel.step_buttons[3])  # », to the game as it stands
+        assert ui.game.controller.review is None
+        assert panel.undo_button.visible and panel.save_button.visible  # the game's rows
+        assert in_sight(ui, len(LINE))
+        ui.click_element(panel.step_buttons[1])  # one back: the last move, judged
+        assert selected_moves(ui) == [len(LINE)] and in_sight(ui, len(LINE))
+        ui.click_element(panel.step_buttons[3])
+        assert in_sight(ui, len(LINE))
+
+
+@pytest.mark.slow  # a review of 25 moves, in each language
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_review_at_860x600_shows_the_move_and_its_words_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, language: str
+) -> None:
+    with open_ui(tmp_path / "config", monkeypatch, size=(860, 600), language=language) as ui:
+        analyse(ui, FINISHED)
+        game, panel = ui.game, ui.panel
+        moves = panel.move_list
+        # Five lines of the moves at least, beside the graph and its summary lines.
+        assert moves.rect.height >= 5 * moves.list_item_height
+        assert panel.graph_summary
+        start = game.controller.review
+        assert start is not None
+        # Every move of the review: marked, in sight, its words whole with no scroll bar.
+        ui.click_element(panel.step_buttons[0])
+        for index in range(len(FINISHED)):
+            if index:
+                ui.click_element(panel.step_buttons[2])
+            assert game.controller.review == index and selected_moves(ui) == [index]
+            assert in_sight(ui, index), f"move {index + 1} is out of sight"
+            assert ui.message == judged_words(ui, index)
+            assert panel.message_box.scroll_bar is None, f"move {index + 1}: {ui.message}"
+        ui.click_element(panel.step_buttons[2])  # the end: the summary, whole
+        assert ui.message == summary_words(ui) and panel.message_box.scroll_bar is None
+        # Every widget shown stays in the window, none over another.
+        window = pygame.Rect((0, 0), (860, 600))
+        kept = [panel.new_button, panel.menu_button, panel.analyse_button]
+        shown = [e.rect for e in [panel.message_box, moves, *panel.step_buttons, *kept]]
+        assert all(window.contains(rect) for rect in shown)
+        assert not any(a.colliderect(b) for i, a in enumerate(shown) for b in shown[i + 1 :])
+        assert panel.graph_rect is not None
+        assert not any(panel.graph_rect.colliderect(rect) for rect in shown)
+
+
+def ink_height(picture: pygame.Surface, top: int) -> int:
+    """The height of what is drawn on ``picture`` from row ``top`` down."""
+    rows = [
+        y
+        for y in range(top, picture.get_height())
+        if any(picture.get_at((x, y)).a for x in range(picture.get_width()))
+    ]
+    return rows[-1] - rows[0] + 1 if rows else 0
+
+
+def dot_pixels(picture: pygame.Surface) -> int:
+    """The pixels of the blunders' marks on the graph."""
+    colour = pygame.Color(*VERDICT_RGB[Verdict.BLUNDER])
+    width, height = picture.get_size()
+    return sum(
+        1 for x in range(width) for y in range(height) if picture.get_at((x, y))[:3] == colour[:3]
+    )
+
+
+@pytest.mark.slow  # a review of 25 moves, drawn in two windows
+def test_the_graphs_summary_lines_and_marks_grow_with_the_window(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawn: dict[tuple[int, int], tuple[int, int, float]] = {}
+    for size in [(1280, 800), (3840, 2160)]:
+        with open_ui(tmp_path / f"config{size[0]}", monkeypatch, size=size) as ui:
+            analyse(ui, FINISHED)
+            game, panel = ui.game, ui.panel
+            graph = panel.graph_rect
+            assert graph is not None and panel.graph_summary
+            picture = game.work.analysis.picture(graph.size, game.view.graph_colours, True)
+            assert picture is not None
+            summary = ink_height(picture, graph.height)
+            drawn[size] = (summary, dot_pixels(picture), px(1000) / 1000)
+    (summary_1280, dots_1280, _), (summary_4k, dots_4k, scale) = drawn.values()
+    assert scale > 2.5
+    assert summary_4k >= 0.85 * scale * summary_1280  # the letters and the gap between
+    assert dots_4k >= 0.7 * scale**2 * dots_1280  # each mark's area

@@ -19,7 +19,8 @@ import pygame
 from ...engine.analysis import MoveReview, Review, Verdict, review
 from ...engine.interface import History
 from ..art import font
-from ..language import say, tr
+from ..language import current, say, tr
+from ..scaling import px
 from .jobs import Job
 
 Rgb = tuple[int, int, int]
@@ -34,7 +35,13 @@ GRAPH_BACK: Rgb = (38, 26, 16)
 GRAPH_EDGE: Rgb = (122, 82, 48)
 GRAPH_TEXT: Rgb = (240, 226, 200)
 CURSOR_RGB: Rgb = (255, 246, 190)
+#: The lengths of the graph at scale 1 (each drawn at the window's scale, :func:`px`).
 SUMMARY_ROOM = 42  # the summary lines under the graph, and the gap above them
+SUMMARY_GAP = 6  # between the graph and the summary lines
+SUMMARY_LINE = 17  # from one summary line to the next
+SUMMARY_FONT = 13
+MARGIN = 5  # between the graph's edge and its curve
+DOT = 4  # an error's mark on the curve (with an edge of one pixel more)
 
 
 class GameAnalysis:
@@ -73,6 +80,14 @@ class GameAnalysis:
                 self._progress = (done, total)
 
         self.job = Job(lambda stop: review(positions, list(moves), stop, note))
+
+    def keep(self, reviewed: Review, history: History[Any]) -> None:
+        """Take ``reviewed`` as the review of ``history``'s moves, made earlier: no analysis
+        runs.  Dropped at the next :meth:`poll` if it is not of those moves."""
+        self.cancel()
+        self.result = reviewed
+        self.moves = tuple(move.move for move in reviewed.moves)
+        self._picture = None
 
     def cancel(self) -> None:
         """Stop an analysis under way (a finished review is kept)."""
@@ -117,18 +132,15 @@ class GameAnalysis:
     def picture(
         self, size: tuple[int, int], colours: tuple[Rgb, Rgb], summary: bool
     ) -> pygame.Surface | None:
-        """The review's graph (see :func:`graph_picture`), drawn once for each review and
-        size, not every frame."""
+        """The review's graph (see :func:`graph_picture`), drawn once for each review,
+        size, scale and language, not every frame."""
         reviewed = self.result
         if reviewed is None:
             return None
         drawn = self._picture
-        if drawn is None or drawn[0] is not reviewed or drawn[1] != (size, colours, summary):
-            drawn = (
-                reviewed,
-                (size, colours, summary),
-                graph_picture(reviewed, size, colours, summary),
-            )
+        key = (size, colours, summary, px(100), current())
+        if drawn is None or drawn[0] is not reviewed or drawn[1] != key:
+            drawn = (reviewed, key, graph_picture(reviewed, size, colours, summary))
             self._picture = drawn
         return drawn[2]
 
@@ -155,10 +167,11 @@ def graph_picture(
     the area above the middle line in the first side's colour, below it in the second's,
     and the errors marked by colour."""
     width, height = size
-    picture = pygame.Surface((width, height + (SUMMARY_ROOM if summary else 0)), pygame.SRCALPHA)
+    room = px(SUMMARY_ROOM) if summary else 0
+    picture = pygame.Surface((width, height + room), pygame.SRCALPHA)
     rect = pygame.Rect((0, 0), size)
-    pygame.draw.rect(picture, GRAPH_BACK, rect, border_radius=6)
-    inner = rect.inflate(-10, -10)
+    pygame.draw.rect(picture, GRAPH_BACK, rect, border_radius=px(6))
+    inner = _inner(rect)
     chances = reviewed.chances
     count = len(chances)
     middle = inner.centery
@@ -175,29 +188,35 @@ def graph_picture(
                 pygame.draw.line(picture, second, (x, middle), (x, y))
     pygame.draw.line(picture, GRAPH_EDGE, (inner.x, middle), (inner.right, middle))
     if count > 1:
-        pygame.draw.lines(picture, GRAPH_TEXT, False, points, 2)
+        pygame.draw.lines(picture, GRAPH_TEXT, False, points, px(2))
     for move in reviewed.moves:
         rgb = VERDICT_RGB.get(move.verdict)
         if rgb is not None:
-            pygame.draw.circle(picture, (20, 12, 6), points[move.ply + 1], 5)
-            pygame.draw.circle(picture, rgb, points[move.ply + 1], 4)
-    pygame.draw.rect(picture, GRAPH_EDGE, rect, 2, border_radius=6)
+            pygame.draw.circle(picture, (20, 12, 6), points[move.ply + 1], px(DOT + 1))
+            pygame.draw.circle(picture, rgb, points[move.ply + 1], px(DOT))
+    pygame.draw.rect(picture, GRAPH_EDGE, rect, px(2), border_radius=px(6))
     if summary:
-        _draw_summary(picture, pygame.Rect(0, height + 6, width, SUMMARY_ROOM - 6), reviewed)
+        gap = px(SUMMARY_GAP)
+        _draw_summary(picture, pygame.Rect(0, height + gap, width, room - gap), reviewed)
     return picture
+
+
+def _inner(rect: pygame.Rect) -> pygame.Rect:
+    """Where the curve runs within the graph at ``rect``."""
+    return rect.inflate(-2 * px(MARGIN), -2 * px(MARGIN))
 
 
 def draw_cursor(surface: pygame.Surface, rect: pygame.Rect, count: int, shown: int) -> None:
     """The line on the graph at ``rect`` that marks the position on the board."""
     if 0 <= shown < count:
-        inner = rect.inflate(-10, -10)
+        inner = _inner(rect)
         x = _point(inner, shown, count, 0.0)[0]
-        pygame.draw.line(surface, CURSOR_RGB, (x, inner.y), (x, inner.bottom), 2)
+        pygame.draw.line(surface, CURSOR_RGB, (x, inner.y), (x, inner.bottom), px(2))
 
 
 def _draw_summary(surface: pygame.Surface, rect: pygame.Rect, reviewed: Review) -> None:
     """The summary lines under the graph: each side's accuracy and errors."""
-    text_font = font(13, bold=False)
+    text_font = font(px(SUMMARY_FONT), bold=False)
     y = rect.y
     for summary in reviewed.summaries():
         counts = f"?! {summary.inaccuracies}   ? {summary.mistakes}   ?? {summary.blunders}"
@@ -211,14 +230,14 @@ def _draw_summary(surface: pygame.Surface, rect: pygame.Rect, reviewed: Review) 
             if rendered.get_width() <= rect.width:
                 break
         surface.blit(rendered, (rect.x, y))
-        y += 17
+        y += px(SUMMARY_LINE)
 
 
 def graph_index_at(rect: pygame.Rect, pos: tuple[int, int], count: int) -> int | None:
     """The position a click at ``pos`` on the graph picks (the nearest), if it is on it."""
     if not rect.collidepoint(pos) or count < 1:
         return None
-    inner = rect.inflate(-10, -10)
+    inner = _inner(rect)
     fraction = (pos[0] - inner.x) / max(1, inner.width - 1)
     return max(0, min(count - 1, round(fraction * (count - 1))))
 

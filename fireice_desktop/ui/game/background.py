@@ -15,9 +15,9 @@ from typing import Any
 
 import pygame
 
-from ...engine.analysis import Verdict
+from ...engine.analysis import Review, Verdict
 from ...engine.practice import Mistake, mistakes
-from ..language import say, tr
+from ..language import current, say, tr
 from .analysis import GameAnalysis, draw_cursor, graph_index_at
 from .controller import BoardController
 from .hints import Hints
@@ -28,6 +28,9 @@ from .view import GameView
 
 #: A move as the board marks it: the cells it goes from and to.
 Cells = tuple[int, int]
+#: No position: where the summary is said when a review opens at a mistake (it is said
+#: only at the end of a finished game).
+NOWHERE = object()
 
 
 def tutor_applies(session: Session, table: Table, before: Any) -> bool:
@@ -49,9 +52,13 @@ class BackgroundWork:
         self.hints = Hints()
         self.analysis = GameAnalysis()
         self.tutor = Tutor()
-        #: The position shown when the analysis ended: there, the summary is the message.
-        self.summary_at: object = None
+        #: The position shown when an analysis that found no mistake ended: there, until
+        #: the board shows another, the summary is the message.
+        self.summary_at: object = NOWHERE
         self.progress_shown: tuple[int, int] | None = None
+        self.said_at_end = ""  # what the panel was told when the analysis ended
+        #: The review's words, made once per review and language (:meth:`review_texts`).
+        self._texts: tuple[object, str, tuple[str, ...]] | None = None
 
     # --- starting and stopping -----------------------------------------------------------
 
@@ -104,21 +111,26 @@ class BackgroundWork:
         said = self.analysis.poll(controller.history)
         if said is not None:
             # A finished review opens where it matters most: the first mistake or
-            # blunder, marked in the list, with the summary said there.
-            reviewed = self.analysis.result
-            errors = [
-                index
-                for index, move in enumerate(reviewed.moves if reviewed is not None else ())
-                if move.verdict in (Verdict.MISTAKE, Verdict.BLUNDER)
-            ]
-            if errors:
-                controller.show_position(errors[0])
-            self.summary_at = controller.review
+            # blunder, marked in the list and explained (the summary is under the
+            # graph); without one, the summary is said where the board is.
+            first = self.first_error()
+            if first is not None:
+                controller.show_position(first)
+                self.summary_at = NOWHERE
+            else:
+                self.summary_at = controller.review
             controller.say(said)
+            self.said_at_end = said
         progress = self.analysis.progress if self.analysis.running else None
         if progress != self.progress_shown:
             self.progress_shown = progress
             controller.changed = True
+
+    def keep_review(self, reviewed: Review, controller: BoardController[Any]) -> None:
+        """Take up ``reviewed``, the review of this game made earlier (before Practise),
+        as if its analysis had just ended, without running it again."""
+        self.analysis.keep(reviewed, controller.history)
+        self.summary_at = NOWHERE
 
     def restart(self) -> None:
         """A new game on the screen: stop everything, and drop the review of the old one."""
@@ -149,12 +161,44 @@ class BackgroundWork:
         reviewed = analysis.result
         if reviewed is None:
             return AnalysisState()
+        if self.summary_at is not NOWHERE and controller.review != self.summary_at:
+            self.summary_at = NOWHERE  # the board moved on: from now on, each move's words
         marks = tuple(move.verdict.symbol for move in reviewed.moves)
         words = self.analysis_words(controller, view)
         practice = bool(view.practice_route) and bool(self.mistakes(view))
         return AnalysisState(
-            graph=True, marks=marks, message=words, focus=controller.review, practice=practice
+            graph=True,
+            marks=marks,
+            message=words,
+            focus=controller.review,
+            practice=practice,
+            texts=self.review_texts(controller, view),
         )
+
+    def picked(self) -> None:
+        """The player picked a move in the list (perhaps the one shown): its words, not the
+        summary."""
+        self.summary_at = NOWHERE
+
+    def review_texts(self, controller: BoardController[Any], view: GameView) -> tuple[str, ...]:
+        """Every message the review says while stepping through the game: each move's
+        words and the summary (made once per review and language)."""
+        reviewed = self.analysis.result
+        if reviewed is None:
+            return ()
+        made = self._texts
+        if made is None or made[0] is not reviewed or made[1] != current():
+            positions = controller.history.positions
+            texts = [view.judged_move_words(m, positions[m.ply]) for m in reviewed.moves]
+            made = (reviewed, current(), (*texts, self.summary_words()))
+            self._texts = made
+        return made[2]
+
+    def summary_words(self) -> str:
+        """Each side's accuracy and errors, in a sentence each."""
+        reviewed = self.analysis.result
+        summaries = reviewed.summaries() if reviewed is not None else []
+        return " ".join(f"{say(summary.brief())}." for summary in summaries)
 
     def mistakes(self, view: GameView) -> list[Mistake]:
         """The analysed game's mistakes and blunders a person played (against the computer,
@@ -167,13 +211,19 @@ class BackgroundWork:
         return mistakes(reviewed, persons)
 
     def analysis_words(self, controller: BoardController[Any], view: GameView) -> str:
-        """The message box in an analysed game: the summary where the analysis ended, or
-        the move played from the position shown."""
+        """The message box in an analysed game: the summary where an analysis that found
+        no mistake ended, and at the end of a finished game; else the move played from
+        the position shown."""
         reviewed = self.analysis.result
         if reviewed is not None and controller.review == self.summary_at:
-            return " ".join(f"{say(summary.brief())}." for summary in reviewed.summaries())
+            return self.summary_words()
         if controller.review is None:
-            return ""  # the game as it stands: its own messages
+            # The game as it stands: its own messages, or once it is over (and nothing
+            # else is said) the summary.
+            said = controller.message
+            if reviewed is not None and controller.history.position.is_over:
+                return said if said and said != self.said_at_end else self.summary_words()
+            return ""
         move = self.analysis.move(controller.review)
         if move is None:
             return ""

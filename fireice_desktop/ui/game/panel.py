@@ -1,5 +1,13 @@
 """The game screen's side panel: title, whose turn, messages, the moves, the buttons and
-the game-over card, kept in step with the board controller."""
+the game-over card, kept in step with the board controller.
+
+Stepping through an analysed game (to its end, once it is over), the panel is laid out
+for the review: the message box as high as the longest of the review's words needs, the
+graph with its summary lines, and the moves with a few lines in sight at least; where the
+window is too low for all that beside the game's buttons, the rows the review does
+without (Undo, Redo, Hint; Save, Open, Text; the keys' lines: their shortcuts still
+work) give it their room.
+"""
 
 from __future__ import annotations
 
@@ -16,7 +24,7 @@ from ..scene import button, button_row
 from ..text import shown
 from .controller import BoardController
 from .over_card import build_over_card
-from .panel_widgets import MoveList, ProgressBar, fit_label
+from .panel_widgets import MoveList, ProgressBar, fit_label, text_height
 from .view import GameView
 
 KEYS_HEIGHT = 36
@@ -27,6 +35,10 @@ STEPS_HEIGHT = 28
 GRAPH_HEIGHT = 118
 SUMMARY_HEIGHT = 44  # the two summary lines under the graph, and the gaps
 LIST_KEPT = 100  # the height the moves keep beside the graph and its summary
+#: The room of a lower graph and its summary lines, in a review where the panel is short.
+GRAPH_LOW = 92
+#: The moves a review keeps in sight at least (with the list's edges).
+REVIEW_LINES = 5
 #: The colour of a warning in the message box (the game not being kept): a warm orange
 #: that reads on the panel's dark wood.
 WARNING_COLOUR = "#FFA060"
@@ -43,6 +55,9 @@ class AnalysisState:
     message: str = ""  # what the message box says of the review, if anything
     focus: int | None = None  # the move the message is about: marked and scrolled to
     practice: bool = False  # the review found mistakes a person may practise
+    #: Every message the review may show while stepping through it (the message box is
+    #: made high enough for the longest).
+    texts: tuple[str, ...] = ()
 
 
 class GamePanel:
@@ -67,6 +82,8 @@ class GamePanel:
         y = view.build_extra(m, x, y, width)
         # Three lines, or four when narrow.
         message_height = px(84) if width >= px(290) else px(108)
+        self._x, self._width, self._height = x, width, height
+        self._message_top, self._message_height = y, message_height
         self.message_box = pygame_gui.elements.UITextBox(
             "", pygame.Rect(x, y, width, message_height), m, object_id="#message_box"
         )
@@ -145,13 +162,37 @@ class GamePanel:
             tr("panel.back_to_game_tip"),
         )
         y += px(40)
-        for index, line in enumerate(view.keys_lines):
+        keys = [
             pygame_gui.elements.UILabel(
                 pygame.Rect(x - px(8), y + px(17) * index, width + px(16), px(18)),
                 tr(line),
                 m,
                 object_id="#keys",
             )
+            for index, line in enumerate(view.keys_lines)
+        ]
+        #: The rows a review in a low window does without, and those it keeps (moved down).
+        self.game_rows: list[Any] = [
+            self.undo_button,
+            self.redo_button,
+            self.hint_button,
+            self.save_button,
+            self.open_file_button,
+            self.text_button,
+            *keys,
+        ]
+        self._kept_rows: list[tuple[list[Any], int]] = [
+            (self.step_buttons, px(STEPS_HEIGHT + 4)),
+            ([self.new_button, self.menu_button], px(42)),
+            ([self.analyse_button, self.present_button], px(40)),
+        ]
+        self._rows_y = [int(row[0].relative_rect.y) for row, _ in self._kept_rows]
+        self._full_list = self.list_rect.copy()
+        #: How the panel is laid out: for a review or not, its rows folded or not, and the
+        #: message box's height.
+        self._laid_out: tuple[bool, bool, int] = (False, False, message_height)
+        self._needs: tuple[tuple[str, ...], int] = ((), 0)  # the texts measured, and the height
+        self._graph_for: tuple[object, ...] | None = None
         self.over_panel: pygame_gui.elements.UIPanel | None = None
         self.over_new: object = None
         self.over_rematch: object = None
@@ -160,7 +201,9 @@ class GamePanel:
         self._shown_moves: object = None  # what the move list shows: (history, changes, marks)
         self._shown_message: tuple[str, str] | None = None  # (warning, message)
         self._shown_title = view.title()
-        self._focus: int | None = None
+        #: The move marked in the list, or "start" or None: none, the first or the latest
+        #: moves in sight.
+        self._focus: int | str | None = None
 
     # --- keeping in step ---------------------------------------------------------------
 
@@ -202,6 +245,16 @@ class GamePanel:
         (``thinking``: the computer is choosing a move; ``warning``: a line kept above
         the messages, such as the game not being kept)."""
         analysis = analysis or AnalysisState()
+        # The layout first: it may resize the message box and rebuild the list.  A review
+        # goes on to the end of a finished game; an unfinished one is played on there.
+        history = controller.history
+        reviewing = (
+            analysis.graph
+            and (controller.review is not None or history.position.is_over)
+            and not show_over
+        )
+        self.lay_out(reviewing, analysis.texts)
+        self.set_graph(analysis.graph)
         message = analysis.message or self.message(controller, thinking)
         title = self.view.title()
         if title != self._shown_title:
@@ -216,7 +269,6 @@ class GamePanel:
                 text = f"<font color={WARNING_COLOUR}>{warned}</font><br>{text}"
             self.message_box.set_text(text)
             self._shown_message = (warning, message)
-        history = controller.history
         # Not the number of moves: an undo and a new move may come in the same frame.
         listed = (id(history), history.changes, analysis.marks)
         if listed != self._shown_moves:
@@ -226,7 +278,7 @@ class GamePanel:
             ]
             self.move_list.show_latest(names)
             self._shown_moves = listed
-            self._focus = None  # the new list has no move marked
+            self._focus = None  # the new list has no move marked, its latest in sight
         self.undo_button.enable() if history.can_undo else self.undo_button.disable()
         self.redo_button.enable() if history.can_redo else self.redo_button.disable()
         if controller.review is None:
@@ -238,14 +290,16 @@ class GamePanel:
         self._show_analysis(controller, analysis, show_over)
         # The move the board is about: in an analysed game the one judged (played from the
         # position shown), else the one that led to it; marked and kept in sight.
-        focus = analysis.focus
-        if focus is None and controller.review:
-            focus = controller.review - 1
+        # None marked: at the start its first moves are in sight, else its latest.
+        focus: int | str | None = analysis.focus
+        if focus is None and controller.review is not None:
+            focus = controller.review - 1 if controller.review else "start"
         if focus != self._focus:
-            if focus is None:
-                self.clear_list_selection()
-            else:
+            if isinstance(focus, int):
                 self.focus_move(focus)
+            else:
+                self.clear_list_selection()
+                self.move_list.scroll_to(0 if focus else len(self.move_list.item_list) - 1)
         self._focus = focus
         self.show_over_card(controller, show_over)
 
@@ -268,17 +322,14 @@ class GamePanel:
         items[index]["selected"] = True
         if items[index]["button_element"] is not None:
             items[index]["button_element"].select()
-        bar = self.move_list.bar_with_room()
-        if bar is not None:
-            bar.set_scroll_from_start_percentage(max(0.0, (index - 2) / max(1, len(items))))
-            self.move_list.update(0.0)  # lay the list's buttons out for the new scroll
-            if items[index]["button_element"] is not None:
-                items[index]["button_element"].select()
+        self.move_list.scroll_to(index)
+        if items[index]["button_element"] is not None:
+            items[index]["button_element"].select()
 
     def _show_analysis(
         self, controller: BoardController[Any], analysis: AnalysisState, over_card: bool
     ) -> None:
-        """The Analyse (or Cancel) button, the progress bar, and room for the graph."""
+        """The Analyse (or Cancel) button, and the progress bar."""
         button_ = self.analyse_button
         offered = (
             bool(controller.history.moves)
@@ -302,21 +353,27 @@ class GamePanel:
             button_.set_tooltip(tr("panel.analyse_tip"))
             button_.show() if offered and not analysis.graph else button_.hide()
             self.progress_bar.hide()
-        self.set_graph(analysis.graph)
 
     def set_graph(self, shown: bool) -> None:
         """Make room for the evaluation graph above the moves, or give it back to them."""
-        if shown == (self.graph_rect is not None):
-            return
         rect = self.list_rect
+        reviewing = self._laid_out[0]
+        wanted = (shown, reviewing, (rect.x, rect.y, rect.width, rect.height))
+        if wanted == self._graph_for:
+            return
+        self._graph_for = wanted
         if shown:
-            # The graph, and its summary lines when there is room for both and the moves.
-            self.graph_summary = rect.height >= px(GRAPH_HEIGHT + LIST_KEPT)
-            room = (
-                px(GRAPH_HEIGHT)
-                if self.graph_summary
-                else min(px(80), rect.height - px(LIST_LEAST))
-            )
+            # The graph, and its summary lines when there is room for both and the moves;
+            # in a review, a lower graph keeps them beside a few moves.
+            lines = self._review_lines()
+            room = min(px(80), rect.height - px(LIST_LEAST))
+            self.graph_summary = True
+            if rect.height >= px(GRAPH_HEIGHT) + (lines if reviewing else px(LIST_KEPT)):
+                room = px(GRAPH_HEIGHT)
+            elif reviewing and rect.height >= px(GRAPH_LOW) + lines:
+                room = px(GRAPH_LOW)
+            else:
+                self.graph_summary = False
             graph = room - (px(SUMMARY_HEIGHT) if self.graph_summary else px(8))
             self.graph_rect = pygame.Rect(rect.x, rect.y, rect.width, max(px(36), graph))
             self.move_list.set_relative_position((rect.x, rect.y + room))
@@ -326,6 +383,63 @@ class GamePanel:
             self.move_list.set_relative_position(rect.topleft)
             self.move_list.set_dimensions(rect.size)
         self._shown_moves = None  # the list was rebuilt: fill it again
+        self._focus = None  # and its move marked again
+
+    def _review_lines(self) -> int:
+        """The height of the moves a review keeps in sight at least."""
+        return REVIEW_LINES * int(self.move_list.list_item_height) + px(4)
+
+    # --- the review's layout ------------------------------------------------------------
+
+    def lay_out(self, reviewing: bool, texts: tuple[str, ...]) -> None:
+        """The panel laid out for stepping through an analysed game (``reviewing``), or for
+        playing: in a review the message box holds the longest of ``texts`` whole, and
+        where the moves would then have too few lines in sight beside the graph, the rows
+        the review does without are folded away and their room given to the moves."""
+        message = self._message_height
+        folded = False
+        if reviewing:
+            message = max(message, self._needed(texts))
+            beside = self._full_list.bottom - (self._message_top + message + px(6))
+            if beside < px(GRAPH_LOW) + self._review_lines():
+                folded = True
+                # The message takes what the graph and the moves leave it, at most.
+                room = self._folded_list_bottom() - self._message_top - px(6)
+                most = room - px(GRAPH_LOW) - self._review_lines()
+                message = max(self._message_height, min(message, most))
+        laid_out = (reviewing, folded, message)
+        if laid_out == self._laid_out:
+            return
+        if message != self._laid_out[2]:
+            self.message_box.set_dimensions((self._width, message))
+            self._shown_message = None  # the box was rebuilt: its words set again
+        if folded != self._laid_out[1]:
+            for element in self.game_rows:
+                element.hide() if folded else element.show()
+            y = self._folded_list_bottom() + px(4)
+            for (row, step), full in zip(self._kept_rows, self._rows_y, strict=True):
+                for element in row:
+                    element.set_relative_position((element.relative_rect.x, y if folded else full))
+                y += step
+        self._laid_out = laid_out
+        bottom = self._folded_list_bottom() if folded else self._full_list.bottom
+        list_top = self._message_top + message + px(6)
+        self.list_rect = pygame.Rect(self._x, list_top, self._width, bottom - list_top)
+
+    def _folded_list_bottom(self) -> int:
+        """Where the moves end with the review's rows only at the foot of the panel: the
+        steps, New game and Menu, Practise and Back to the game."""
+        rows = sum(step for _, step in self._kept_rows) - px(4)  # the last row's gap
+        return self._height - px(14) - rows - px(4)
+
+    def _needed(self, texts: tuple[str, ...]) -> int:
+        """The height the message box needs for the longest of ``texts`` (measured once
+        for each set of them)."""
+        if self._needs[0] != texts:
+            box = self.message_box
+            height = max((text_height(box, html.escape(shown(t))) for t in texts), default=0)
+            self._needs = (texts, height)
+        return self._needs[1]
 
     def forget_moves(self) -> None:
         """Rebuild the move list at the next refresh (a new game on the screen)."""

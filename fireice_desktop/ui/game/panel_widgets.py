@@ -1,9 +1,12 @@
 """Widgets of the game screen's side panel: the move list, the analysis' progress bar,
-and labels whose letters shrink when their words would not fit."""
+labels whose letters shrink when their words would not fit, and the height a text box
+needs for its words."""
 
 from __future__ import annotations
 
+import pygame
 import pygame_gui
+from pygame_gui.core.text.text_box_layout import TextBoxLayout
 
 from ..language import tr
 
@@ -16,7 +19,59 @@ class MoveList(pygame_gui.elements.UISelectionList):  # type: ignore[misc]
     scrolling to the latest move then replaces with the lines at the foot: about twenty
     buttons a move, a frame's time, and for that frame the list showed its first moves.
     :meth:`show_latest` changes only the lines at the end and lays the list out at once.
+
+    A line picked again stays picked (pygame-gui's list would drop it): the panel hears it
+    as picked anew, and shows that move again.
     """
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        if (
+            event.type == pygame_gui.UI_BUTTON_PRESSED
+            and self.is_enabled
+            and self.item_list_container is not None
+            and event.ui_element in self.item_list_container.elements
+        ):
+            for item in self.item_list:
+                if item["selected"] and item["button_element"] is event.ui_element:
+                    event.ui_element.select()  # drawn picked again (pressed, it looked not)
+                    said = {"text": item["text"], "ui_element": self}
+                    pygame.event.post(
+                        pygame.event.Event(pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, said)
+                    )
+                    return False
+        return bool(super().process_event(event))
+
+    def scroll_to(self, index: int) -> None:
+        """Scroll as little as needed for line ``index`` to be in sight whole, with a
+        line of the moves around it where the list has room (its buttons laid out now)."""
+        bar = self.bar_with_room()
+        if bar is None or self.item_list_container is None:
+            return
+        line = self.list_item_height
+        room = int(self.item_list_container.relative_rect.height)
+        total = self.total_height_of_list
+        margin = line if room >= 3 * line else 0
+        top = min(bar.start_percentage * total, self.lowest_list_pos)
+        wanted = top
+        if index * line - margin < top:
+            wanted = index * line - margin
+        elif (index + 1) * line + margin > top + room:
+            wanted = (index + 1) * line + margin - room
+        wanted = max(0, min(wanted, self.lowest_list_pos))
+        if wanted != top:
+            self._scroll(bar, wanted / total)
+        self.update(0.0)
+
+    def _scroll(self, bar: pygame_gui.elements.UIVerticalScrollBar, start: float) -> None:
+        """Show the list from ``start`` (0 to 1) of its height, and lay its buttons out now.
+
+        The list is shown from the bar's ``start_percentage``; pygame-gui keeps that where
+        its slider can be, and a slider at least 5 pixels long on a track of 10 (a list
+        two lines high) never reaches the foot: the last lines could not be shown.  The
+        list's own start is set after the slider has moved as far as it can."""
+        bar.set_scroll_from_start_percentage(start)
+        bar.start_percentage = start
+        self.update(0.0)  # the buttons of the lines now in sight, in this frame
 
     def show_latest(self, names: list[str]) -> None:
         """List ``names`` (every line, in order), scrolled so that the last is in sight."""
@@ -24,8 +79,7 @@ class MoveList(pygame_gui.elements.UISelectionList):  # type: ignore[misc]
             self.set_item_list(names)
         bar = self.bar_with_room()
         if bar is not None:
-            bar.set_scroll_from_start_percentage(1.0)
-            self.update(0.0)  # the buttons of the lines now in sight, in this frame
+            self._scroll(bar, 1.0)
 
     def bar_with_room(self) -> pygame_gui.elements.UIVerticalScrollBar | None:
         """The scroll bar, when it has room to scroll (pygame-gui divides by that room: a
@@ -73,6 +127,42 @@ class MoveList(pygame_gui.elements.UISelectionList):  # type: ignore[misc]
         return True
 
 
+def text_height(box: pygame_gui.elements.UITextBox, text: str) -> int:
+    """The height ``box`` needs to show ``text`` (pygame-gui's HTML) whole at its width,
+    with no scroll bar: the words laid out by pygame-gui's own parser and layout, as the
+    box lays them out, without drawing them."""
+    parser = box.parser
+    if parser is None:
+        return int(box.rect.height)
+    parser.feed(text)
+    style = parser.default_style
+    font = box.ui_theme.get_font_dictionary().find_font(
+        font_name=style["font_name"],
+        font_size=style["font_size"],
+        bold=style["bold"],
+        italic=style["italic"],
+        antialiased=style["antialiased"],
+        script=style["script"],
+        direction=style["direction"],
+    )
+    data = {"font": font, "font_colour": style["font_colour"], "bg_colour": style["bg_colour"]}
+    wrap = box.text_wrap_rect
+    area = pygame.Rect(0, 0, wrap.width, wrap.height)
+    layout = TextBoxLayout(
+        parser.layout_rect_queue,
+        area,
+        area.copy(),
+        line_spacing=box.line_spacing,
+        default_font_data=data,
+        allow_split_dashes=box.allow_split_dashes,
+        text_direction=style["direction"],
+        editable=True,
+    )
+    parser.empty_layout_queue()
+    words = max((row.bottom for row in layout.layout_rows), default=0)
+    return int(words + box.rect.height - wrap.height)
+
+
 class ProgressBar(pygame_gui.elements.UIProgressBar):  # type: ignore[misc]
     """A progress bar that reads "12 of 33"."""
 
@@ -106,4 +196,4 @@ def fit_label(label: pygame_gui.elements.UILabel, text: str, usual: str, small: 
     label.set_text(text)
 
 
-__all__ = ["MoveList", "ProgressBar", "fit_label"]
+__all__ = ["MoveList", "ProgressBar", "fit_label", "text_height"]

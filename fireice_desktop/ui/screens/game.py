@@ -17,7 +17,9 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+import pygame_gui
 
+from ...engine.analysis import Review
 from ...engine.record import GameRecord
 from ...engine.words import named
 from ..game.background import BackgroundWork
@@ -40,9 +42,18 @@ from ..scene import BoardScene
 
 
 class GameScreen(BoardScene):
-    """Playing one game of ``session``, from its start or from a saved history."""
+    """Playing one game of ``session``, from its start or from a saved history; with
+    ``review``, the computer's review of that history made earlier (before Practise),
+    shown from position ``shown``."""
 
-    def __init__(self, ctx: Context, session: Session, record: GameRecord | None = None) -> None:
+    def __init__(
+        self,
+        ctx: Context,
+        session: Session,
+        record: GameRecord | None = None,
+        review: Review | None = None,
+        shown: int = 0,
+    ) -> None:
         super().__init__(ctx)
         controller: BoardController[Any] = BoardController(session.start())
         #: The game on the board, as the view is given it: the screen's own is here too.
@@ -65,6 +76,11 @@ class GameScreen(BoardScene):
                 # a change (an undo, say) makes it the game being played.
                 self.keeper.mark_kept(controller.history)
                 self.review_from_start()
+            if review is not None:
+                # Back from practice: the review as it was, no analysis again.
+                self.work.keep_review(review, controller)
+                self._over_dismissed = True  # the card would hide the graph
+                controller.show_position(shown)
 
     @property
     def title(self) -> str:  # type: ignore[override]
@@ -143,6 +159,11 @@ class GameScreen(BoardScene):
         if event.type == pygame.KEYDOWN:
             press_key(event, controller, self, work.analysis.running)
         elif self.panel is not None:
+            if (
+                event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION
+                and event.ui_element is self.panel.move_list
+            ):
+                work.picked()  # the move's own words, even where the summary was said
             panel_event(event, self.panel, self, controller, work.analysis.result is not None)
 
     def why_locked(self) -> str:
@@ -235,7 +256,9 @@ class GameScreen(BoardScene):
         route = self.view.practice_route
         found = self.work.mistakes(self.view) if route else []
         if route and found:
-            self.nav.go(route, mistakes=found, record=self.record())
+            # Practice's Back returns to this review (see __init__), not a new analysis.
+            back = {"session": self.session, "review": self.work.analysis.result}
+            self.nav.go(route, mistakes=found, record=self.record(), back=back)
             return
         if self.work.toggle_analysis(self.controller):
             self._over_dismissed = True  # the card would hide the graph

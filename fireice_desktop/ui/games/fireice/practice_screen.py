@@ -1,20 +1,32 @@
 """Practise your mistakes: after Analyse, each position where a mistake or a blunder was
 played, offered again on the board to find a move the review would call at least good
-(:mod:`....engine.practice`), with a hint on request."""
+(:mod:`....engine.practice`), with a hint on request.  A move found is said in a hint's
+words, with the islands it hands the other side; Back returns to the analysed game."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ....engine.games.fireice.rules import Color, Position
+from ....engine.games.fireice.board import ISLANDS
+from ....engine.games.fireice.rules import Color, Move, Position
 from ....engine.practice import Mistake, PracticeAttempt
 from ....engine.record import GameRecord
+from ....engine.words import all_of
 from ...game.trainer import JUDGING, PLAYING, SOLVED, TrainerScene
 from ...game.view import verdict_words
 from ...language import say, side_name, tr
 from ...navigation import Context
 from .view import board_view
+
+
+def handed_islands(position: Position, move: Move) -> list[str]:
+    """The islands ``move`` hands the other side: those it controls after the move and did
+    not before (the other side's peg put into the hole the move left completes a line)."""
+    other = position.to_move.other
+    after = position.play_unchecked(move)
+    handed = after.control(other) & ~position.control(other)
+    return [ISLANDS[i] for i in range(7) if handed >> i & 1]
 
 
 class PracticeScene(TrainerScene):
@@ -25,11 +37,17 @@ class PracticeScene(TrainerScene):
     info_lines = ("progress", "played")
 
     def __init__(
-        self, ctx: Context, mistakes: Sequence[Mistake] = (), record: GameRecord | None = None
+        self,
+        ctx: Context,
+        mistakes: Sequence[Mistake] = (),
+        record: GameRecord | None = None,
+        back: Mapping[str, Any] | None = None,
     ) -> None:
         self.ctx = ctx
         self.mistakes = list(mistakes)
         self.record = record
+        #: What the game screen needs to come back as it was: its session and its review.
+        self.way_back = dict(back or {})
         if not self.mistakes:  # opened by its name alone: nothing to practise yet
             super().__init__(ctx, Position.start(), board_view)
             self.index = 0
@@ -62,7 +80,22 @@ class PracticeScene(TrainerScene):
     def solved_words(self) -> str:
         judged = self.attempt.judged
         assert judged is not None
-        words = tr("practice.right", move=judged.move, verdict=verdict_words(judged.verdict))
+        verdict = verdict_words(judged.verdict)
+        if judged.reason:
+            reason = say(judged.reason)
+            words = tr("practice.right_which", move=judged.move, reason=reason, verdict=verdict)
+        else:
+            words = tr("practice.right", move=judged.move, verdict=verdict)
+        # What else the move does on the board: the islands it hands the other side.
+        position = self.mistake.position
+        handed = handed_islands(position, judged.move)
+        if handed:
+            side = side_name(position.to_move.other)
+            count = len(handed)
+            islands = say(all_of(handed))
+            words += " " + tr("practice.hands", count=count, side=side, islands=islands)
+        if judged.keeps_win:
+            words += " " + tr("practice.keeps_win")
         if self.index + 1 == len(self.mistakes):
             words += " " + tr("practice.last")
         return words
@@ -85,11 +118,15 @@ class PracticeScene(TrainerScene):
             self._load((self.index + 1) % len(self.mistakes))
 
     def back(self) -> None:
-        """Back to the game the mistakes came from (or the menu)."""
-        if self.record is not None:
-            self.nav.open_record(self.record)
-        else:
+        """Back to the game the mistakes came from, its review kept and the mistake just
+        practised shown (or the menu)."""
+        if self.record is None:
             self.nav.show_menu()
+        elif self.way_back and self.mistakes:
+            shown = self.mistake.ply
+            self.nav.go("play", record=self.record, shown=shown, **self.way_back)
+        else:
+            self.nav.open_record(self.record)
 
     def panel_texts(self) -> dict[str, str]:
         if not self.mistakes:
