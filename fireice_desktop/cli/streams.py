@@ -139,7 +139,7 @@ def _read_stdin(size: int, purpose: str) -> bytes:
         raise _input_error(error, purpose) from None
 
 
-_TYPED = "fireice text plays the moves typed at a terminal"
+_TYPED = "the game reads the moves typed at a terminal"
 
 
 def require_typing() -> None:
