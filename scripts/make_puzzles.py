@@ -4,6 +4,7 @@
     python scripts/make_puzzles.py --check          # re-prove every shipped puzzle
     python scripts/make_puzzles.py --deeper 1500000 # look again for longer wins
     python scripts/make_puzzles.py --deeper 25000000 --finder  # further, with the C finder
+    python scripts/make_puzzles.py --alternatives 100000 --workers 2  # the other first moves
 
 Games are played from the start position (no handicap) between the computer's levels,
 and between them and an outside program (``--program``, the sparring player; it speaks
@@ -36,6 +37,15 @@ asked by ``scripts/win_finder.c`` (the same search in C, compiled here with gcc,
 fifty times as fast; NODES positions a question), and each one it calls a win with a
 single first move is then proved again by the engine's own search, with no limit, before
 it is measured and added.  Nothing the finder alone says is shipped.
+
+``--alternatives NODES`` judges every other first move of each shipped puzzle at any
+length (a puzzle's first move is the only one that wins within N, but others may win
+more slowly): after each, ``scripts/win_finder.c --who`` says which side wins and within
+how many moves (up to :data:`ALTERNATIVES_MOST`, NODES positions a move), and the
+engine's own search proves it again with up to ``--engine-nodes`` positions before it
+is kept (there are no draws: a move after which the defender wins is proved not to win).
+What neither proved is kept as undecided.  The results are each puzzle's
+``first_moves``; the puzzles and their ids stay as they are.
 
 The puzzle file is written whole to a temporary file and renamed over the old one.
 """

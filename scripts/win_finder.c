@@ -12,6 +12,11 @@
  * "WIN_IN WINNING_FIRST_MOVES NODES": the fewest moves the side to move needs to force a
  * win (0 if more than MOST) and how many first moves win within that many; "-1 0 NODES"
  * when finding out would visit more than LIMIT positions.
+ *
+ *     win_finder --who
+ *
+ * reads the same lines and answers which side wins (see who_wins): make_puzzles.py
+ * --alternatives asks it of the position after each other first move of a puzzle.
  */
 #include <stdint.h>
 #include <stdio.h>

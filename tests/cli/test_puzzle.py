@@ -189,14 +189,17 @@ def test_puzzle_401s_d2_d1_is_not_called_lost() -> None:
 
 
 def test_a_refuted_move_fails_with_the_winning_reply() -> None:
-    for puzzle in all_puzzles():
-        first = puzzle.first_moves
-        if puzzle.win_in >= 2 and first is not None and first.refuted:
-            move, reply = sorted(first.refuted.items())[0]
-            break
+    puzzle = next(
+        p for p in all_puzzles() if p.win_in >= 2 and p.first_moves and p.first_moves.refuted
+    )
+    assert puzzle.first_moves is not None
+    move, reply = sorted(puzzle.first_moves.refuted.items())[0]
     objects = json_lines(played(str(puzzle.id), "--json", moves=[move, "D4-C4"]))
     assert objects[0]["move"] == move and objects[0]["reply"] == reply
     assert objects[0]["right"] is False and objects[0]["wins"] is False
+    said = objects[0]["said"]  # proved: the defender wins
+    assert said.startswith(f"{move} does not win")
+    assert f"{puzzle.to_move.other.title} answers {reply}" in said
     assert objects[-1] == {"result": "failed"} and len(objects) == 2
 
 
