@@ -5,8 +5,10 @@ The player moves as in a game (click, drag, the keys or a typed move).  The move
 judged by the exercise (an object with ``position``, ``play(move)`` returning a
 :class:`~...engine.interface.Step`, ``punishment(move)`` and ``stop``, which cancels the
 search): if right, the other side's answer is shown; if wrong, the reply that shows
-why.  The board is drawn by the game's own view (given as ``make_view``).  A subclass
-says what the exercise is, what the panel says and what its buttons do.
+why; if neither (a puzzle's slower win: :meth:`TrainerScene.retry_words`), the move is
+taken back once it has landed and the player tries again.  The board is drawn by the
+game's own view (given as ``make_view``).  A subclass says what the exercise is, what the
+panel says and what its buttons do.
 """
 
 from __future__ import annotations
