@@ -4,6 +4,7 @@
     python scripts/make_puzzles.py --check          # re-prove every shipped puzzle
     python scripts/make_puzzles.py --deeper 1500000 # look again for longer wins
     python scripts/make_puzzles.py --deeper 25000000 --finder  # further, with the C finder
+    python scripts/make_puzzles.py --alternatives 100000 --workers 2  # the other first moves
 
 Games are played from the start position (no handicap) between the computer's levels,
 and between them and an outside program (``--program``, the sparring player; it speaks
@@ -36,6 +37,15 @@ asked by ``scripts/win_finder.c`` (the same search in C, compiled here with gcc,
 fifty times as fast; NODES positions a question), and each one it calls a win with a
 single first move is then proved again by the engine's own search, with no limit, before
 it is measured and added.  Nothing the finder alone says is shipped.
+
+``--alternatives NODES`` judges every other first move of each shipped puzzle at any
+length (a puzzle's first move is the only one that wins within N, but others may win
+more slowly): after each, ``scripts/win_finder.c --who`` says which side wins and within
+how many moves (up to :data:`ALTERNATIVES_MOST`, NODES positions a move), and the
+engine's own search proves it again with up to ``--engine-nodes`` positions before it
+is kept (there are no draws: a move after which the defender wins is proved not to win).
+What neither proved is kept as undecided.  The results are each puzzle's
+``first_moves``; the puzzles and their ids stay as they are.
 
 The puzzle file is written whole to a temporary file and renamed over the old one.
 """
@@ -356,6 +366,81 @@ def finder_of_game(args: tuple[dict[str, Any], int, str]) -> list[dict[str, Any]
     return found
 
 
+#: ``--alternatives``: the most moves a side may need that the finder asks about.
+ALTERNATIVES_MOST = 12
+
+
+def alternatives_of_puzzle(args: tuple[dict[str, Any], int, int, str]) -> dict[str, Any]:
+    """Every first move of a puzzle but its solution's, judged at any length (``args``:
+    the puzzle, the finder's and the engine's limits of positions a question, the finder
+    program): the puzzle's ``first_moves`` field (:class:`~.puzzles.FirstMoves`).
+
+    After each move the finder (``win_finder --who``) says which side wins, and within
+    how many moves, up to :data:`ALTERNATIVES_MOST`, or that it could not tell within its
+    limit.  Only what the engine's own search then proves again, within its limit, is
+    kept as proved: a move after which the attacker wins within K moves (the move
+    counted) is ``slower``; one after which the defender wins is ``refuted``, with the
+    defender's reply that wins (one that wins at once if there is one).  Every other
+    move is ``undecided``.  Moves that end the game at once (they hand the defender its
+    line) are left out: the rules say what they do."""
+    item, finder_limit, engine_limit, program = args
+    puzzle = Puzzle.from_json(item)
+    position = puzzle.position
+    attacker = position.to_move
+    moves = []
+    for move in position.legal_moves():
+        if str(move) == puzzle.solution[0]:
+            continue
+        after = position.play_unchecked(move)
+        if after.winner is None:
+            moves.append((move, after))
+    questions = "".join(
+        "{} {} {} {} {} {}\n".format(*state_of(after), ALTERNATIVES_MOST, finder_limit)
+        for _, after in moves
+    )
+    answers = subprocess.run(
+        [program, "--who"], input=questions, capture_output=True, text=True, check=True
+    ).stdout.split("\n")
+    prover = Prover()
+    slower: dict[str, int] = {}
+    refuted: dict[str, list[str]] = {}
+    undecided: list[str] = []
+    engine_nodes = 0
+    for (move, after), answer in zip(moves, answers[: len(moves)], strict=True):
+        side, within, nodes = (int(word) for word in answer.split())
+        verdict = None
+        # The engine's search is not asked what the finder needed far more positions for:
+        # it would only spend its limit.
+        if side > 0 and nodes <= engine_limit:
+            start = prover.nodes
+            prover.stop = _Limit(prover, engine_limit)
+            try:
+                if side == 1 and prover.wins_within(after, within):
+                    verdict = str(prover.winning_move(after, within))
+                elif side == 2 and not prover.defends(after, within):
+                    verdict = within + 1
+                else:
+                    print(f"puzzle {puzzle.id}, {move}: the finder said {answer.strip()}, "
+                          "the engine's search did not agree", flush=True)  # fmt: skip
+            except Cancelled:
+                pass
+            finally:
+                prover.stop = None
+                engine_nodes += prover.nodes - start
+        if isinstance(verdict, str):
+            refuted.setdefault(verdict, []).append(str(move))
+        elif isinstance(verdict, int):
+            slower[str(move)] = verdict
+        else:
+            undecided.append(str(move))
+    assert attacker is puzzle.to_move
+    return {
+        "id": puzzle.id,
+        "first_moves": {"slower": slower, "refuted": refuted, "undecided": undecided},
+        "engine_nodes": engine_nodes,
+    }
+
+
 def key_of(moves: list[str]) -> tuple[int, int, int, int, str]:
     position = Position.start()
     for move in moves:
@@ -394,9 +479,53 @@ def check(path: Path) -> int:
     return 1 if bad else 0
 
 
+def alternatives(path: Path, finder_limit: int, engine_limit: int, workers: int) -> int:
+    """``--alternatives``: each puzzle's other first moves judged at any length
+    (:func:`alternatives_of_puzzle`), written into ``path`` as each puzzle's
+    ``first_moves``, puzzle by puzzle, so that a stopped run goes on where it stopped
+    (a puzzle judged with the same limits is not judged again)."""
+    data = json.loads(path.read_text("utf-8"))
+    limits = {"finder_nodes": finder_limit, "engine_nodes": engine_limit,
+              "most": ALTERNATIVES_MOST}  # fmt: skip
+    kept = data["meta"].get("alternatives", {})
+    same = all(kept.get(key) == value for key, value in limits.items())
+    todo = [p for p in data["puzzles"] if not (same and "first_moves" in p)]
+    try:
+        finder = compile_finder(Path(tempfile.mkdtemp()))
+    except (OSError, subprocess.CalledProcessError) as error:
+        print(f"--alternatives: scripts/win_finder.c does not compile with gcc: {error}")
+        return 2
+    by_id = {p["id"]: p for p in data["puzzles"]}
+    begin = time.perf_counter()
+    seconds = kept.get("seconds", 0) if same else 0
+    engine_nodes = kept.get("engine_nodes_used", 0) if same else 0
+    jobs = [(item, finder_limit, engine_limit, finder) for item in todo]
+    with multiprocessing.Pool(workers) as pool:
+        for done, found in enumerate(pool.imap(alternatives_of_puzzle, jobs), 1):
+            by_id[found["id"]]["first_moves"] = found["first_moves"]
+            engine_nodes += found["engine_nodes"]
+            elapsed = time.perf_counter() - begin
+            data["meta"]["alternatives"] = {
+                **limits,
+                "engine_nodes_used": engine_nodes,
+                "seconds": round(seconds + elapsed),
+                "workers": workers,
+            }
+            write(path, data["puzzles"], data["meta"])
+            print(f"{done} of {len(todo)} puzzles, {elapsed:.0f} s", flush=True)
+    print(summary(data["puzzles"]))
+    return 0
+
+
 def summary(puzzles: list[dict[str, Any]]) -> str:
     by_n = Counter(p["win_in"] for p in puzzles)
     lines = [f"{len(puzzles)} puzzles"]
+    kinds = Counter(Puzzle.from_json(p).kind for p in puzzles)
+    lines.append(
+        f"first move the only win at any length (proved): {kinds['only']}; "
+        f"slower winning first moves too (proved): {kinds['slower']}; "
+        f"undecided: {kinds['undecided']}"
+    )
     for n in sorted(by_n):
         group = [p for p in puzzles if p["win_in"] == n]
         ratings = sorted(p["rating"] for p in group)
@@ -432,9 +561,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--finder", action="store_true",
                         help="with --deeper: look further back, the positions picked by "
                         "scripts/win_finder.c (gcc) and proved by the engine")  # fmt: skip
+    parser.add_argument(
+        "--alternatives",
+        type=int,
+        default=0,
+        metavar="NODES",
+        help="judge every other first move of each puzzle in --out at any length: "
+        "scripts/win_finder.c (gcc) looks with up to NODES positions a move, the engine "
+        "proves what it finds with up to --engine-nodes",
+    )
+    parser.add_argument(
+        "--engine-nodes",
+        type=int,
+        default=200_000,
+        metavar="NODES",
+        help="with --alternatives: the engine's limit a move (default 200000)",
+    )
     args = parser.parse_args(argv)
     if args.check:
         return check(args.out)
+    if args.alternatives:
+        return alternatives(args.out, args.alternatives, args.engine_nodes, args.workers)
     if args.summary:
         print(summary(json.loads(args.out.read_text("utf-8"))["puzzles"]))
         return 0

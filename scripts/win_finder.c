@@ -12,6 +12,11 @@
  * "WIN_IN WINNING_FIRST_MOVES NODES": the fewest moves the side to move needs to force a
  * win (0 if more than MOST) and how many first moves win within that many; "-1 0 NODES"
  * when finding out would visit more than LIMIT positions.
+ *
+ *     win_finder --who
+ *
+ * reads the same lines and answers which side wins (see who_wins): make_puzzles.py
+ * --alternatives asks it of the position after each other first move of a puzzle.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -274,7 +279,31 @@ static int winning_moves(u64 me, u64 opp, int ms, int os, int n) {
     return found;
 }
 
-int main(void) {
+/* --who: which side wins, and within how many of its moves.  For n = 1, 2, ... MOST in
+ * turn, first whether the side to move wins within n of its moves, then whether the
+ * other side does (every reply of the side to move loses within n of the other side's
+ * moves); the first found is the answer: "1 N NODES" or "2 N NODES", "0 0 NODES" when
+ * neither within MOST, "-1 0 NODES" when finding out would visit more than LIMIT
+ * positions.  There are no draws (RULES.md 2), so "2" proves that the side to move
+ * cannot win at any length, and "1" that the other side cannot. */
+static void who_wins(u64 me, u64 opp, int ms, int os, int most) {
+    for (int n = 1; n <= most && !stopped; n++) {
+        if (wins(me, opp, ms, os, n)) {
+            if (!stopped) { printf("1 %d %lld\n", n, nodes); return; }
+            break;
+        }
+        if (stopped) break;
+        if (!defended(me, opp, ms, os, n)) {
+            if (!stopped) { printf("2 %d %lld\n", n, nodes); return; }
+            break;
+        }
+    }
+    if (stopped) printf("-1 0 %lld\n", nodes);
+    else printf("0 0 %lld\n", nodes);
+}
+
+int main(int argc, char **argv) {
+    int who = argc > 1 && strcmp(argv[1], "--who") == 0;
     build_tables();
     table = calloc(1ULL << TABLE_BITS, sizeof(Entry));
     if (!table) return 1;
@@ -284,6 +313,11 @@ int main(void) {
     while (scanf("%llu %llu %d %d %d %lld", &me, &opp, &ms, &os, &most, &most_nodes) == 6) {
         nodes = 0; limit = most_nodes; stopped = 0;
         for (int i = 0; i < 64; i++) killer[i] = NO_MOVE;
+        if (who) {
+            who_wins(me, opp, ms, os, most < 60 ? most : 60);
+            fflush(stdout);
+            continue;
+        }
         int win_in = 0, count = 0;
         for (int n = 1; n <= most && !stopped; n++) {
             if (wins(me, opp, ms, os, n)) { win_in = n; break; }

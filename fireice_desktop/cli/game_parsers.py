@@ -180,7 +180,10 @@ def _add_group(commands: Commands, own: CommandGroup) -> None:
     group = commands.add_parser(own.name, help=own.help)
     under = group.add_subparsers(dest="subcommand", metavar="COMMAND", required=True)
     for command in own.commands:
-        _add_print_command(under, command)
+        if isinstance(command, TerminalCommand):
+            _add_terminal_command(under, command)
+        else:
+            _add_print_command(under, command)
 
 
 def add_game_commands(commands: Commands) -> None:

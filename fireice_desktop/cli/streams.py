@@ -45,7 +45,7 @@ from ..storage import (
     read_game,
     write_atomic,
 )
-from .errors import EXIT_FAILURE, EXIT_USAGE, CommandError, write_text
+from .errors import EXIT_FAILURE, EXIT_USAGE, CommandError, tell, write_text
 
 #: The name that stands for standard input (reading) or standard output (``-o -``).
 STANDARD_STREAM = "-"
@@ -139,7 +139,7 @@ def _read_stdin(size: int, purpose: str) -> bytes:
         raise _input_error(error, purpose) from None
 
 
-_TYPED = "fireice text plays the moves typed at a terminal"
+_TYPED = "the game reads the moves typed at a terminal"
 
 
 def require_typing() -> None:
@@ -242,10 +242,15 @@ def flush_output() -> None:
 
 class _StandardTerminal:
     """The player at the terminal (:class:`~..engine.command_line.Terminal`), as a game's
-    own terminal command talks to them: :func:`say`, :func:`read_line`, :func:`flush_output`."""
+    own terminal command talks to them: :func:`say`, :func:`read_line`, :func:`flush_output`,
+    and standard error (:func:`~.errors.tell`)."""
 
     def show(self, text: str = "", end: str = "\n") -> None:
         say(text, end)
+
+    def warn(self, text: str) -> None:
+        flush_output()  # what was shown first comes first
+        tell(text)
 
     def read_line(self) -> str | None:
         return read_line()

@@ -60,9 +60,12 @@ class ReportCommand:
 class Terminal(Protocol):
     """The player at a terminal, as a :class:`TerminalCommand` talks to them: ``show``
     writes ``text`` then ``end``, ``flush`` delivers what was shown (before waiting for
-    a line), ``read_line`` returns a line typed without its end (``None``: input ended)."""
+    a line), ``read_line`` returns a line typed without its end (``None``: input ended),
+    ``warn`` writes one line on standard error (a move not played, say)."""
 
     def show(self, text: str = "", end: str = "\n") -> None: ...
+
+    def warn(self, text: str) -> None: ...
 
     def read_line(self) -> str | None: ...
 
@@ -101,7 +104,7 @@ class CommandGroup:
 
     name: str
     help: str
-    commands: tuple[PrintCommand, ...]
+    commands: tuple[PrintCommand | TerminalCommand, ...]
 
 
 @dataclass(frozen=True)

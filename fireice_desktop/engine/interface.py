@@ -9,6 +9,7 @@ cells are integers only the position can name.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -76,6 +77,21 @@ class GameState(Protocol):
     def is_over(self) -> bool:
         """Whether the game has ended."""
         ...
+
+
+#: A move typed with or without its dash: ``D4-C4``, ``d4c4``, ``d4 c4``, ``e9-e10``.
+_TYPED_MOVE = re.compile(r"\s*([a-z])\s*(\d+)\s*-?\s*([a-z])\s*(\d+)\s*", re.IGNORECASE)
+
+
+def typed_move_text(typed: str) -> str:
+    """A typed move as the game's notation writes it: ``d4c4`` and ``d4 c4`` become
+    ``d4-c4``; anything else is left for the game's parser to explain.  The board's
+    typed moves and ``fireice puzzle play`` read moves so."""
+    match = _TYPED_MOVE.fullmatch(typed)
+    if match is None:
+        return typed.strip()
+    a, b, c, d = match.groups()
+    return f"{a}{b}-{c}{d}"
 
 
 @dataclass

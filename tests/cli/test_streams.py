@@ -268,8 +268,12 @@ def test_dash_as_the_output_file_is_standard_output(tmp_path: Path) -> None:
         (("game", "import", "-"), ["fireice game import: standard input is closed"]),
         (("--open", "-"), ["fireice: standard input is closed"]),
         (("text",), ["fireice text: standard input is closed", "typed at a terminal"]),
+        (
+            ("puzzle", "play", "401"),
+            ["fireice puzzle play: standard input is closed", "typed at a terminal"],
+        ),
     ],
-    ids=["game show -", "game import -", "--open -", "text"],
+    ids=["game show -", "game import -", "--open -", "text", "puzzle play"],
 )
 def test_a_closed_standard_input_is_said_in_one_line(
     args: tuple[str, ...], words: list[str]

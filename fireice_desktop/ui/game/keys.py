@@ -8,12 +8,12 @@ the controller's ``play``, which says the engine's reason when the move is refus
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any, Protocol
 
 import pygame
 
+from ...engine.interface import typed_move_text
 from ..keyboard import (
     CTRL,
     ENTER_KEYS,
@@ -31,8 +31,6 @@ from .motion import Point
 
 #: The most a typed move may hold (``e12-e11``, with room for spaces).
 TYPED_LIMIT = 12
-#: A move typed with or without its dash: ``D4-C4``, ``d4c4``, ``d4 c4``, ``e9-e10``.
-_TYPED_MOVE = re.compile(r"\s*([a-z])\s*(\d+)\s*-?\s*([a-z])\s*(\d+)\s*", re.IGNORECASE)
 
 
 class GameHost(Protocol):
@@ -59,16 +57,6 @@ class GameHost(Protocol):
     def windows_open(self) -> bool:
         """Whether a window (a question, a file dialog, the text) is open over the board."""
         ...
-
-
-def typed_move_text(typed: str) -> str:
-    """A typed move as the game's notation writes it: ``d4c4`` and ``d4 c4`` become
-    ``d4-c4``; anything else is left for the game's parser to explain."""
-    match = _TYPED_MOVE.fullmatch(typed)
-    if match is None:
-        return typed.strip()
-    a, b, c, d = match.groups()
-    return f"{a}{b}-{c}{d}"
 
 
 def typed_char(event: pygame.event.Event) -> str | None:

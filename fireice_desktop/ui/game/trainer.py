@@ -5,8 +5,10 @@ The player moves as in a game (click, drag, the keys or a typed move).  The move
 judged by the exercise (an object with ``position``, ``play(move)`` returning a
 :class:`~...engine.interface.Step`, ``punishment(move)`` and ``stop``, which cancels the
 search): if right, the other side's answer is shown; if wrong, the reply that shows
-why.  The board is drawn by the game's own view (given as ``make_view``).  A subclass
-says what the exercise is, what the panel says and what its buttons do.
+why; if neither (a puzzle's slower win: :meth:`TrainerScene.retry_words`), the move is
+taken back once it has landed and the player tries again.  The board is drawn by the
+game's own view (given as ``make_view``).  A subclass says what the exercise is, what the
+panel says and what its buttons do.
 """
 
 from __future__ import annotations
@@ -38,6 +40,9 @@ MakeView = Callable[[str, Host], GameView]
 #: What the screen is doing: waiting for the player's move, judging it, done (solved or
 #: failed), or showing the solution.
 PLAYING, JUDGING, SOLVED, FAILED, SHOWING = "playing", "judging", "solved", "failed", "showing"
+#: In the queue of moves to show: take the player's move back (it was not wrong, only
+#: not what is asked: the player tries again).
+TAKE_BACK = "take back"
 
 
 class TrainerScene(BoardScene):
@@ -96,6 +101,12 @@ class TrainerScene(BoardScene):
     def done(self, solved: bool) -> str:
         """The exercise is over (solved or failed): count it; words to add to the message."""
         return ""
+
+    def retry_words(self, step: Step) -> str | None:
+        """For a move that is not right but not wrong either (a puzzle's slower win), what
+        the message box says as the move is taken back and the player tries again;
+        ``None`` for a wrong move."""
+        return None
 
     def right_words(self, reply: Any) -> str:
         """What the message box says after a right move and the other side's reply (in a
@@ -177,6 +188,10 @@ class TrainerScene(BoardScene):
             else:
                 self.state = PLAYING
                 self.say(self.right_words(step.reply))
+        elif (again := self.retry_words(step)) is not None:
+            self.state = PLAYING
+            self.queue.append(TAKE_BACK)
+            self.say(again)
         else:
             self.state = FAILED
             self.say(self.wrong_words(step.move, punishment) + self.done(False))
@@ -208,7 +223,12 @@ class TrainerScene(BoardScene):
         if not self.queue or controller.animation is not None or controller.selected is not None:
             return
         move = self.queue.pop(0)
-        controller.play(move, MOVE_SECONDS * self.settings.animation_factor)
+        if move == TAKE_BACK:
+            message = self.message
+            controller.undo()  # the board as it was before the move
+            self.say(message)
+        else:
+            controller.play(move, MOVE_SECONDS * self.settings.animation_factor)
         controller.just_played = None
         if not self.queue:
             self.refresh()
@@ -374,4 +394,4 @@ class TrainerScene(BoardScene):
             self.job.wait(timeout)
 
 
-__all__ = ["FAILED", "JUDGING", "PLAYING", "SHOWING", "SOLVED", "TrainerScene"]
+__all__ = ["FAILED", "JUDGING", "PLAYING", "SHOWING", "SOLVED", "TAKE_BACK", "TrainerScene"]

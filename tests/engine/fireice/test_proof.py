@@ -86,6 +86,20 @@ def test_winning_moves_are_those_that_keep_the_win() -> None:
             assert (move in winning) is keeps, (position, move)
 
 
+def test_winning_move_is_one_of_the_winning_moves() -> None:
+    # The move a proof names (the defender's winning reply the puzzle trainer shows).
+    seen = set()
+    for position in random_positions(3, 2)[20:40]:
+        prover = Prover()
+        for n in (1, 2):
+            found = prover.winning_move(position, n)
+            winning = Prover().winning_moves(position, n)
+            assert (found is None) is (not winning), (position, n)
+            assert found is None or found in winning, (position, n)
+            seen.add(found is None)
+    assert seen == {True, False}
+
+
 def test_distance_is_the_fewest_moves() -> None:
     position = Position.start()
     prover = Prover()

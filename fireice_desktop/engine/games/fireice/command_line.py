@@ -20,11 +20,15 @@ from ...command_line import (
     PrintCommand,
     ReportCommand,
     ShotScene,
+    Terminal,
+    TerminalCommand,
 )
-from ...interface import GameState
+from ...errors import words_of
+from ...interface import GameState, typed_move_text
+from ...words import quoted, spoken
 from . import textboard
 from .formats import solitaire_board
-from .puzzles import Puzzle, all_puzzles, find_puzzle
+from .puzzles import LOST, SHORT, Attempt, Puzzle, all_puzzles, find_puzzle
 from .solitaire import COLOR_NAMES, SolitairePosition, parse_deal
 from .solver import Solution, solve
 from .terminal import TEXT
@@ -99,7 +103,7 @@ def puzzle_id(text: str) -> Puzzle:
     try:
         number = int(text.strip())
     except ValueError:
-        message = f"not a puzzle number: {text!r} (puzzles are numbered 1 to {count})"
+        message = f"not a puzzle number: {quoted(text)} (puzzles are numbered 1 to {count})"
         raise ValueError(message) from None
     puzzle = find_puzzle(number)
     if puzzle is None:
@@ -117,19 +121,78 @@ def puzzle_list(values: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def puzzle_task(puzzle: Puzzle) -> str:
+    """The line ``puzzle show`` and ``puzzle play`` start with."""
+    plural = "move" if puzzle.win_in == 1 else "moves"
+    return (
+        f"Puzzle {puzzle.id}: {puzzle.to_move.title} to play and win in {puzzle.win_in} {plural}"
+        f" (rating {puzzle.rating})"
+    )
+
+
 def puzzle_show(values: Mapping[str, Any]) -> list[str]:
     """``fireice puzzle show ID``: the puzzle's board and what it asks, or its JSON."""
     puzzle: Puzzle = values["puzzle"]
     if values["json"]:
         return [json.dumps(puzzle.contract())]
-    plural = "move" if puzzle.win_in == 1 else "moves"
     return [
-        f"Puzzle {puzzle.id}: {puzzle.to_move.title} to play and win in {puzzle.win_in} {plural}"
-        f" (rating {puzzle.rating})",
+        puzzle_task(puzzle),
         textboard.render(puzzle.position),
         "Moves from the start: " + " ".join(puzzle.moves),
         "Solution: " + " ".join(puzzle.solution),
     ]
+
+
+def puzzle_play(values: Mapping[str, Any], terminal: Terminal) -> int:
+    """``fireice puzzle play ID``: the puzzle played at the terminal, each move judged as
+    the desktop game judges it and said in its words; no player's file is touched.
+
+    Without ``--json``: the task line and the board, then after each move read one line
+    of the trainer's words, and at the end ``solved``, ``failed`` or ``unfinished`` (the
+    input ended first).  With ``--json``: one object a move, ``{"move", "right",
+    "wins", "reply", "said"}``, and last ``{"result": ...}``.  A move that cannot be
+    read or is not legal is said in one line on standard error and asked again."""
+    try:
+        puzzle = puzzle_id(values["id"])
+    except ValueError as error:
+        terminal.warn(f"fireice puzzle play: {error}")
+        return 2
+    as_json, language = values["json"], values["language"]
+    attempt = Attempt(puzzle)
+    if not as_json:
+        terminal.show(puzzle_task(puzzle))
+        terminal.show(textboard.render(puzzle.position))
+    result = "unfinished"
+    while True:
+        terminal.flush()
+        line = terminal.read_line()
+        if line is None:
+            break
+        text = line.strip()
+        if not text:
+            continue
+        try:
+            move = attempt.position.parse_move(typed_move_text(text))
+            attempt.position.play(move)  # the rules' reason, if it is not legal
+        except ValueError as error:
+            terminal.warn(f"Not played: {spoken(words_of(error), language)}")
+            continue
+        judged = attempt.judge(move)
+        said = spoken(judged.said, language)
+        if as_json:
+            reply = None if judged.reply is None else str(judged.reply)
+            shown = {"move": str(move), "right": judged.right, "wins": judged.wins}
+            terminal.show(json.dumps({**shown, "reply": reply, "said": said}))
+        else:
+            terminal.show(said)
+        if judged.solved:
+            result = "solved"
+            break
+        if judged.kind in (LOST, SHORT):
+            result = "failed"
+            break
+    terminal.show(json.dumps({"result": result}) if as_json else result)
+    return 0
 
 
 _JSON: Final = Option("--json", "json", "print JSON (the contract for scripts)", switch=True)
@@ -145,6 +208,24 @@ PUZZLE_COMMANDS: Final = CommandGroup(
             "print one puzzle with its board",
             (Option("ID", "puzzle", "the puzzle's number", parse=puzzle_id), _JSON),
             puzzle_show,
+        ),
+        TerminalCommand(
+            "play",
+            "play one puzzle in the terminal, each move judged (no rating kept)",
+            (
+                Option("ID", "id", "the puzzle's number"),
+                Option(
+                    "--json", "json", "print one JSON object a move, then the result", switch=True
+                ),
+                Option(
+                    "--language",
+                    "language",
+                    "the trainer's words: en (default) or it",
+                    default="en",
+                    choices=("en", "it"),
+                ),
+            ),
+            puzzle_play,
         ),
     ),
 )

@@ -169,6 +169,24 @@ class Prover:
                 found.append(move)
         return found
 
+    def winning_move(self, position: Position, n: int) -> Move | None:
+        """A move of the side to move that keeps a win within ``n`` of its moves: one
+        that wins at once if there is one, else the one the search found (tried first:
+        after :meth:`wins_within` proved the win, no other move needs a search)."""
+        mover = position.to_move
+        moves = position.legal_moves()
+        for move in moves:
+            if position.play_unchecked(move).winner is mover:
+                return move
+        entry = self._wins.get(state_of(position))
+        found = entry[2] if entry is not None else _NO_MOVE
+        moves.sort(key=lambda move: move.src * HOLE_COUNT + move.dst != found)
+        for move in moves:
+            after = position.play_unchecked(move)
+            if after.winner is None and n > 1 and not self.defends(after, n - 1):
+                return move
+        return None
+
     def defends(self, position: Position, n: int) -> bool:
         """Whether the side to move in ``position`` can avoid losing within ``n`` moves of
         its opponent (its own move first)."""

@@ -2,10 +2,13 @@
 
 Each move is judged by the exact search (:class:`~....engine.games.fireice.puzzles.
 Attempt`): a move that keeps the win within the moves left is right, whichever it is,
-and the defender answers with its best resistance; a wrong move is answered by the reply
-that shows why, and the puzzle is failed.  The first try at a puzzle is rated
-(Glicko-2); a failed puzzle comes back later; the streak and the puzzle of the day are
-kept with the statistics.
+and the defender answers with its best resistance; a move that wins too, only more
+slowly, is said so and taken back, and the player tries again (not a failure: finding
+the fast win then is solving at the first try); a wrong move is answered by the reply
+that shows why, and the puzzle is failed.  What is said of each move is the engine's
+(:class:`~....engine.games.fireice.puzzles.Judgement`), the words ``fireice puzzle
+play`` prints.  The first try at a puzzle is rated (Glicko-2); a failed puzzle comes
+back later; the streak and the puzzle of the day are kept with the statistics.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from collections.abc import Callable, Collection
 from typing import Any
 
 from ....engine.games.fireice.puzzles import (
+    SLOWER,
     Attempt,
     Puzzle,
     all_puzzles,
@@ -22,10 +26,11 @@ from ....engine.games.fireice.puzzles import (
     puzzle_of_the_day,
 )
 from ....engine.games.fireice.rules import Color, Position
+from ....engine.interface import Step
 from ....statistics import Statistics
 from ...game.panel_widgets import fit_label
 from ...game.trainer import FAILED, JUDGING, PLAYING, SHOWING, SOLVED, TrainerScene
-from ...language import side_name, tr
+from ...language import say, side_name, tr
 from ...navigation import Context
 from ...scaling import px
 from ...statistics_words import provisional_tip, provisional_words
@@ -90,10 +95,25 @@ class PuzzleScene(TrainerScene):
         return tr("puzzle.task", side=side_name(self.puzzle.to_move), count=self.attempt.left)
 
     def right_words(self, reply: Any) -> str:
-        return f"{super().right_words(reply)} {self.task()}."
+        judged = self.attempt.judged
+        assert judged is not None
+        return say(judged.said)
 
     def solved_words(self) -> str:
-        return tr("puzzle.solved")
+        return self.right_words(None)
+
+    def retry_words(self, step: Step) -> str | None:
+        judged = self.attempt.judged
+        if judged is None or judged.kind != SLOWER:
+            return None
+        return say(judged.said)
+
+    def wrong_words(self, move: Any, punishment: Any) -> str:
+        judged = self.attempt.judged
+        assert judged is not None
+        if punishment is not None:
+            self.queue.append(punishment)
+        return say(judged.said)
 
     def done(self, solved: bool) -> str:
         """Count the try (once a showing) and say what it did to the rating."""
