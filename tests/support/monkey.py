@@ -146,7 +146,6 @@ from fireice_desktop.ui.app import MIN_SIZE, App
 from fireice_desktop.ui.game import jobs
 from fireice_desktop.ui.game.panel import GamePanel
 from fireice_desktop.ui.game.players import Session
-from fireice_desktop.ui.games.fireice import puzzle_screen
 from fireice_desktop.ui.games.fireice import solitaire as solitaire_view
 from fireice_desktop.ui.games.fireice.computer_setup import ComputerSetupScene, levels_for
 from fireice_desktop.ui.games.fireice.handicap import HandicapScene
@@ -815,15 +814,12 @@ def pinned_randomness(seed: int) -> Iterator[None]:
     # solitaire view makes its generator with its module's random.Random().
     original = solitaire_view.random
     solitaire_view.random = SimpleNamespace(Random=lambda: deals)  # type: ignore[assignment]
-    # The puzzle screen's choice of the next puzzle, the same way.
-    puzzles = random.Random(seed * 7919 + 2)
-    original_puzzles = puzzle_screen.random
-    puzzle_screen.random = SimpleNamespace(Random=lambda: puzzles)  # type: ignore[assignment]
+    # (The puzzle screen's choice of the next puzzle draws nothing: it follows the
+    # player's file alone.)
     try:
         yield
     finally:
         solitaire_view.random = original
-        puzzle_screen.random = original_puzzles
         random.setstate(state)
 
 
