@@ -113,6 +113,7 @@ VALID = {
     "black": "random",
     "deal": "1",
     "puzzle": "1",
+    "id": "1",
     "file": "{game}",  # a saved game written for the test
 }
 

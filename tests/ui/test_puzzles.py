@@ -165,7 +165,7 @@ def test_a_slower_win_is_taken_back_and_the_fast_one_is_a_first_try(
         name = names[language][puzzle.to_move.key]
         assert scene.widgets["task"].text == f"{name}: {win}"  # the same step
         progress = ui.app.context.files.statistics().puzzles
-        assert progress.tried == 0 and progress.rating.rating == 1500  # nothing counted
+        assert progress.tried == 0 and progress.rating == NEWCOMER  # nothing counted
         # The fast win then solves it at the first try: rated as one.
         for index in range(0, len(puzzle.solution), 2):
             ui.play(puzzle.solution[index])
