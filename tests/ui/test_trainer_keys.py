@@ -31,18 +31,14 @@ def esc_puts_the_peg_back_then_leaves(ui: Driver, kind: type, peg: str) -> None:
     assert ui.has_button("Learn")
 
 
-def test_esc_in_a_lesson_puts_the_peg_back(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_esc_in_a_lesson_puts_the_peg_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with open_ui(tmp_path / "config", monkeypatch) as ui:
         ui.click_button("Learn")
         assert "Click the red peg on D4" in ui.message
         esc_puts_the_peg_back_then_leaves(ui, LessonScene, "D4")
 
 
-def test_esc_in_a_puzzle_puts_the_peg_back(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_esc_in_a_puzzle_puts_the_peg_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     puzzle = next(p for p in all_puzzles() if p.win_in == 1)
     with open_ui(tmp_path / "config", monkeypatch) as ui:
         ui.app.go("puzzles", puzzle_id=puzzle.id)
