@@ -202,7 +202,7 @@ class GamePanel:
         (``thinking``: the computer is choosing a move; ``warning``: a line kept above
         the messages, such as the game not being kept)."""
         analysis = analysis or AnalysisState()
-        message = analysis.message or self.message(controller, thinking)
+        message = controller.notice or analysis.message or self.message(controller, thinking)
         title = self.view.title()
         if title != self._shown_title:
             self._fit_title(title)
