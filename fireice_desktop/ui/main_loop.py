@@ -50,6 +50,7 @@ from .shapes import draw_states_when_shown
 from .sound import Sounds
 from .text import keep_fonts, measure_text_without_drawing
 from .theme_ids import quick_theme_ids
+from .tool_tips import place_tool_tips_clear
 
 MIN_SIZE = SMALLEST
 DEFAULT_SIZE = BASE_SIZE
@@ -113,6 +114,7 @@ class MainLoop:
         keep_fonts()
         quick_theme_ids()
         draw_states_when_shown()
+        place_tool_tips_clear()
         self.manager = pygame_gui.UIManager(
             self.size,
             str(asset_path("theme.json")),
