@@ -95,6 +95,7 @@ def test_file_names_are_drawn_without_kerning(
             assert whole >= pieces - 1, (type(part).__name__, whole, pieces)
 
 
+@pytest.mark.slow  # a 2560x1440 window
 def test_the_save_window_offers_the_name_to_type_over_at_every_scale(
     sandbox: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

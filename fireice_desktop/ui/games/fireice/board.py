@@ -34,6 +34,7 @@ class BoardPicture:
     fire: int
     ice: int
     supplies: tuple[int, int] | None = None  # Fire's, Ice's; None hides the pockets' pegs
+    counts: bool = True  # the supplies' counts beside the pockets (not on a quiet board)
     selected: int | None = None
     targets: int = 0  # bitboard of holes marked as legal destinations
     last_move: tuple[int, int] | None = None
@@ -259,7 +260,7 @@ def _draw_still(
     # The supply pockets: the pegs left, lying in their tray, and their count.
     if picture.supplies is not None:
         for color, count, rect in zip(Color, picture.supplies, layout.pockets, strict=True):
-            _draw_pocket_pegs(surface, art, color, count, rect)
+            _draw_pocket_pegs(surface, art, color, count, rect, picture.counts)
 
 
 def _draw_moving(
@@ -299,10 +300,13 @@ def _draw_pocket_pegs(
     color: Color,
     count: int,
     rect: tuple[int, int, int, int],
+    counted: bool = True,
 ) -> None:
     sprite = art.pocket_pegs[color]
     for index in range(min(count, 26)):
         _blit_centered(surface, sprite, pocket_slot(art.layout, color, index))
+    if not counted:
+        return
     x, y, w, h = rect
     label = font(max(9, int(h * 0.3))).render(str(count), True, (255, 244, 220))
     badge = pygame.Rect(0, 0, label.get_width() + h * 0.3, label.get_height())
