@@ -13,7 +13,7 @@ import pygame
 from ....engine.games.fireice.board import HAS_LINE, LINE_OF, LINES
 from ....engine.games.fireice.rules import Color
 from ...art import Rgb, font
-from ...drawing import PLAYED_COLOUR, draw_arrow, draw_trail
+from ...drawing import PLAYED_COLOUR, TRAIL_EDGE, draw_arrow, draw_trail
 from ...game.motion import Point
 from ...keyboard import draw_cursor
 from .board_art import BoardArt
@@ -191,13 +191,20 @@ def _draw_still(
                 surface, rgb, layout.island_corners[island], max(3, int(side * 0.008))
             )
 
-    # The last move: a ring where the peg came from and one where it went.
+    # The last move: a ring where the peg came from and one where it went, edged in dark
+    # wood so that they show on the light islands, and the trail between (within one
+    # island, bold, and bent round beside the two holes when they are near).
     if picture.last_move is not None:
         src, dst = picture.last_move
         ring = layout.peg_radius * 1.32
-        draw_trail(surface, layout.holes[src], layout.holes[dst], layout.peg_radius, MARK_RGB)
-        pygame.draw.circle(surface, MARK_RGB, layout.holes[src], ring, max(2, int(side * 0.004)))
-        pygame.draw.circle(surface, MARK_RGB, layout.holes[dst], ring, max(2, int(side * 0.006)))
+        island = src // 7
+        within = layout.holes[island * 7 : island * 7 + 7] if dst // 7 == island else ()
+        draw_trail(
+            surface, layout.holes[src], layout.holes[dst], layout.peg_radius, MARK_RGB, within
+        )
+        for hole, width in ((src, max(2, int(side * 0.004))), (dst, max(3, int(side * 0.007)))):
+            pygame.draw.circle(surface, TRAIL_EDGE, layout.holes[hole], ring + 1, width + 2)
+            pygame.draw.circle(surface, MARK_RGB, layout.holes[hole], ring, width)
 
     for hole in picture.marked:
         pygame.draw.circle(
