@@ -48,7 +48,7 @@ from .scene import Scene
 from .settings import Settings
 from .shapes import draw_states_when_shown
 from .sound import Sounds
-from .text import keep_fonts, measure_text_without_drawing
+from .text import FILE_NAMES_FACE, FILE_NAMES_SIZES, keep_fonts, measure_text_without_drawing
 from .theme_ids import quick_theme_ids
 from .tool_tips import place_tool_tips_clear
 
@@ -194,6 +194,16 @@ class MainLoop:
                 for size in sizes
                 if not fonts.check_font_preloaded(
                     fonts.create_font_id(size, "noto_sans", True, False)
+                )
+            ]
+        )
+        # File names in the boxes' words, without kerning (:func:`.text.file_name_html`).
+        self.manager.preload_fonts(
+            [
+                {"name": FILE_NAMES_FACE, "point_size": size, "script": "Zyyy"}
+                for size in (px(points) for points in FILE_NAMES_SIZES)
+                if not fonts.check_font_preloaded(
+                    fonts.create_font_id(size, FILE_NAMES_FACE, False, False)
                 )
             ]
         )

@@ -9,7 +9,6 @@ this module and those only ask the player and show what happened.
 
 from __future__ import annotations
 
-import html
 import os
 import time
 from collections.abc import Callable
@@ -41,7 +40,7 @@ from .installed import VIEWS
 from .language import say, tr
 from .notices import Notice, error_text, show_error
 from .scaling import px, scale_window
-from .text import shown
+from .text import file_name_html
 from .text_window import BOX_CHARS, READ_AWAY_BYTES, TextWindow
 
 
@@ -277,7 +276,7 @@ class FileDialogs:
             rect.center = (width // 2, height // 2)
             self.replace_dialog = pygame_gui.windows.UIConfirmationDialog(
                 rect,
-                tr("saving.replace_text", name=html.escape(shown(path.name))),
+                tr("saving.replace_text", name=file_name_html(path.name)),
                 self.manager,
                 window_title=tr("saving.replace_title"),
                 action_short_name=tr("saving.replace"),

@@ -13,7 +13,7 @@ import pygame_gui
 import pytest
 
 from fireice_desktop.ui import scaling
-from tests.support.ui import Driver, file_dialog, open_ui
+from tests.support.ui import Driver, choose, file_dialog, message_box_of, open_ui
 
 CTRL = pygame.KMOD_LCTRL
 SIZES = [
@@ -112,3 +112,35 @@ def test_the_save_window_offers_the_name_to_type_over_at_every_scale(
         assert chosen.count() >= entry.font.size(name)[0] * entry.font.size(name)[1] // 2
         ui.type_text("won")
         assert Path(entry.get_text()).name == "won.fireice"
+
+
+def chunk_font(box: Any, text: str) -> Any:
+    """The font a text box lays ``text`` out in (a piece of its words, as one run)."""
+    for row in box.text_box_layout.layout_rows:
+        for chunk in row.items:
+            if getattr(chunk, "text", None) == text:
+                return chunk.font
+    raise AssertionError(f"{text!r} is not a run of {box.html_text!r}")
+
+
+def unkerned(font: Any) -> bool:
+    whole = font.size("beginner.fireice")[0]
+    return bool(whole >= font.size("beginner")[0] + font.size(".fireice")[0] - 1)
+
+
+def test_the_messages_write_a_file_name_without_kerning(
+    sandbox: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = sandbox / "files" / "beginner.fireice"
+    with open_ui(sandbox / "config", monkeypatch) as ui:
+        ui.click_button("Two players")
+        ui.play("D4-C4")
+        ui.key(pygame.K_s, CTRL)
+        choose(ui, target)
+        assert ui.message == "Saved as beginner.fireice."
+        assert unkerned(chunk_font(message_box_of(ui.scene), "beginner.fireice"))
+        ui.key(pygame.K_s, CTRL)
+        choose(ui, target)  # it is there now: replace it?
+        question = ui.dialog
+        assert question is not None
+        assert unkerned(chunk_font(question.confirmation_text, "beginner.fireice"))

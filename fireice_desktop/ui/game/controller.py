@@ -53,6 +53,7 @@ class BoardController(Generic[S]):
         self.just_played: tuple[S, Any] | None = None
         #: News of something done beside the game (a save), and the board it was told on.
         self._notice: tuple[str, tuple[object, ...]] = ("", ())
+        self.notice_name = ""  # the file's name in the news told
 
     # --- what is shown ----------------------------------------------------------
 
@@ -88,11 +89,13 @@ class BoardController(Generic[S]):
         self.message = text
         self.changed = True
 
-    def tell(self, text: str) -> None:
+    def tell(self, text: str, name: str = "") -> None:
         """Show ``text`` in the message box over what it shows there now, the review's or
         the analysis' words too, until the board changes (a move, a step, a peg picked up):
-        news of something done beside the game, like a save."""
+        news of something done beside the game, like a save (``name``: the file's name
+        in it, written as file names are)."""
         self._notice = (text, self._moment())
+        self.notice_name = name
         self.changed = True
 
     @property
