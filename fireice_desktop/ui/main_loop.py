@@ -245,8 +245,11 @@ class MainLoop:
             return
         self.scene.handle_event(event)
 
-    def step(self, dt: float) -> bool:
-        """Advance by ``dt`` seconds; ``True`` while something animates."""
+    def step(self, dt: float, widgets_dt: float | None = None) -> bool:
+        """Advance by ``dt`` seconds; ``True`` while something animates.  The widgets
+        are told the time as it passed (``widgets_dt``), not cut to a frame's: a mouse
+        resting on a button while the loop sleeps gets its tool tip after pygame-gui's
+        second, not five."""
         if self.pending_size is not None:
             self.pending_time += dt
             if self.pending_time < RESIZE_SETTLE:
@@ -255,7 +258,7 @@ class MainLoop:
         # pygame-gui makes a new list of visible sprites whenever a widget comes, goes,
         # shows or hides (a tool tip appearing, say): then the frame must be redrawn.
         widgets = self.manager.get_sprite_group().visible
-        self.manager.update(dt)
+        self.manager.update(dt if widgets_dt is None else widgets_dt)
         animating = self.scene.update(dt)
         if animating or self.manager.get_sprite_group().visible is not widgets:
             self.dirty = True
@@ -308,7 +311,7 @@ class MainLoop:
             for request in self.requests.take():
                 self.answer(request)
         dt = self._clock.tick(60 if self._animating or events else 0) / 1000.0
-        self._animating = self.step(min(dt, 0.1))
+        self._animating = self.step(min(dt, 0.1), widgets_dt=dt)
         if self.dirty:
             self.render()
             if self.window is not None:
