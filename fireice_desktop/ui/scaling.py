@@ -45,6 +45,7 @@ _LENGTHS = frozenset(
         "title_bar_height",
         "padding",
         "scroll_bar_width",
+        "rect_width",  # a tool tip's, before its words wrap
     }
 )
 

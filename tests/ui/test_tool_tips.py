@@ -10,6 +10,7 @@ import pygame
 import pygame_gui
 import pytest
 
+from fireice_desktop.ui import scaling
 from tests.support.ui import Driver, open_ui
 
 SIZES = [
@@ -51,6 +52,8 @@ def tips_cover_nothing(ui: Driver, away: tuple[int, int]) -> list[str]:
             problems.append(f"{target.text!r}: no tool tip")
             continue
         shown += 1
+        if tip.rect.width < scaling.px(150):  # its words wrapped as narrow as at 1280x800
+            problems.append(f"{target.text!r}: tip {tip.rect.width} pixels wide")
         if not window.contains(tip.rect):
             problems.append(f"{target.text!r}: tip outside the window")
         for other in buttons_on_screen(ui):
