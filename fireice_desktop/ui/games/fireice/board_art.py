@@ -77,8 +77,8 @@ class BoardArt:
 
     @cached_property
     def lettered(self) -> pygame.Surface:
-        """The static layer with the islands' letters burnt into the board below each
-        island (the Coordinates setting)."""
+        """The static layer with the islands' letters burnt into the board beside each
+        island, on bare wood (the Coordinates setting)."""
         layer = self.static.copy()
         for letter, (x, y) in zip(ISLANDS, self.letter_spots, strict=True):
             text = self._letter(letter, (70, 36, 12))
