@@ -111,14 +111,20 @@ def _nearest(
     side: float,
 ) -> Box:
     """The box of size ``w`` x ``h`` nearest the island's centre along ``(dx, dy)`` that
-    stays ``gap`` clear of the island's triangle."""
-    step = max(0.5, side / 400)
-    distance = 0.0
-    while True:
-        box = (cx + dx * distance - w / 2, cy + dy * distance - h / 2, w, h)
-        if not overlaps_triangle(box, corners, gap):
-            return box
-        distance += step
+    stays ``gap`` clear of the island's triangle (found by halving: a box moving out
+    from inside a triangle leaves it once and for all)."""
+
+    def box_at(distance: float) -> Box:
+        return (cx + dx * distance - w / 2, cy + dy * distance - h / 2, w, h)
+
+    near, far = 0.0, side + w + h
+    while far - near > 0.25:
+        middle = (near + far) / 2
+        if overlaps_triangle(box_at(middle), corners, gap):
+            near = middle
+        else:
+            far = middle
+    return box_at(far)
 
 
 # --- geometry -------------------------------------------------------------------------
