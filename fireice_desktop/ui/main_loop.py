@@ -48,8 +48,9 @@ from .scene import Scene
 from .settings import Settings
 from .shapes import draw_states_when_shown
 from .sound import Sounds
-from .text import keep_fonts, measure_text_without_drawing
+from .text import FILE_NAMES_FACE, FILE_NAMES_SIZES, keep_fonts, measure_text_without_drawing
 from .theme_ids import quick_theme_ids
+from .tool_tips import place_tool_tips_clear
 
 MIN_SIZE = SMALLEST
 DEFAULT_SIZE = BASE_SIZE
@@ -113,6 +114,7 @@ class MainLoop:
         keep_fonts()
         quick_theme_ids()
         draw_states_when_shown()
+        place_tool_tips_clear()
         self.manager = pygame_gui.UIManager(
             self.size,
             str(asset_path("theme.json")),
@@ -195,6 +197,16 @@ class MainLoop:
                 )
             ]
         )
+        # File names in the boxes' words, without kerning (:func:`.text.file_name_html`).
+        self.manager.preload_fonts(
+            [
+                {"name": FILE_NAMES_FACE, "point_size": size, "script": "Zyyy"}
+                for size in (px(points) for points in FILE_NAMES_SIZES)
+                if not fonts.check_font_preloaded(
+                    fonts.create_font_id(size, FILE_NAMES_FACE, False, False)
+                )
+            ]
+        )
 
     def toggle_fullscreen(self) -> None:
         """F11: fullscreen on or off (remembered in the settings)."""
@@ -233,8 +245,11 @@ class MainLoop:
             return
         self.scene.handle_event(event)
 
-    def step(self, dt: float) -> bool:
-        """Advance by ``dt`` seconds; ``True`` while something animates."""
+    def step(self, dt: float, widgets_dt: float | None = None) -> bool:
+        """Advance by ``dt`` seconds; ``True`` while something animates.  The widgets
+        are told the time as it passed (``widgets_dt``), not cut to a frame's: a mouse
+        resting on a button while the loop sleeps gets its tool tip after pygame-gui's
+        second, not five."""
         if self.pending_size is not None:
             self.pending_time += dt
             if self.pending_time < RESIZE_SETTLE:
@@ -243,7 +258,7 @@ class MainLoop:
         # pygame-gui makes a new list of visible sprites whenever a widget comes, goes,
         # shows or hides (a tool tip appearing, say): then the frame must be redrawn.
         widgets = self.manager.get_sprite_group().visible
-        self.manager.update(dt)
+        self.manager.update(dt if widgets_dt is None else widgets_dt)
         animating = self.scene.update(dt)
         if animating or self.manager.get_sprite_group().visible is not widgets:
             self.dirty = True
@@ -296,7 +311,7 @@ class MainLoop:
             for request in self.requests.take():
                 self.answer(request)
         dt = self._clock.tick(60 if self._animating or events else 0) / 1000.0
-        self._animating = self.step(min(dt, 0.1))
+        self._animating = self.step(min(dt, 0.1), widgets_dt=dt)
         if self.dirty:
             self.render()
             if self.window is not None:

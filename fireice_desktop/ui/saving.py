@@ -9,7 +9,6 @@ this module and those only ask the player and show what happened.
 
 from __future__ import annotations
 
-import html
 import os
 import time
 from collections.abc import Callable
@@ -41,7 +40,7 @@ from .installed import VIEWS
 from .language import say, tr
 from .notices import Notice, error_text, show_error
 from .scaling import px, scale_window
-from .text import shown
+from .text import file_name_html
 from .text_window import BOX_CHARS, READ_AWAY_BYTES, TextWindow
 
 
@@ -54,6 +53,10 @@ def default_name(record: GameRecord) -> str:
     """A file name for a new save: the kind of game and the date and time."""
     stamp = time.strftime("%Y-%m-%d %H.%M")
     return f"{VIEWS[record.game].file_stem(record)} {stamp}{SAVE_SUFFIX}"
+
+
+#: The side of the file window's icon buttons (home, up, refresh) at scale 1.
+ICON = 26
 
 
 class FileDialogs:
@@ -119,11 +122,22 @@ class FileDialogs:
                 always_on_top=True,
             )
         # The dialog can delete files; a game has no business doing that.
-        gap = dialog.parent_directory_button.relative_rect.x - dialog.delete_button.relative_rect.x
         dialog.delete_button.kill()
-        for icon in (dialog.parent_directory_button, dialog.refresh_button):
-            icon.set_relative_position((icon.relative_rect.x - gap, icon.relative_rect.y))
+        # Home, up and refresh, a little larger than pygame-gui makes them (20 pixels).
+        icons = (dialog.home_button, dialog.parent_directory_button, dialog.refresh_button)
+        for index, icon in enumerate(icons):
+            icon.set_dimensions((ICON, ICON))
+            icon.set_relative_position((10 + index * (ICON + 4), 40 - ICON - 6))
         scale_window(dialog)
+        # The list of files just under the name box (pygame-gui leaves room for a box of
+        # its own size, which the theme's larger letters fill).
+        entry, files = dialog.file_path_text_line, dialog.file_selection_list
+        top = entry.relative_rect.bottom + px(8)
+        bottom = files.relative_rect.bottom
+        files.set_dimensions((files.relative_rect.width, bottom - top))
+        files.set_relative_position((files.relative_rect.x, top))
+        if not existing_only:  # the name to save under chosen, to type over (pygame-gui's
+            dialog._highlight_file_name_for_editing()  # own, lost when the box is rebuilt)
         dialog.set_blocking(True)
         dialog.file_path_text_line.set_text_length_limit(MAX_PATH_CHARS)
         dialog.refused = self._refused
@@ -262,7 +276,7 @@ class FileDialogs:
             rect.center = (width // 2, height // 2)
             self.replace_dialog = pygame_gui.windows.UIConfirmationDialog(
                 rect,
-                tr("saving.replace_text", name=html.escape(shown(path.name))),
+                tr("saving.replace_text", name=file_name_html(path.name)),
                 self.manager,
                 window_title=tr("saving.replace_title"),
                 action_short_name=tr("saving.replace"),

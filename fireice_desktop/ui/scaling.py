@@ -16,7 +16,12 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
-from pygame_gui.elements import UIHorizontalScrollBar, UIVerticalScrollBar, UIWindow
+from pygame_gui.elements import (
+    UIHorizontalScrollBar,
+    UITextEntryLine,
+    UIVerticalScrollBar,
+    UIWindow,
+)
 
 #: The window the layouts are drawn for at scale 1.
 BASE_SIZE = (1280, 800)
@@ -40,6 +45,7 @@ _LENGTHS = frozenset(
         "title_bar_height",
         "padding",
         "scroll_bar_width",
+        "rect_width",  # a tool tip's, before its words wrap
     }
 )
 
@@ -184,20 +190,39 @@ def scale_window(window: UIWindow) -> None:
         return
     container = window.get_container()
     width, height = container.get_size()
-    for element in list(container.elements):
+    elements = list(container.elements)
+    parts = _parts_of_others(elements)
+    for element in elements:
+        if id(element) in parts:  # moved and sized by the element it belongs to
+            continue
         rect = element.relative_rect
         anchors = element.get_anchors()
         x, w = _scaled_span(
             rect.x, rect.width, width, anchors.get("left"), anchors.get("right"),
             element.dynamic_width, factor,
         )  # fmt: skip
+        # A text entry line is as high as its font, made at the present scale already.
+        fitted = element.dynamic_height or isinstance(element, UITextEntryLine)
         y, h = _scaled_span(
             rect.y, rect.height, height, anchors.get("top"), anchors.get("bottom"),
-            element.dynamic_height, factor,
+            fitted, factor,
         )  # fmt: skip
         element.set_dimensions((w, h))
         element.set_relative_position((x, y))
         element.rebuild()  # the words placed again in the new size
+
+
+def _parts_of_others(elements: list[Any]) -> set[int]:
+    """The ids of the elements among ``elements`` that another of them made and keeps in
+    place (a selection list's container of items and scroll bar, a box's scroll bar):
+    pygame-gui puts them in the window beside their owner."""
+    parts = set()
+    for element in elements:
+        for name in ("list_and_scroll_bar_container", "scroll_bar"):
+            part = getattr(element, name, None)
+            if part is not None and part is not element:
+                parts.add(id(part))
+    return parts
 
 
 def _scaled_span(
@@ -243,7 +268,8 @@ def _scaled_length(value: str, factor: float) -> str:
     parts = [part.strip() for part in value.split(",")]
     if not all(part.isdigit() for part in parts):
         return value
-    return ",".join(str(max(1, round(int(part) * factor))) for part in parts)
+    # No border stays no border; any other length keeps at least a pixel.
+    return ",".join(str(max(min(1, int(part)), round(int(part) * factor))) for part in parts)
 
 
 __all__ = [

@@ -11,6 +11,7 @@ that draw nothing.
 
 from __future__ import annotations
 
+import html
 import unicodedata
 from collections.abc import Callable
 
@@ -42,6 +43,20 @@ def shown(text: str) -> str:
         elif unicodedata.category(char) not in _UNSHOWN:
             kept.append(char)
     return "".join(kept)
+
+
+#: The theme's face for file names (``assets/theme.json``): Noto Sans laid out without
+#: kerning, which tucks a dot after an r under the r's arm ("beginnerfireice").  A file
+#: name is read a character at a time.
+FILE_NAMES_FACE = "file_names"
+#: The sizes at scale 1 that file names are written in: the boxes' text, the file window's.
+FILE_NAMES_SIZES = (15, 16)
+
+
+def file_name_html(name: str) -> str:
+    """A file's name as a box's HTML writes it: :func:`shown`, escaped, in
+    :data:`FILE_NAMES_FACE`."""
+    return f'<font face="{FILE_NAMES_FACE}">{html.escape(shown(name))}</font>'
 
 
 class SafeTextEntryLine(pygame_gui.elements.UITextEntryLine):
@@ -172,8 +187,11 @@ def _usable(font: GUIFontPygame) -> bool:
 
 
 __all__ = [
+    "FILE_NAMES_FACE",
+    "FILE_NAMES_SIZES",
     "SafeTextEntryBox",
     "SafeTextEntryLine",
+    "file_name_html",
     "keep_fonts",
     "measure_text_without_drawing",
     "shown",

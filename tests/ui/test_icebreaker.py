@@ -833,7 +833,7 @@ def test_ctrl_s_saves_an_icebreaker_file(ui: Driver, tmp_path: Path) -> None:
     assert (
         read_game(target) == GameRecord("icebreaker", moves=moves, setup=Sea(4)) == sea(ui).record()
     )
-    assert ui.message == f"Saved to {target}."
+    assert ui.message == "Saved as ships.fireice."
 
 
 @pytest.mark.slow

@@ -658,7 +658,7 @@ def test_a_game_saved_under_a_name_with_accents_apart_is_said_saved(
     path = tmp_path / "home" / "Documents" / ("e\u0301" * 30 + ".fireice")  # as macOS writes
     save_as(game, str(path))
     assert path.exists()
-    assert game.message.startswith("Saved to")
+    assert game.message.startswith("Saved as")
 
 
 def test_a_game_saved_under_a_long_path_is_said_in_short(game: Driver, tmp_path: Path) -> None:
@@ -666,5 +666,5 @@ def test_a_game_saved_under_a_long_path_is_said_in_short(game: Driver, tmp_path:
     save_as(game, f"{documents}{'/../Documents' * 60}/long way.fireice")
     assert (documents / "long way.fireice").exists()
     message = game.message
-    assert message.startswith("Saved to") and "long way.fireice" in message
+    assert message == "Saved as long way.fireice."
     assert len(message) <= MESSAGE_LIMIT, f"{len(message)} characters"

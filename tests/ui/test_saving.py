@@ -357,8 +357,30 @@ def test_ctrl_s_saves_the_game_to_the_chosen_file(ui: Driver, sandbox: Path) -> 
     choose(ui, target)
     assert read_game(target) == record_of(OPENING[:2]) == ui.game.record()
     assert json.loads(target.read_text())["format"] == "fireice-record"
-    assert ui.message == f"Saved to {target}."
+    assert ui.message == "Saved as g.fireice."
     assert windows(ui, pygame_gui.elements.UIWindow) == []
+
+
+def test_saving_is_said_while_looking_back_through_the_moves_until_the_next_step(
+    ui: Driver, sandbox: Path
+) -> None:
+    play_all(ui, OPENING)
+    ui.key(pygame.K_PAGEUP)
+    assert ui.message.startswith("Reviewing")
+    ui.key(pygame.K_s, mod=CTRL)
+    choose(ui, sandbox / "files" / "beginner.fireice")
+    assert ui.message == "Saved as beginner.fireice."
+    ui.key(pygame.K_PAGEUP)  # the board changes: the review's words again
+    assert ui.message.startswith("Reviewing")
+
+
+def test_saving_is_said_in_italian(sandbox: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_ui(sandbox / "config", monkeypatch, language="it") as ui:
+        ui.click_button("Due giocatori")
+        ui.play("D4-C4")
+        ui.key(pygame.K_s, mod=CTRL)
+        choose(ui, sandbox / "files" / "beginner.fireice")
+        assert ui.message == "Salvata come beginner.fireice."
 
 
 def test_the_save_button_keeps_undone_moves_in_the_file(ui: Driver, sandbox: Path) -> None:
@@ -412,7 +434,7 @@ def test_saving_over_an_existing_file_asks_first(ui: Driver, sandbox: Path, repl
         assert read_game(target) == record_of(["D4-C4"])
     else:
         assert file_state(target) == before
-        assert ui.message != f"Saved to {target}."
+        assert "Saved" not in ui.message
     assert [p.name for p in (sandbox / "files").iterdir()] == ["g.fireice"]
 
 

@@ -53,6 +53,9 @@ class BoardController(Generic[S]):
         self.just_played: tuple[S, Any] | None = None
         #: The latest move the rules refused (its reason said), until taken.
         self.refused: Any = None
+        #: News of something done beside the game (a save), and the board it was told on.
+        self._notice: tuple[str, tuple[object, ...]] = ("", ())
+        self.notice_name = ""  # the file's name in the news told
 
     # --- what is shown ----------------------------------------------------------
 
@@ -87,6 +90,24 @@ class BoardController(Generic[S]):
         """Show ``text`` in the panel's message box."""
         self.message = text
         self.changed = True
+
+    def tell(self, text: str, name: str = "") -> None:
+        """Show ``text`` in the message box over what it shows there now, the review's or
+        the analysis' words too, until the board changes (a move, a step, a peg picked up):
+        news of something done beside the game, like a save (``name``: the file's name
+        in it, written as file names are)."""
+        self._notice = (text, self._moment())
+        self.notice_name = name
+        self.changed = True
+
+    @property
+    def notice(self) -> str:
+        """The news told (:meth:`tell`) while the board is as it was then, else ``""``."""
+        text, moment = self._notice
+        return text if moment == self._moment() else ""
+
+    def _moment(self) -> tuple[object, ...]:
+        return (id(self.history), self.history.changes, self.review, self.selected)
 
     def _mover_name(self, position: S) -> str:
         to_move = position.to_move

@@ -21,7 +21,7 @@ import pygame_gui
 from ..language import side_name, tr
 from ..scaling import px
 from ..scene import button, button_row
-from ..text import shown
+from ..text import file_name_html, shown
 from .controller import BoardController
 from .over_card import build_over_card
 from .panel_widgets import MoveList, ProgressBar, fit_label, text_height
@@ -255,7 +255,8 @@ class GamePanel:
         )
         self.lay_out(reviewing, analysis.texts)
         self.set_graph(analysis.graph)
-        message = analysis.message or self.message(controller, thinking)
+        notice = controller.notice
+        message = notice or analysis.message or self.message(controller, thinking)
         title = self.view.title()
         if title != self._shown_title:
             self._fit_title(title)
@@ -264,6 +265,9 @@ class GamePanel:
             self._fit_turn(turn_text)
         if (warning, message) != self._shown_message:
             text = html.escape(shown(message))
+            name = controller.notice_name if notice else ""
+            if name:  # a file's name, written as file names are
+                text = text.replace(html.escape(shown(name)), file_name_html(name), 1)
             if warning:
                 warned = f"<b>{html.escape(shown(warning))}</b>"
                 text = f"<font color={WARNING_COLOUR}>{warned}</font><br>{text}"

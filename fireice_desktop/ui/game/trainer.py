@@ -337,7 +337,10 @@ class TrainerScene(BoardScene):
         if self.mouse.handle_event(event, self.controller, self.hit, self.why_locked):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.nav.show_menu()
+            if self.controller.selected is not None:  # Esc puts the peg back, as in a game
+                self.controller.put_back()
+            else:
+                self.nav.show_menu()
 
     def handle_keyboard(self, event: pygame.event.Event) -> bool:
         return self.keys.handle_event(event)

@@ -296,7 +296,8 @@ class GameScreen(BoardScene):
         self.windows.files.ask_open()
 
     def _saved(self, path: Path) -> None:
-        self.controller.say(tr("game.saved", path=named(path)))
+        name = named(path.name)
+        self.controller.tell(tr("game.saved", name=name), name)
 
     def show_text(self) -> None:
         """T or Text: the game as text to copy, or a pasted game to play."""

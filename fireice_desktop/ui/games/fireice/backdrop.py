@@ -1,6 +1,7 @@
 """The picture behind Fire & Ice's cards and the menu: the wooden board as it comes out of
 the box, every peg in its tray and the islands empty, so that nothing on it reads as a
-game in play."""
+game in play; and no count beside the trays, which a wide card (Settings) would half
+cover."""
 
 from __future__ import annotations
 
@@ -23,7 +24,8 @@ class QuietBoard:
     def draw(self, surface: pygame.Surface) -> None:
         if self.art is not None:
             supplies = (PEGS_PER_SIDE, PEGS_PER_SIDE)
-            draw_board(surface, self.art, BoardPicture(0, 0, supplies, show_control=False))
+            picture = BoardPicture(0, 0, supplies, counts=False, show_control=False)
+            draw_board(surface, self.art, picture)
 
 
 __all__ = ["QuietBoard"]

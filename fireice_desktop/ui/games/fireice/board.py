@@ -13,7 +13,7 @@ import pygame
 from ....engine.games.fireice.board import HAS_LINE, LINE_OF, LINES
 from ....engine.games.fireice.rules import Color
 from ...art import Rgb, font
-from ...drawing import PLAYED_COLOUR, draw_arrow, draw_trail
+from ...drawing import PLAYED_COLOUR, TRAIL_EDGE, draw_arrow, draw_trail
 from ...game.motion import Point
 from ...keyboard import draw_cursor
 from .board_art import BoardArt
@@ -34,6 +34,7 @@ class BoardPicture:
     fire: int
     ice: int
     supplies: tuple[int, int] | None = None  # Fire's, Ice's; None hides the pockets' pegs
+    counts: bool = True  # the supplies' counts beside the pockets (not on a quiet board)
     selected: int | None = None
     targets: int = 0  # bitboard of holes marked as legal destinations
     last_move: tuple[int, int] | None = None
@@ -190,13 +191,20 @@ def _draw_still(
                 surface, rgb, layout.island_corners[island], max(3, int(side * 0.008))
             )
 
-    # The last move: a ring where the peg came from and one where it went.
+    # The last move: a ring where the peg came from and one where it went, edged in dark
+    # wood so that they show on the light islands, and the trail between (within one
+    # island, bold, and bent round beside the two holes when they are near).
     if picture.last_move is not None:
         src, dst = picture.last_move
         ring = layout.peg_radius * 1.32
-        draw_trail(surface, layout.holes[src], layout.holes[dst], layout.peg_radius, MARK_RGB)
-        pygame.draw.circle(surface, MARK_RGB, layout.holes[src], ring, max(2, int(side * 0.004)))
-        pygame.draw.circle(surface, MARK_RGB, layout.holes[dst], ring, max(2, int(side * 0.006)))
+        island = src // 7
+        within = layout.holes[island * 7 : island * 7 + 7] if dst // 7 == island else ()
+        draw_trail(
+            surface, layout.holes[src], layout.holes[dst], layout.peg_radius, MARK_RGB, within
+        )
+        for hole, width in ((src, max(2, int(side * 0.004))), (dst, max(3, int(side * 0.007)))):
+            pygame.draw.circle(surface, TRAIL_EDGE, layout.holes[hole], ring + 1, width + 2)
+            pygame.draw.circle(surface, MARK_RGB, layout.holes[hole], ring, width)
 
     for hole in picture.marked:  # a ring clear of the peg, bold enough to see at a glance
         pygame.draw.circle(
@@ -259,7 +267,7 @@ def _draw_still(
     # The supply pockets: the pegs left, lying in their tray, and their count.
     if picture.supplies is not None:
         for color, count, rect in zip(Color, picture.supplies, layout.pockets, strict=True):
-            _draw_pocket_pegs(surface, art, color, count, rect)
+            _draw_pocket_pegs(surface, art, color, count, rect, picture.counts)
 
 
 def _draw_moving(
@@ -299,10 +307,13 @@ def _draw_pocket_pegs(
     color: Color,
     count: int,
     rect: tuple[int, int, int, int],
+    counted: bool = True,
 ) -> None:
     sprite = art.pocket_pegs[color]
     for index in range(min(count, 26)):
         _blit_centered(surface, sprite, pocket_slot(art.layout, color, index))
+    if not counted:
+        return
     x, y, w, h = rect
     label = font(max(9, int(h * 0.3))).render(str(count), True, (255, 244, 220))
     badge = pygame.Rect(0, 0, label.get_width() + h * 0.3, label.get_height())

@@ -8,13 +8,14 @@ from functools import cached_property
 
 import pygame
 
-from ....engine.games.fireice.board import ISLANDS, LINES
+from ....engine.games.fireice.board import ISLANDS
 from ....engine.games.fireice.rules import Color
 from ...art import Rgb, cover, font, soft_blur, texture
 from ...game.motion import Point
 from ...language import tr
 from .art import peg_sprite
-from .layout import HOLE_SPREAD, INCIRCLE, BoardLayout
+from .island_letters import letter_boxes
+from .layout import HOLE_SPREAD, INCIRCLE, BoardLayout, straight_lines
 
 ENGRAVE_DARK = (92, 56, 28, 150)
 ENGRAVE_LIGHT = (255, 236, 200, 70)
@@ -30,22 +31,6 @@ def _engrave_line(surface: pygame.Surface, a: Point, b: Point, width: int) -> No
 def _engrave_circle(surface: pygame.Surface, centre: Point, radius: float, width: int) -> None:
     pygame.draw.circle(surface, ENGRAVE_LIGHT, (centre[0] + 1, centre[1] + 1), radius, width)
     pygame.draw.circle(surface, ENGRAVE_DARK, centre, radius, width)
-
-
-def straight_lines(points: tuple[Point, ...]) -> list[tuple[Point, Point]]:
-    """The grooves of the lines of ``points`` (seven, placed as the holes of an island or
-    the islands of the board) that are straight: each from one end of its line to the
-    other.  The seventh line, whose three points are not in a row, is the circle."""
-    grooves = []
-    for line in LINES:
-        a, b, c = (points[point] for point in line)
-        # Three points are in a row when the triangle they make has no area.
-        area = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
-        spread = max(abs(p[0] - q[0]) + abs(p[1] - q[1]) for p, q in ((a, b), (b, c), (a, c)))
-        if abs(area) <= 0.01 * spread * spread:
-            ends = sorted((a, b, c))
-            grooves.append((ends[0], ends[2]))
-    return grooves
 
 
 def engrave_lines(
@@ -77,6 +62,7 @@ class BoardArt:
         self.layout = layout
         x, y, w, h = layout.rect
         self.origin = (x, y)
+        self.has_pockets = pockets is not None
         self.static = self._render_static((w, h), pockets)
         self.pegs = {color: peg_sprite(color, layout.peg_radius) for color in Color}
         self.lifted = {color: peg_sprite(color, layout.peg_radius * 1.12) for color in Color}
@@ -91,20 +77,32 @@ class BoardArt:
 
     @cached_property
     def lettered(self) -> pygame.Surface:
-        """The static layer with the islands' letters burnt into the board below each
-        island (the Coordinates setting)."""
-        layout = self.layout
+        """The static layer with the islands' letters burnt into the board beside each
+        island, on bare wood (the Coordinates setting)."""
         layer = self.static.copy()
-        size = max(11, int(layout.side * 0.042))
-        for island, corners in enumerate(layout.island_corners):
-            _, left, right = (self.local(p) for p in corners)
-            centre = ((left[0] + right[0]) / 2, left[1] + size * 0.75)
-            text = font(size, bold=True).render(ISLANDS[island], True, (70, 36, 12))
-            glow = font(size, bold=True).render(ISLANDS[island], True, (245, 210, 160))
-            rect = text.get_rect(center=(round(centre[0]), round(centre[1])))
-            layer.blit(glow, rect.move(1, 1))
-            layer.blit(text, rect)
+        for letter, (x, y) in zip(ISLANDS, self.letter_spots, strict=True):
+            text = self._letter(letter, (70, 36, 12))
+            glow = self._letter(letter, (245, 210, 160))
+            layer.blit(glow, self.local((x + 1, y + 1)))
+            layer.blit(text, self.local((x, y)))
         return layer
+
+    def _letter(self, letter: str, rgb: Rgb) -> pygame.Surface:
+        """An island's letter, burnt in: cut to its ink, so that it is placed by what shows."""
+        size = max(11, int(self.layout.side * 0.042))
+        text = font(size, bold=True).render(letter, True, rgb)
+        return text.subsurface(text.get_bounding_rect()).copy()
+
+    @cached_property
+    def letter_spots(self) -> tuple[Point, ...]:
+        """Where each island's letter goes on the lettered layer (its top left corner, in
+        the window), on bare wood beside the island (:mod:`.island_letters`)."""
+        sizes = []
+        for letter in ISLANDS:
+            width, height = self._letter(letter, (0, 0, 0)).get_size()
+            sizes.append((width + 1.0, height + 1.0))  # the glow, a pixel down and right
+        boxes = letter_boxes(self.layout, sizes, pockets=self.has_pockets)
+        return tuple((round(x), round(y)) for x, y, _, _ in boxes)
 
     def on_table(self, table: pygame.Surface, lettered: bool) -> pygame.Surface:
         """The static layer (``lettered`` or not) laid on ``table``, the window's picture

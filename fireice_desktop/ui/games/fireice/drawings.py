@@ -22,7 +22,8 @@ from ...scaling import px
 from .art import peg_sprite
 from .board import BoardPicture, draw_board
 from .board_art import BoardArt, board_art
-from .layout import ISLAND_SIDE
+from .island_letters import Box, letter_boxes
+from .layout import ISLAND_SIDE, BoardLayout
 
 ISLANDS = "ABCDEFG"
 #: The seven lines of an island: (the kind of line, a key of ``drawings``; its holes).
@@ -85,12 +86,28 @@ def _render(drawing: Drawing, size: tuple[int, int]) -> pygame.Surface:
     for hole, text in drawing.labels:
         _outlined(surface, label_font, text, at(layout.holes[hole]))
     if drawing.island_labels:
-        letter_font = font(max(12, int(layout.side * 0.07)))
-        for island, (ix, iy) in enumerate(layout.island_centres):
-            corner = layout.island_corners[island][1]  # bottom-left
-            point = (corner[0] + (ix - corner[0]) * 0.05, iy - layout.side * 0.11)
-            _outlined(surface, letter_font, ISLANDS[island], at(point))
+        face = letter_font(layout)
+        for letter, (x, y, _, _) in zip(ISLANDS, letter_boxes_of(layout), strict=True):
+            ink = face.render(letter, True, (0, 0, 0)).get_bounding_rect()
+            # The letter's ink, with its outline a pixel round it, fills its box.
+            topleft = at((x + 1 - ink.x, y + 1 - ink.y))
+            _outlined(surface, face, letter, topleft, corner=True)
     return surface
+
+
+def letter_font(layout: BoardLayout) -> pygame.font.Font:
+    """The islands' letters' font in a drawing of the board."""
+    return font(max(12, int(layout.side * 0.07)))
+
+
+def letter_boxes_of(layout: BoardLayout) -> tuple[Box, ...]:
+    """Where the islands' letters go in a drawing of the whole board (their outlined
+    text's boxes, a pixel of outline round it): beside each island, on bare wood."""
+    sizes = []
+    for letter in ISLANDS:
+        ink = letter_font(layout).render(letter, True, (0, 0, 0)).get_bounding_rect()
+        sizes.append((ink.width + 2.0, ink.height + 2.0))
+    return letter_boxes(layout, sizes, pockets=False, outward=True)
 
 
 def _island_close_up(
@@ -128,12 +145,18 @@ def _island_close_up(
 
 
 def _outlined(
-    surface: pygame.Surface, face: pygame.font.Font, text: str, centre: tuple[float, float]
+    surface: pygame.Surface,
+    face: pygame.font.Font,
+    text: str,
+    centre: tuple[float, float],
+    corner: bool = False,
 ) -> None:
-    """Light text with a dark outline, readable on wood and on pegs."""
+    """Light text with a dark outline, readable on wood and on pegs, centred on ``centre``
+    (``corner``: its top left corner there)."""
     dark = face.render(text, True, (40, 20, 6))
     light = face.render(text, True, (255, 246, 225))
-    rect = light.get_rect(center=(int(centre[0]), int(centre[1])))
+    where = (round(centre[0]), round(centre[1]))
+    rect = light.get_rect(topleft=where) if corner else light.get_rect(center=where)
     for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, 1), (-1, 1), (1, -1)):
         surface.blit(dark, rect.move(dx, dy))
     surface.blit(light, rect)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ....engine.games.fireice.board import LINES
 from ...game.motion import Point
 
 SQRT3 = math.sqrt(3.0)
@@ -37,6 +38,23 @@ FANO_POINTS: tuple[Point, ...] = (
 )
 #: Radius of the circle through points 2, 3 and 6 (the inscribed circle).
 INCIRCLE = SQRT3 / 6
+
+
+def straight_lines(points: tuple[Point, ...]) -> list[tuple[Point, Point]]:
+    """The grooves of the lines of ``points`` (seven, placed as the holes of an island or
+    the islands of the board) that are straight: each from one end of its line to the
+    other.  The seventh line, whose three points are not in a row, is the circle."""
+    grooves = []
+    for line in LINES:
+        a, b, c = (points[point] for point in line)
+        # Three points are in a row when the triangle they make has no area.
+        area = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+        spread = max(abs(p[0] - q[0]) + abs(p[1] - q[1]) for p, q in ((a, b), (b, c), (a, c)))
+        if abs(area) <= 0.01 * spread * spread:
+            ends = sorted((a, b, c))
+            grooves.append((ends[0], ends[2]))
+    return grooves
+
 
 # Proportions of the board, as fractions of the side of the big triangle of islands.
 ISLAND_SIDE = 0.305  # side of a raised island
