@@ -75,8 +75,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import build_exe  # scripts/build_exe.py, beside this script: the size of a built folder
 
 from fireice_desktop.engine.games import find_game
-from fireice_desktop.engine.games.fireice import ai
-from fireice_desktop.engine.games.fireice.playout import random_playout
+from fireice_desktop.engine.games.fireice.ai import computer as ai
+from fireice_desktop.engine.games.fireice.ai.playout import random_playout
 from fireice_desktop.engine.games.fireice.rules import Move, Position
 from fireice_desktop.engine.games.fireice.solitaire import SolitairePosition
 from fireice_desktop.engine.games.fireice.solver import Solver, difficulty, hint, solve
@@ -689,8 +689,8 @@ def bench_ui(seconds: float) -> None:
 
 
 def bench_saving(seconds: float) -> None:
-    from fireice_desktop.engine.record import GameRecord
-    from fireice_desktop.storage import autosave_path, read_game, save_autosave
+    from fireice_desktop.engine.records.game import GameRecord
+    from fireice_desktop.files.storage import autosave_path, read_game, save_autosave
 
     moves: list[Move] = []
     random_playout(Position.start(), random.Random(1), moves)
@@ -724,7 +724,7 @@ def crafted_inputs() -> dict[str, str]:
     """Texts under the size limit crafted to be as slow as possible to read, check, replay
     or show: 200 kB strings in each field, the most moves a file can hold, a long
     line of text, and the longest legal Icebreaker game of 300 random ones."""
-    from fireice_desktop.engine.record import GameRecord
+    from fireice_desktop.engine.records.game import GameRecord
 
     def record(**fields: object) -> str:
         data: dict[str, object] = {
@@ -830,7 +830,7 @@ CALIBRATION_SEED = 2026  # the curve was fitted on seed 1's games
 def long_game(game_name: str, plies: int) -> tuple[list[GameState], list[Any]]:
     """The first ``plies`` moves of the first game between two strong levels that lasts
     as long, and its positions."""
-    from fireice_desktop.engine.match import Player, Settings, play_game
+    from fireice_desktop.engine.match.run import Player, Settings, play_game
 
     for seed in itertools.count(1):
         settings = Settings(game_name, seed=seed, opening=0)
@@ -851,7 +851,7 @@ def bench_review(seconds: float) -> None:
 
     from fit_win_chance import calibration, play_and_assess
 
-    from fireice_desktop.engine.analysis import review
+    from fireice_desktop.engine.analysis.review import review
 
     for game_name, plies in (("fire-and-ice", REVIEW_PLIES), ("icebreaker", 60)):
         positions, moves = long_game(game_name, plies)

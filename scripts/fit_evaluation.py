@@ -29,7 +29,7 @@ hand-made values and the fitted ones (also as shipped, rounded to hundredths).
 per island): separate tables for the side to move and the side waiting, and tables
 split by the number of pegs on the board.  ``--model`` picks the one written.
 
-The weights are written to ``fireice_desktop/engine/games/fireice/weights.py``
+The weights are written to ``fireice_desktop/engine/games/fireice/ai/weights.py``
 (atomically) unless ``--dry-run``.  Needs numpy and scipy (the ``tune`` extra); the
 engine itself does not.
 """
@@ -54,7 +54,7 @@ from scipy.special import expit
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from fireice_desktop.engine.games.fireice import ai  # noqa: E402
+from fireice_desktop.engine.games.fireice.ai import computer as ai  # noqa: E402
 from fireice_desktop.engine.games.fireice.board import (  # noqa: E402
     HAS_LINE,
     LINE_MASKS,
@@ -64,7 +64,7 @@ from fireice_desktop.engine.games.fireice.board import (  # noqa: E402
 from fireice_desktop.engine.games.fireice.rules import Color, Position  # noqa: E402
 from fireice_desktop.engine.games.fireice.symmetry import SET_IMAGES  # noqa: E402
 
-WEIGHTS = ROOT / "fireice_desktop" / "engine" / "games" / "fireice" / "weights.py"
+WEIGHTS = ROOT / "fireice_desktop" / "engine" / "games" / "fireice" / "ai" / "weights.py"
 
 # --- the classes of an island's states ----------------------------------------------------
 

@@ -6,7 +6,7 @@
 Plays ``--games`` games between the computer's levels (each game two equal levels,
 ``--levels`` taken in turn, after ``--opening`` random plies), assesses every
 ``--every``-th position of each with the review's own analysis
-(:func:`fireice_desktop.engine.analysis.assess`), and fits a logistic curve
+(:func:`fireice_desktop.engine.analysis.review.assess`), and fits a logistic curve
 
     chance that the side to move wins = 1 / (1 + exp(-(a * score + b)))
 
@@ -36,9 +36,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from fireice_desktop.engine.analysis import assess  # noqa: E402
+from fireice_desktop.engine.analysis.review import assess  # noqa: E402
 from fireice_desktop.engine.games import find_game  # noqa: E402
-from fireice_desktop.engine.match import (  # noqa: E402
+from fireice_desktop.engine.match.run import (  # noqa: E402
     Player,
     Settings,
     opening,

@@ -27,10 +27,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from fireice_desktop.engine.analysis import review  # noqa: E402
-from fireice_desktop.engine.analysis_verdicts import Verdict, judge  # noqa: E402
+from fireice_desktop.engine.analysis.review import review  # noqa: E402
+from fireice_desktop.engine.analysis.verdicts import Verdict, judge  # noqa: E402
 from fireice_desktop.engine.games.fireice.rules import Position  # noqa: E402
-from fireice_desktop.engine.match_summary import wilson_interval  # noqa: E402
+from fireice_desktop.engine.match.summary import wilson_interval  # noqa: E402
 from fireice_desktop.engine.search import search  # noqa: E402
 
 #: The random moves each game opens with (not the expert's, so not counted).

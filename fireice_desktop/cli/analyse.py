@@ -1,7 +1,7 @@
 """``fireice game analyse``: the computer's review of a saved game on the command line,
 and the review as comments in an exported game (``game export --annotate``).
 
-The review is :func:`~fireice_desktop.engine.analysis.review`, the same the desktop
+The review is :func:`~fireice_desktop.engine.analysis.review.review`, the same the desktop
 game shows: each move's chances, its verdict and the better move.
 """
 
@@ -11,9 +11,9 @@ import argparse
 import json
 import sys
 
-from ..engine.analysis import Review, annotation, chance_words, review, review_json
-from ..engine.practice import mistakes
-from ..engine.record import GameRecord
+from ..engine.analysis.review import Review, annotation, chance_words, review, review_json
+from ..engine.records.game import GameRecord
+from ..engine.teaching.practice import mistakes
 from ..engine.words import named
 from .errors import CommandError
 from .streams import (

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..engine.command_line import CommandLine, PrintCommand, ReportCommand, TerminalCommand
 from ..engine.interface import GameState
-from ..engine.record import replay
+from ..engine.records.game import replay
 from ..engine.registry import Game
 from ..engine.search import search
 from .errors import CommandError

@@ -11,7 +11,7 @@ import argparse
 import os
 import sys
 
-from ..storage import SaveFileError
+from ..files.storage import SaveFileError
 from .desktop_options import shot_options, split_sizes
 from .errors import EXIT_FAILURE, CommandError
 from .streams import check_output_file, file_error, read_game_argument, say

@@ -24,7 +24,7 @@ from ..engine.command_line import (
     TerminalCommand,
 )
 from ..engine.games import registered_games
-from ..engine.match import JOBS_PER_CPU
+from ..engine.match.run import JOBS_PER_CPU
 from ..engine.registry import Game
 from ..engine.search import level_names
 from .commands import (

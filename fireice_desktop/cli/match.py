@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from ..engine.command_line import Generic
-from ..engine.match import (
+from ..engine.match.run import (
     JOBS_PER_CPU,
     GameResult,
     MatchInterrupted,

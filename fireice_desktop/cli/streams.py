@@ -34,9 +34,9 @@ import sys
 from pathlib import Path
 from typing import BinaryIO, Final, TextIO
 
-from ..engine.record import GameRecord
+from ..engine.records.game import GameRecord
 from ..engine.words import named
-from ..storage import (
+from ..files.storage import (
     MAX_RECORD_BYTES,
     SaveFileError,
     check_target,

@@ -24,17 +24,10 @@ import tempfile
 from pathlib import Path
 from typing import Final
 
-from .engine.errors import IllegalMoveError, words_of
-from .engine.record import GameRecord
-from .engine.words import named
-from .storage_errors import (
-    SaveFileError,
-    is_system_error,
-    kind_words,
-    refuse,
-    special_kind,
-    system_words,
-)
+from ..engine.errors import IllegalMoveError, words_of
+from ..engine.records.game import GameRecord
+from ..engine.words import named
+from .errors import SaveFileError, is_system_error, kind_words, refuse, special_kind, system_words
 
 #: A game record is a few kilobytes at most; anything far larger is not one.
 MAX_RECORD_BYTES: Final = 256 * 1024

@@ -12,7 +12,7 @@ import errno
 import stat
 from typing import Final
 
-from .engine.words import Words, say
+from ..engine.words import Words, say
 
 #: Errors that are the computer's, not the choice of file: a full disk, a failing device.
 _SYSTEM_ERRNOS: Final = frozenset(

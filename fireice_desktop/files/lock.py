@@ -27,7 +27,7 @@ from typing import Final
 
 from filelock import FileLock, Timeout
 
-from .engine.record import GameRecord
+from ..engine.records.game import GameRecord
 from .storage import SaveFileError, data_dir, read_text, write_atomic
 
 LOCK_NAME: Final = "running.lock"

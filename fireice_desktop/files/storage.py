@@ -20,16 +20,9 @@ from typing import Final
 
 import platformdirs
 
-from .engine.record import GameRecord
-from .engine.words import say
-from .storage_errors import (
-    SYSTEM_WORDS,
-    SaveFileError,
-    is_system_error,
-    special_kind,
-    system_words,
-)
-from .storage_io import (
+from ..engine.records.game import GameRecord
+from ..engine.words import say
+from .disk import (
     MAX_RECORD_BYTES,
     SAVE_SUFFIX,
     TEXT_SUFFIX,
@@ -41,6 +34,7 @@ from .storage_io import (
     write_atomic,
     write_game,
 )
+from .errors import SYSTEM_WORDS, SaveFileError, is_system_error, special_kind, system_words
 
 APP_NAME: Final = "fireice-desktop"
 AUTOSAVE_NAME: Final = "autosave.fireice"

@@ -14,8 +14,8 @@ from typing import Any
 
 import pygame
 
-from ..engine.record import GameRecord
-from ..instance import SingleInstance
+from ..engine.records.game import GameRecord
+from ..files.lock import SingleInstance
 from .installed import program_icon
 from .main_loop import DEFAULT_SIZE, IDLE_WAIT_MS, MIN_SIZE, MainLoop
 from .navigation import Context

@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from ..engine.lessons import Lesson
+from ..engine.teaching.lessons import Lesson
 from .backdrops import Backdrop
 from .game.view import GameView, Host
 from .games.fireice.entry import UI as FIRE_AND_ICE

@@ -24,9 +24,9 @@ import pygame
 import pygame_gui
 
 from ..engine.words import named
-from ..errorlog import append_report
-from ..instance import Request, Requests
-from ..storage import write_atomic
+from ..files.errorlog import append_report
+from ..files.lock import Request, Requests
+from ..files.storage import write_atomic
 from . import language
 from .assets import asset_path
 from .language import tr

@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 import pygame_gui
 
-from ..engine.record import GameRecord
+from ..engine.records.game import GameRecord
 from .player_files import PlayerFiles
 from .settings import Settings
 from .sound import Sounds

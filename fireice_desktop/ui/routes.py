@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..engine.record import GameRecord
+from ..engine.records.game import GameRecord
 from ..engine.words import quoted
 from .game.players import Session
 from .installed import GAMES, VIEWS

@@ -3,7 +3,7 @@
 The Open and Save dialogs are pygame-gui's file dialog (:mod:`.file_dialog`); the Text
 window (:mod:`.text_window`) shows a game in pbmserv notation to copy into a message, or
 takes one pasted from a message; what went wrong is said in a message window
-(:mod:`.notices`).  Reading and writing files is :mod:`fireice_desktop.storage`'s job;
+(:mod:`.notices`).  Reading and writing files is :mod:`fireice_desktop.files.storage`'s job;
 this module and those only ask the player and show what happened.
 """
 
@@ -18,8 +18,8 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from ..engine.record import GameRecord
-from ..storage import (
+from ..engine.records.game import GameRecord
+from ..files.storage import (
     SAVE_SUFFIX,
     TEXT_SUFFIX,
     SaveFileError,

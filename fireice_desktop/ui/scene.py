@@ -10,7 +10,7 @@ from typing import Any, Protocol
 import pygame
 import pygame_gui
 
-from ..engine.record import GameRecord
+from ..engine.records.game import GameRecord
 from .art import cover, texture
 from .keyboard import FocusRing
 from .navigation import Context

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, fields
 
-from ..storage import (
+from ..files.storage import (
     SaveFileError,
     config_dir,
     read_text,

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..statistics import DASH, DealStatistics, DuelStatistics, deal_ranges
-from ..statistics_puzzles import PuzzleStatistics, RatedPuzzle
+from ..files.statistics.puzzles import PuzzleStatistics, RatedPuzzle
+from ..files.statistics.store import DASH, DealStatistics, DuelStatistics, deal_ranges
 from .language import number, say, side_name, tr
 
 

@@ -11,8 +11,8 @@ import pygame_gui
 from pygame_gui.core.utility import clipboard_copy, clipboard_paste
 
 from ..engine.errors import words_of
-from ..engine.record import GameRecord
-from ..storage import MAX_RECORD_BYTES
+from ..engine.records.game import GameRecord
+from ..files.storage import MAX_RECORD_BYTES
 from .game.jobs import JOB_DONE, Job
 from .language import number, tr
 from .scaling import px

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from fireice_desktop.engine.games.fireice.playout import random_playout
+from fireice_desktop.engine.games.fireice.ai.playout import random_playout
 from fireice_desktop.engine.games.fireice.rules import Color, Move, Position
 from fireice_desktop.engine.search import search
 from tests.support.cli import assert_flag_error, no_traceback, run, run_process

@@ -13,7 +13,7 @@ import pytest
 from fireice_desktop.cli import analyse as analyse_command
 from fireice_desktop.engine.games.fireice.solitaire import SolitairePosition
 from fireice_desktop.engine.games.fireice.solver import winning_moves
-from fireice_desktop.engine.record import GameRecord
+from fireice_desktop.engine.records.game import GameRecord
 from tests.support.cli import assert_one_line_error, no_traceback, run
 from tests.support.monkey import quick_reviews
 from tests.ui.test_review import BLUNDER, LINE

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from fireice_desktop.engine.games.fireice import textboard
-from fireice_desktop.engine.games.fireice.playout import random_playout
+from fireice_desktop.engine.games.fireice.ai.playout import random_playout
 from fireice_desktop.engine.games.fireice.rules import Color, Move, Position, random_handicap
 from fireice_desktop.engine.games.fireice.solitaire import SolitairePosition
 from fireice_desktop.engine.games.fireice.solver import solve

@@ -41,15 +41,15 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from fireice_desktop import cli
-from fireice_desktop.engine import match as match_module
 from fireice_desktop.engine.games import find_game
 from fireice_desktop.engine.games.fireice.board import HOLE_NAMES
 from fireice_desktop.engine.games.fireice.rules import Color, random_handicap
 from fireice_desktop.engine.games.fireice.spec import Deal, Handicap
 from fireice_desktop.engine.games.icebreaker.spec import Sea
 from fireice_desktop.engine.levels import Level
-from fireice_desktop.engine.record import GameRecord
-from fireice_desktop.storage import MAX_RECORD_BYTES
+from fireice_desktop.engine.match import run as match_module
+from fireice_desktop.engine.records.game import GameRecord
+from fireice_desktop.files.storage import MAX_RECORD_BYTES
 
 #: An example that takes this long is waiting for something that will never come.
 GUARD_SECONDS = 30

@@ -12,8 +12,8 @@ import pytest
 from fireice_desktop import cli
 from fireice_desktop.engine.games.fireice.rules import Color, Move
 from fireice_desktop.engine.games.fireice.spec import Deal, Handicap
-from fireice_desktop.engine.record import GameRecord
-from fireice_desktop.storage import MAX_RECORD_BYTES
+from fireice_desktop.engine.records.game import GameRecord
+from fireice_desktop.files.storage import MAX_RECORD_BYTES
 from tests.support.cli import REPO, assert_flag_error, assert_usage_error, no_traceback, run
 from tests.support.files import deny_reading
 

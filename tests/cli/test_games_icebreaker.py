@@ -11,7 +11,7 @@ import pytest
 from fireice_desktop.engine.games.icebreaker.board import Side, Step
 from fireice_desktop.engine.games.icebreaker.rules import IcebreakerPosition
 from fireice_desktop.engine.games.icebreaker.textboard import render
-from fireice_desktop.engine.record import GameRecord
+from fireice_desktop.engine.records.game import GameRecord
 from tests.support.cli import assert_one_line_error, no_traceback, run
 from tests.support.sea import SIZES, icebreaker, random_moves
 

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from fireice_desktop.engine.match import JOBS_PER_CPU, max_jobs, processors
+from fireice_desktop.engine.match.run import JOBS_PER_CPU, max_jobs, processors
 from tests.support.cli import (
     AS_A_TERMINAL_STARTS_IT,
     REPO,

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from fireice_desktop import cli
-from fireice_desktop.engine.record import GameRecord
-from fireice_desktop.storage import MAX_RECORD_BYTES, SaveFileError, read_game, write_game
+from fireice_desktop.engine.records.game import GameRecord
+from fireice_desktop.files.storage import MAX_RECORD_BYTES, SaveFileError, read_game, write_game
 from tests.support.cli import REPO, _env, assert_flag_error, assert_one_line_error, no_traceback
 from tests.support.files import deny_writing
 

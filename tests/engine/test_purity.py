@@ -34,7 +34,7 @@ def test_the_engine_modules_are_the_expected_ones() -> None:
         "fireice_desktop.engine.errors",
         "fireice_desktop.engine.interface",
         "fireice_desktop.engine.registry",
-        "fireice_desktop.engine.record",
+        "fireice_desktop.engine.records.game",
         "fireice_desktop.engine.search",
         "fireice_desktop.engine.games.fireice.board",
         "fireice_desktop.engine.games.fireice.rules",

@@ -23,7 +23,7 @@ from fireice_desktop.engine.games.fireice.board import parse_hole
 from fireice_desktop.engine.games.fireice.rules import Color, Move, Position
 from fireice_desktop.engine.games.fireice.solitaire import check_deal, parse_deal
 from fireice_desktop.engine.games.icebreaker.board import Side, Step, check_size
-from fireice_desktop.engine.record import GameRecord
+from fireice_desktop.engine.records.game import GameRecord
 from fireice_desktop.engine.registry import find_game
 from fireice_desktop.engine.search import search
 from fireice_desktop.engine.words import (
@@ -36,7 +36,7 @@ from fireice_desktop.engine.words import (
     say,
     spoken,
 )
-from fireice_desktop.storage import (
+from fireice_desktop.files.storage import (
     SaveFileError,
     check_target,
     decode_text,

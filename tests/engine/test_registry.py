@@ -12,7 +12,7 @@ from fireice_desktop.engine.games.fireice.spec import Deal, Handicap
 from fireice_desktop.engine.games.icebreaker.rules import IcebreakerPosition
 from fireice_desktop.engine.games.icebreaker.spec import Sea
 from fireice_desktop.engine.levels import Budget
-from fireice_desktop.engine.record import GameRecord, text_headers
+from fireice_desktop.engine.records.game import GameRecord, text_headers
 from fireice_desktop.engine.registry import register_game
 
 NAMES = {

@@ -22,7 +22,7 @@ from typing import Any, Literal
 
 import pytest
 
-from fireice_desktop.engine.analysis import (
+from fireice_desktop.engine.analysis.review import (
     Assessment,
     MoveReview,
     Review,
@@ -37,9 +37,9 @@ from fireice_desktop.engine.analysis import (
 )
 from fireice_desktop.engine.errors import NotationError, words_of
 from fireice_desktop.engine.games import find_game
-from fireice_desktop.engine.games.fireice import ai
+from fireice_desktop.engine.games.fireice.ai import computer as ai
+from fireice_desktop.engine.games.fireice.ai.playout import random_playout
 from fireice_desktop.engine.games.fireice.board import ISLANDS, parse_hole
-from fireice_desktop.engine.games.fireice.playout import random_playout
 from fireice_desktop.engine.games.fireice.rules import Color, Move, Position
 from fireice_desktop.engine.games.fireice.solitaire import SolitairePosition
 from fireice_desktop.engine.games.icebreaker.board import Side, Step
@@ -61,7 +61,7 @@ from tests.support.boards import make_position
 ROOT = Path(__file__).resolve().parents[2]
 #: The code whose words the desktop game shows: the engine, and the statistics.
 SOURCES = (*sorted((ROOT / "fireice_desktop" / "engine").rglob("*.py")),)
-SOURCES += (ROOT / "fireice_desktop" / "statistics.py",)
+SOURCES += (ROOT / "fireice_desktop" / "files" / "statistics" / "store.py",)
 
 PLACEHOLDER = re.compile(r"%\{(\w+)\}")
 #: A string in the code that names a key: "section.name" (not a file's name).

@@ -19,13 +19,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fireice_desktop import storage
 from fireice_desktop.engine.errors import NotationError
 from fireice_desktop.engine.games.fireice.rules import Color, Move, Position, random_handicap
 from fireice_desktop.engine.games.fireice.solitaire import SolitairePosition
 from fireice_desktop.engine.games.fireice.spec import Deal, Handicap
-from fireice_desktop.engine.record import GameRecord
-from fireice_desktop.storage import (
+from fireice_desktop.engine.records.game import GameRecord
+from fireice_desktop.files import storage
+from fireice_desktop.files.storage import (
     MAX_RECORD_BYTES,
     SaveFileError,
     autosave_path,

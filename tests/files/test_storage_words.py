@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from fireice_desktop.engine.errors import NotationError
-from fireice_desktop.engine.record import GameRecord, json_problem
+from fireice_desktop.engine.records.game import GameRecord, json_problem
 from fireice_desktop.engine.words import Words
-from fireice_desktop.statistics import StatisticsFile
-from fireice_desktop.storage import (
+from fireice_desktop.files.statistics.store import StatisticsFile
+from fireice_desktop.files.storage import (
     MAX_RECORD_BYTES,
     SYSTEM_WORDS,
     SaveFileError,

@@ -9,7 +9,7 @@ from typing import Any
 from fireice_desktop.engine.games.fireice.lessons import LESSONS as FIRE_AND_ICE
 from fireice_desktop.engine.games.fireice.solitaire_lessons import LESSONS as SOLITAIRE
 from fireice_desktop.engine.games.icebreaker.lessons import LESSONS as ICEBREAKER
-from fireice_desktop.engine.lessons import Lesson, LessonAttempt, find_lesson
+from fireice_desktop.engine.teaching.lessons import Lesson, LessonAttempt, find_lesson
 
 #: Every game's lessons in the order Learn takes them (the menu's order of the games).
 COURSE: tuple[Lesson, ...] = (*FIRE_AND_ICE, *SOLITAIRE, *ICEBREAKER)

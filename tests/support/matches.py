@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fireice_desktop.engine.match import GameResult, MatchSummary, Player, Settings, run_match
+from fireice_desktop.engine.match.run import GameResult, MatchSummary, Player, Settings, run_match
 
 
 def play_match(

@@ -99,7 +99,6 @@ from types import SimpleNamespace, TracebackType
 
 from pygame_gui.core.utility import clipboard_copy
 
-from fireice_desktop import storage as storage_module
 from fireice_desktop.engine.errors import Cancelled
 from fireice_desktop.engine.games.fireice.board import HOLE_COUNT, holes_of
 from fireice_desktop.engine.games.fireice.puzzles import all_puzzles
@@ -131,10 +130,11 @@ from fireice_desktop.engine.games.icebreaker.board import (
 )
 from fireice_desktop.engine.games.icebreaker.rules import IcebreakerPosition
 from fireice_desktop.engine.games.icebreaker.spec import Sea
-from fireice_desktop.engine.record import GameRecord
+from fireice_desktop.engine.records.game import GameRecord
 from fireice_desktop.engine.registry import registered_games
-from fireice_desktop.errorlog import log_path
-from fireice_desktop.storage import (
+from fireice_desktop.files import storage as storage_module
+from fireice_desktop.files.errorlog import log_path
+from fireice_desktop.files.storage import (
     MAX_RECORD_BYTES,
     SaveFileError,
     autosave_path,

@@ -8,7 +8,7 @@ from typing import Any
 from fireice_desktop.engine.games.icebreaker.board import HexBoard, Side, Step
 from fireice_desktop.engine.games.icebreaker.rules import IcebreakerPosition
 from fireice_desktop.engine.games.icebreaker.spec import Sea
-from fireice_desktop.engine.record import GameRecord
+from fireice_desktop.engine.records.game import GameRecord
 
 SIZES = (4, 5, 6, 7, 8)
 

@@ -35,12 +35,12 @@ from pygame_gui.core import UIAppearanceTheme
 from pygame_gui.core.surface_cache import SurfaceCache
 from pygame_gui.core.utility import translate
 
+from fireice_desktop.engine.games.fireice.ai.playout import random_playout
 from fireice_desktop.engine.games.fireice.board import REACH, parse_hole
-from fireice_desktop.engine.games.fireice.playout import random_playout
 from fireice_desktop.engine.games.fireice.rules import Color, Move, Position
 from fireice_desktop.engine.games.icebreaker.rules import IcebreakerPosition
-from fireice_desktop.engine.record import GameRecord
-from fireice_desktop.storage import autosave_path, read_game
+from fireice_desktop.engine.records.game import GameRecord
+from fireice_desktop.files.storage import autosave_path, read_game
 from fireice_desktop.ui.app import App
 from fireice_desktop.ui.game.panel import GamePanel
 from fireice_desktop.ui.game.question import ANSWER_DELAY

@@ -14,7 +14,7 @@ import pytest
 
 from fireice_desktop.engine.games.fireice.board import REACH, hole_name, parse_hole
 from fireice_desktop.engine.games.fireice.rules import Color
-from fireice_desktop.engine.record import GameRecord
+from fireice_desktop.engine.records.game import GameRecord
 from fireice_desktop.ui.app import MIN_SIZE
 from fireice_desktop.ui.games.fireice.handicap import HandicapScene
 from fireice_desktop.ui.scene import BoardScene, panel_width

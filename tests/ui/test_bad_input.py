@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from fireice_desktop.storage import MAX_RECORD_BYTES
+from fireice_desktop.files.storage import MAX_RECORD_BYTES
 from fireice_desktop.ui import saving
 from tests.support.ui import (
     Driver,

@@ -20,8 +20,8 @@ import pytest
 
 from fireice_desktop.engine.games.fireice.rules import Color
 from fireice_desktop.engine.games.fireice.solitaire import SolitairePosition
-from fireice_desktop.engine.record import GameRecord
-from fireice_desktop.storage import AUTOSAVE_NAME
+from fireice_desktop.engine.records.game import GameRecord
+from fireice_desktop.files.storage import AUTOSAVE_NAME
 from tests.support.ui import is_game, open_ui
 
 REPO = Path(__file__).resolve().parents[2]
@@ -159,8 +159,8 @@ def test_a_killed_game_against_the_computer_continues_against_it(
 WRITER = """
 import random, sys
 from fireice_desktop.engine.games.fireice.rules import Position
-from fireice_desktop.engine.record import GameRecord
-from fireice_desktop.storage import save_autosave
+from fireice_desktop.engine.records.game import GameRecord
+from fireice_desktop.files.storage import save_autosave
 rng = random.Random(int(sys.argv[1]))
 print("writing", flush=True)
 while True:

@@ -40,9 +40,9 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from fireice_desktop.engine.record import GameRecord
-from fireice_desktop.statistics import Statistics
-from fireice_desktop.storage import (
+from fireice_desktop.engine.records.game import GameRecord
+from fireice_desktop.files.statistics.store import Statistics
+from fireice_desktop.files.storage import (
     AUTOSAVE_NAME,
     MAX_RECORD_BYTES,
     autosave_path,

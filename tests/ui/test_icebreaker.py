@@ -19,9 +19,9 @@ from fireice_desktop.engine.games.icebreaker.board import (
 )
 from fireice_desktop.engine.games.icebreaker.rules import IcebreakerPosition
 from fireice_desktop.engine.games.icebreaker.spec import Sea
-from fireice_desktop.engine.record import GameRecord
+from fireice_desktop.engine.records.game import GameRecord
 from fireice_desktop.engine.search import search
-from fireice_desktop.storage import read_game
+from fireice_desktop.files.storage import read_game
 from fireice_desktop.ui.app import MIN_SIZE as MIN_WINDOW
 from fireice_desktop.ui.game.controller import BoardController
 from fireice_desktop.ui.games.icebreaker.setup import IcebreakerSetupScene

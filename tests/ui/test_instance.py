@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from fireice_desktop.engine.record import GameRecord
-from fireice_desktop.instance import Requests, SingleInstance
-from fireice_desktop.storage import read_game
+from fireice_desktop.engine.records.game import GameRecord
+from fireice_desktop.files.lock import Requests, SingleInstance
+from fireice_desktop.files.storage import read_game
 
 REPO = Path(__file__).resolve().parents[2]
 KEPT = GameRecord.parse("D4-C4\nD4-A4\nC4-C1\n")

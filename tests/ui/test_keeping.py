@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from fireice_desktop.engine.record import GameRecord
-from fireice_desktop.storage import autosave_path, data_dir, save_autosave
+from fireice_desktop.engine.records.game import GameRecord
+from fireice_desktop.files.storage import autosave_path, data_dir, save_autosave
 from fireice_desktop.ui.screens.game import GameScreen
 from fireice_desktop.ui.screens.menu import MenuScene
 from tests.support.ui import (
@@ -126,7 +126,7 @@ def test_errors_that_keep_coming_back_end_the_program_with_the_log_named(
 
 
 def test_the_log_stays_small(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from fireice_desktop import errorlog
+    from fireice_desktop.files import errorlog
 
     monkeypatch.setenv("FIREICE_DATA_DIR", str(tmp_path))
     for number in range(400):
@@ -195,7 +195,7 @@ def test_an_unreadable_kept_game_is_set_aside_and_the_menu_says_so_once(
 def test_a_second_unreadable_kept_game_does_not_replace_the_first(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from fireice_desktop.storage import load_kept_game
+    from fireice_desktop.files.storage import load_kept_game
 
     monkeypatch.setenv("FIREICE_DATA_DIR", str(tmp_path))
     for content in (b"first", b"second"):
@@ -221,7 +221,7 @@ def test_an_unreadable_kept_game_that_cannot_be_moved_is_never_replaced(
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(source))
 
     locked = pytest.MonkeyPatch()
-    locked.setattr("fireice_desktop.storage.os.rename", refused)
+    locked.setattr("fireice_desktop.files.storage.os.rename", refused)
     try:
         with open_ui(config, monkeypatch) as menu:
             [window] = message_windows(menu)
@@ -253,7 +253,7 @@ def fill_the_disk(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every write of the autosave fails as on a full disk."""
     import errno
 
-    import fireice_desktop.storage as storage
+    import fireice_desktop.files.storage as storage
 
     real = storage.write_atomic
 
@@ -349,7 +349,7 @@ def test_the_autosave_file_is_a_folder_the_game_says_it_is_not_kept(
 def test_a_record_handed_over_by_a_second_start_asks_before_replacing_a_game(
     menu: Driver,
 ) -> None:
-    from fireice_desktop.instance import Request
+    from fireice_desktop.files.lock import Request
 
     menu.click_button("Two players")
     menu.play("D4-C4")
@@ -363,7 +363,7 @@ def test_a_record_handed_over_by_a_second_start_asks_before_replacing_a_game(
 
 
 def test_a_record_handed_over_to_the_menu_opens_at_once(menu: Driver) -> None:
-    from fireice_desktop.instance import Request
+    from fireice_desktop.files.lock import Request
 
     assert save_autosave(GameRecord.parse("D4-C4\n"))
     menu.app.answer(Request(GameRecord.parse("D4-C4\nD4-A4\n")))

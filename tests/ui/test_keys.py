@@ -14,7 +14,7 @@ from fireice_desktop.engine.games.fireice.solitaire import SolitairePosition
 from fireice_desktop.engine.games.fireice.solver import solve
 from fireice_desktop.engine.games.icebreaker.board import HexBoard
 from fireice_desktop.engine.games.icebreaker.rules import IcebreakerPosition
-from fireice_desktop.engine.record import GameRecord
+from fireice_desktop.engine.records.game import GameRecord
 from fireice_desktop.ui import language
 from fireice_desktop.ui.games.fireice.handicap import HandicapScene
 from fireice_desktop.ui.games.fireice.layout import BoardLayout

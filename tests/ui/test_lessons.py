@@ -12,9 +12,9 @@ import pytest
 
 from fireice_desktop.engine.games.fireice.board import hole_name, parse_hole
 from fireice_desktop.engine.games.fireice.rules import Color
-from fireice_desktop.engine.lessons import LessonAttempt
+from fireice_desktop.engine.teaching.lessons import LessonAttempt
 from fireice_desktop.engine.words import spoken
-from fireice_desktop.statistics import Statistics
+from fireice_desktop.files.statistics.store import Statistics
 from fireice_desktop.ui.game.trainer import FAILED, PLAYING, SOLVED
 from fireice_desktop.ui.games.fireice.pegs import PegView
 from fireice_desktop.ui.games.fireice.puzzle_screen import PuzzleScene

@@ -23,7 +23,7 @@ from fireice_desktop.engine.games.fireice.rules import Move
 from fireice_desktop.engine.games.icebreaker.board import HexBoard, Side
 from fireice_desktop.engine.games.icebreaker.rules import IcebreakerPosition
 from fireice_desktop.engine.registry import registered_games
-from fireice_desktop.storage import MAX_RECORD_BYTES, data_dir
+from fireice_desktop.files.storage import MAX_RECORD_BYTES, data_dir
 from fireice_desktop.ui.app import MIN_SIZE
 from fireice_desktop.ui.game import jobs
 from fireice_desktop.ui.language import tr

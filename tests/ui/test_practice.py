@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from fireice_desktop.engine.analysis import Verdict
+from fireice_desktop.engine.analysis.review import Verdict
 from fireice_desktop.engine.games.fireice.rules import Position
-from fireice_desktop.engine.practice import Mistake
+from fireice_desktop.engine.teaching.practice import Mistake
 from fireice_desktop.ui.game.trainer import FAILED, SOLVED
 from fireice_desktop.ui.games.fireice.practice_screen import PracticeScene
 from fireice_desktop.ui.screens.game import GameScreen

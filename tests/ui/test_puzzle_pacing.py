@@ -12,15 +12,15 @@ from pathlib import Path
 import pytest
 
 from fireice_desktop.engine.games.fireice.puzzles import Puzzle, all_puzzles, puzzle_of_the_day
-from fireice_desktop.engine.rating import NEWCOMER, Rating
-from fireice_desktop.statistics import Statistics
-from fireice_desktop.statistics_puzzles import (
+from fireice_desktop.engine.teaching.rating import NEWCOMER, Rating
+from fireice_desktop.files.statistics.puzzles import (
     AIM,
     FIRST_PUZZLES,
     FIRST_WINS_IN_ONE,
     NEAR,
     PuzzleStatistics,
 )
+from fireice_desktop.files.statistics.store import Statistics
 from fireice_desktop.ui import language
 from fireice_desktop.ui.game.panel_widgets import fit_label
 from fireice_desktop.ui.games.fireice.puzzle_screen import (

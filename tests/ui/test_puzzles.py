@@ -12,9 +12,9 @@ import pytest
 
 from fireice_desktop.engine.games.fireice.proof import Prover
 from fireice_desktop.engine.games.fireice.puzzles import Puzzle, all_puzzles, find_puzzle
-from fireice_desktop.engine.rating import NEWCOMER
-from fireice_desktop.statistics import Statistics
-from fireice_desktop.statistics_puzzles import COME_BACK_AFTER
+from fireice_desktop.engine.teaching.rating import NEWCOMER
+from fireice_desktop.files.statistics.puzzles import COME_BACK_AFTER
+from fireice_desktop.files.statistics.store import Statistics
 from fireice_desktop.ui.games.fireice.puzzle_screen import (
     FAILED,
     PLAYING,

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from fireice_desktop.engine.analysis import Verdict, assess
+from fireice_desktop.engine.analysis.review import Verdict, assess
 from fireice_desktop.engine.games.fireice.rules import Color
-from fireice_desktop.engine.record import GameRecord
+from fireice_desktop.engine.records.game import GameRecord
 from fireice_desktop.ui.game.analysis import VERDICT_RGB
 from fireice_desktop.ui.language import say
 from fireice_desktop.ui.scaling import px

@@ -14,8 +14,8 @@ import pytest
 from fireice_desktop.engine.games.fireice.rules import Color, Move, Position
 from fireice_desktop.engine.games.fireice.solitaire import SolitairePosition
 from fireice_desktop.engine.games.fireice.spec import Handicap
-from fireice_desktop.engine.record import GameRecord
-from fireice_desktop.storage import (
+from fireice_desktop.engine.records.game import GameRecord
+from fireice_desktop.files.storage import (
     MAX_RECORD_BYTES,
     autosave_path,
     games_dir,

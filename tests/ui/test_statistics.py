@@ -14,9 +14,9 @@ from fireice_desktop.engine.games.fireice import solver
 from fireice_desktop.engine.games.fireice.rules import Color
 from fireice_desktop.engine.games.fireice.solitaire import SolitairePosition
 from fireice_desktop.engine.games.icebreaker.board import Side
-from fireice_desktop.engine.record import GameRecord
+from fireice_desktop.engine.records.game import GameRecord
 from fireice_desktop.engine.search import search
-from fireice_desktop.statistics import (
+from fireice_desktop.files.statistics.store import (
     DASH,
     FILE_NAME,
     DealStatistics,
@@ -24,7 +24,7 @@ from fireice_desktop.statistics import (
     Statistics,
     Tally,
 )
-from fireice_desktop.storage import data_dir
+from fireice_desktop.files.storage import data_dir
 from fireice_desktop.ui.app import MIN_SIZE
 from fireice_desktop.ui.games.fireice.solitaire import SolitaireView
 from fireice_desktop.ui.screens.game import GameScreen

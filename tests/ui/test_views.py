@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from fireice_desktop.engine.games import registered_games
-from fireice_desktop.engine.record import GameRecord
+from fireice_desktop.engine.records.game import GameRecord
 from fireice_desktop.ui.games.fireice.computer_setup import ComputerSetupScene
 from fireice_desktop.ui.games.fireice.handicap import HandicapScene
 from fireice_desktop.ui.games.fireice.practice_screen import PracticeScene

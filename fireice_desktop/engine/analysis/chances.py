@@ -18,11 +18,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from .analysis_verdicts import Verdict, judge
-from .interface import GameState
-from .levels import Budget
-from .registry import Assessment, Game, find_game
-from .treesearch import WIN, WON_ABOVE
+from ..interface import GameState
+from ..levels import Budget
+from ..registry import Assessment, Game, find_game
+from ..treesearch import WIN, WON_ABOVE
+from .verdicts import Verdict, judge
 
 #: How many times its budget the analysis may spend more to look one depth deeper at a
 #: move it is about to call a mistake.

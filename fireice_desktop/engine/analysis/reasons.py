@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any, Literal
 
-from .words import Words, quoted, texts
+from ..words import Words, quoted, texts
 
 
 def would_have(reason: Words | str) -> Words | Literal[""]:

@@ -21,13 +21,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple
 
-from .analysis_chances import Assessed, assess, first_side_chance, mover_view, percent
-from .analysis_reasons import reason_of, would_have
-from .analysis_tutor import blunder_words, tutor_warning
-from .analysis_verdicts import Verdict, judge, move_accuracy
-from .interface import GameState
-from .registry import Assessment, Game, find_game
-from .words import Words, joined, say
+from ..interface import GameState
+from ..registry import Assessment, Game, find_game
+from ..words import Words, joined, say
+from .chances import Assessed, assess, first_side_chance, mover_view, percent
+from .reasons import reason_of, would_have
+from .tutor import blunder_words, tutor_warning
+from .verdicts import Verdict, judge, move_accuracy
 
 
 class MoveReview(NamedTuple):

@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .analysis_chances import assess, mover_view, percent
-from .analysis_verdicts import Verdict, judge
-from .interface import GameState
-from .registry import Assessment, find_game
-from .words import Words, say
+from ..interface import GameState
+from ..registry import Assessment, find_game
+from ..words import Words, say
+from .chances import assess, mover_view, percent
+from .verdicts import Verdict, judge
 
 #: How far :func:`forced_line_end` follows a forced win at most.
 FORCED_LINE_PLIES = 40

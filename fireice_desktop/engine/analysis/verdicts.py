@@ -21,8 +21,8 @@ from __future__ import annotations
 import math
 from enum import Enum
 
-from .registry import Assessment
-from .words import Words, say
+from ..registry import Assessment
+from ..words import Words, say
 
 
 class Verdict(Enum):

@@ -19,11 +19,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, cast
 
-from .interface import GameState
-from .match_program import read_move, run_program
-from .registry import Game, SideType, default_game, find_game
-from .search import level_names, search
-from .words import NAME_LIMIT, QUOTE_LIMIT, Words, quoted
+from ..interface import GameState
+from ..registry import Game, SideType, default_game, find_game
+from ..search import level_names, search
+from ..words import NAME_LIMIT, QUOTE_LIMIT, Words, quoted
+from .program import read_move, run_program
 
 #: A guard only: the rules of every game end it long before this many moves.
 MAX_MOVES = 10_000

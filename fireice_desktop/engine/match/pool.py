@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, wait
 from typing import Final, TypeVar
 
-from .match_program import end_running_program
+from .program import end_running_program
 
 W = TypeVar("W")
 R = TypeVar("R")

@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import IO, Any
 
-from .interface import GameState
+from ..interface import GameState
 
 #: Printed text and error lines are cut to this many characters in a fault's reason.
 _QUOTE_LIMIT = 80

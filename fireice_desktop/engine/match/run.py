@@ -18,7 +18,9 @@ import concurrent.futures
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 
-from .match_game import (
+from ..registry import find_game
+from ..search import level_names
+from .game import (
     PROGRAM_PREFIX,
     Contest,
     Fault,
@@ -30,19 +32,9 @@ from .match_game import (
     play_game,
     quoted_command,
 )
-from .match_pool import (
-    JOBS_PER_CPU,
-    WINDOW,
-    in_order,
-    max_jobs,
-    processors,
-    start_worker,
-    stop_pool,
-)
-from .match_program import OUTPUT_LIMIT, read_move, run_program
-from .match_summary import MatchSummary, MoveTimes, wilson_interval
-from .registry import find_game
-from .search import level_names
+from .pool import JOBS_PER_CPU, WINDOW, in_order, max_jobs, processors, start_worker, stop_pool
+from .program import OUTPUT_LIMIT, read_move, run_program
+from .summary import MatchSummary, MoveTimes, wilson_interval
 
 #: One game of a match as a process is given it: the players, the settings, the game's
 #: number and its opening.

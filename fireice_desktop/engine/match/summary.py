@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from .match_game import Fault, GameResult, Player, Settings
+from .game import Fault, GameResult, Player, Settings
 
 #: The two-sided normal distribution's 97.5 % point: a 95 % interval.
 Z_95 = 1.959963984540054

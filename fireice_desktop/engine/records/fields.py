@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from .errors import NotationError, words_of
-from .games import registered_games
-from .interface import GameState
-from .registry import Game, SideType, game_title
-from .words import Words, quoted, say
+from ..errors import NotationError, words_of
+from ..games import registered_games
+from ..interface import GameState
+from ..registry import Game, SideType, game_title
+from ..words import Words, quoted, say
 
 
 def at_move(number: int, error: BaseException) -> Words:

@@ -34,18 +34,18 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
-from .errors import IllegalMoveError, NotationError, words_of
-from .games import find_game, registered_games
-from .interface import GameState, History
-from .record_fields import (
+from ..errors import IllegalMoveError, NotationError, words_of
+from ..games import find_game, registered_games
+from ..interface import GameState, History
+from ..registry import Game, default_game
+from ..words import QUOTE_LIMIT, Words, named, quoted, say
+from .fields import (
     at_move,
     computer_from_json,
     computer_from_text,
     move_list,
     refuse_other_games_fields,
 )
-from .registry import Game, default_game
-from .words import QUOTE_LIMIT, Words, named, quoted, say
 
 FORMAT: Final = "fireice-record"
 VERSION: Final = 1

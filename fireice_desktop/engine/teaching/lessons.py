@@ -29,9 +29,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .interface import GameState, Step
-from .registry import find_game
-from .words import Words, say
+from ..interface import GameState, Step
+from ..registry import find_game
+from ..words import Words, say
 
 #: A goal judges the player's move: the position it was played in, the move, and the
 #: position after it.  A lesson's goal also says why a move misses it: a ``miss(before,

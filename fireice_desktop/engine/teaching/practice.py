@@ -16,12 +16,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .analysis import Review
-from .analysis_chances import assess
-from .analysis_verdicts import Verdict, judge
-from .interface import Step
-from .registry import find_game
-from .words import Words, say
+from ..analysis.chances import assess
+from ..analysis.review import Review
+from ..analysis.verdicts import Verdict, judge
+from ..interface import Step
+from ..registry import find_game
+from ..words import Words, say
 
 #: The verdicts practice offers again, and those a move found in practice must reach.
 PRACTISED = (Verdict.MISTAKE, Verdict.BLUNDER)

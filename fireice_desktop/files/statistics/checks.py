@@ -12,7 +12,7 @@ import json
 from collections.abc import Iterable
 from typing import Any, Final, TypeGuard
 
-from .engine.words import say
+from ...engine.words import say
 
 #: Far more than any player's statistics take (every deal won is a few bytes).
 MAX_BYTES: Final = 4 * 1024 * 1024

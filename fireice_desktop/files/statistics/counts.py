@@ -13,8 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from .engine.games import registered_games
-from .statistics_checks import (
+from ...engine.games import registered_games
+from .checks import (
     MAX_BYTES,
     StatisticsError,
     checked_count,
@@ -24,8 +24,8 @@ from .statistics_checks import (
     known_fields,
     one_more,
 )
-from .statistics_played import DealPlayed, Played
-from .statistics_puzzles import PuzzleStatistics
+from .played import DealPlayed, Played
+from .puzzles import PuzzleStatistics
 
 FORMAT: Final = "fireice-statistics"
 VERSION: Final = 1

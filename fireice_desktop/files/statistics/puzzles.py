@@ -23,7 +23,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol, TypeVar
 
-from .engine.rating import (
+from ...engine.teaching.rating import (
     NEWCOMER,
     START_DEVIATION,
     START_RATING,
@@ -33,13 +33,7 @@ from .engine.rating import (
     carried_over,
     expected_score,
 )
-from .statistics_checks import (
-    StatisticsError,
-    checked_count,
-    json_object,
-    known_fields,
-    one_more,
-)
+from .checks import StatisticsError, checked_count, json_object, known_fields, one_more
 
 #: How many other puzzles are tried before a failed one comes back.
 COME_BACK_AFTER: Final = 5

@@ -35,9 +35,18 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final
 
-from .engine.words import Words, say
-from .statistics_checks import DEALS, MAX_BYTES, MAX_COUNT, StatisticsError
-from .statistics_counts import (
+from ...engine.words import Words, say
+from ..storage import (
+    SaveFileError,
+    data_dir,
+    free_name,
+    remove_stale_temporaries,
+    special_kind,
+    system_words,
+    write_atomic,
+)
+from .checks import DEALS, MAX_BYTES, MAX_COUNT, StatisticsError
+from .counts import (
     DASH,
     DEAL_GAMES,
     FORMAT,
@@ -48,16 +57,7 @@ from .statistics_counts import (
     Tally,
     deal_ranges,
 )
-from .statistics_played import DealPlayed, DuelPlayed, Played
-from .storage import (
-    SaveFileError,
-    data_dir,
-    free_name,
-    remove_stale_temporaries,
-    special_kind,
-    system_words,
-    write_atomic,
-)
+from .played import DealPlayed, DuelPlayed, Played
 
 FILE_NAME: Final = "statistics.json"
 

@@ -1,7 +1,7 @@
 """The computer's review on the game screen: the analysis off the UI thread, its
 progress, and the evaluation graph drawn in the panel.
 
-:class:`GameAnalysis` runs :func:`~fireice_desktop.engine.analysis.review` on a
+:class:`GameAnalysis` runs :func:`~fireice_desktop.engine.analysis.review.review` on a
 :class:`~.jobs.Job` and keeps the result for the line of moves it was made for; a
 change to the game (an undo and another move) makes it stale, and it is dropped.
 :func:`graph_picture` draws the first side's chances along the game (once per review and
@@ -16,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from ...engine.analysis import MoveReview, Review, Verdict, review
+from ...engine.analysis.review import MoveReview, Review, Verdict, review
 from ...engine.interface import History
 from ..art import font
 from ..language import current, say, tr

@@ -15,8 +15,8 @@ from typing import Any
 
 import pygame
 
-from ...engine.analysis import Review, Verdict
-from ...engine.practice import Mistake, mistakes
+from ...engine.analysis.review import Review, Verdict
+from ...engine.teaching.practice import Mistake, mistakes
 from ..language import current, say, tr
 from .analysis import GameAnalysis, draw_cursor, graph_index_at
 from .controller import BoardController

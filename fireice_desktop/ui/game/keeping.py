@@ -13,10 +13,10 @@ from collections.abc import Callable
 from typing import Any
 
 from ...engine.interface import History
-from ...engine.record import GameRecord
+from ...engine.records.game import GameRecord
 from ...engine.words import Words
-from ...statistics import Played
-from ...storage import SaveFileError
+from ...files.statistics.store import Played
+from ...files.storage import SaveFileError
 from ..language import say, tr
 from ..notices import error_text
 from ..player_files import PlayerFiles

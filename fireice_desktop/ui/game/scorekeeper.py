@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...engine.interface import History
-from ...statistics import Played
+from ...files.statistics.store import Played
 from ..player_files import PlayerFiles
 
 

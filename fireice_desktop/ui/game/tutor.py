@@ -2,7 +2,7 @@
 
 With the Tutor setting on, every move a person plays in a two-player game (against a
 friend or the computer) is judged off the UI thread as the review would judge it
-(:func:`~fireice_desktop.engine.analysis.tutor_warning`).  The computer waits for the
+(:func:`~fireice_desktop.engine.analysis.review.tutor_warning`).  The computer waits for the
 answer, and the board takes no move meanwhile; a blunder opens the question, and
 "Take it back" (or Esc) takes the move back to choose again.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.analysis import tutor_warning
+from ...engine.analysis.review import tutor_warning
 from .controller import BoardController
 from .jobs import Job
 

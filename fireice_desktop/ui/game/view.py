@@ -16,10 +16,10 @@ from typing import Any, Protocol
 import pygame
 import pygame_gui
 
-from ...engine.analysis import MoveReview, Verdict, describe_better
-from ...engine.record import GameRecord
+from ...engine.analysis.review import MoveReview, Verdict, describe_better
+from ...engine.records.game import GameRecord
 from ...engine.search import hint
-from ...statistics import DuelPlayed, Played
+from ...files.statistics.store import DuelPlayed, Played
 from ..cards import level_words
 from ..language import say, side_name, tr
 from ..scene import HitLayout

@@ -13,7 +13,7 @@ from typing import Any, Protocol
 import pygame
 import pygame_gui
 
-from ...engine.record import GameRecord
+from ...engine.records.game import GameRecord
 from ..language import say, tr
 from ..text_window import TextWindow
 from .controller import BoardController

@@ -19,8 +19,8 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from ...engine.analysis import Review
-from ...engine.record import GameRecord
+from ...engine.analysis.review import Review
+from ...engine.records.game import GameRecord
 from ...engine.words import named
 from ..game.background import BackgroundWork
 from ..game.controller import BoardController

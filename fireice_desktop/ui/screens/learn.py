@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...engine.lessons import Lesson, LessonAttempt, find_lesson, stars
-from ...statistics import Statistics
+from ...engine.teaching.lessons import Lesson, LessonAttempt, find_lesson, stars
+from ...files.statistics.store import Statistics
 from ..game.trainer import JUDGING, PLAYING, SOLVED, TrainerScene
 from ..installed import LESSONS, trainer_view
 from ..language import say, side_name, tr

@@ -7,9 +7,9 @@ from collections.abc import Callable
 import pygame
 import pygame_gui
 
-from ...engine.record import GameRecord
+from ...engine.records.game import GameRecord
 from ...engine.words import named
-from ...storage import KeptGame, autosave_path, system_words
+from ...files.storage import KeptGame, autosave_path, system_words
 from ..cards import CardScreen
 from ..game.question import Question
 from ..installed import KEEPS_GAME, MENU, main_backdrop

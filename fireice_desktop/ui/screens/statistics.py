@@ -17,7 +17,7 @@ import pygame
 import pygame_gui
 
 from ...engine.games import find_game
-from ...statistics import DASH, DuelStatistics, Statistics
+from ...files.statistics.store import DASH, DuelStatistics, Statistics
 from ..art import Rgb, font
 from ..cards import CardScreen, level_name
 from ..game.question import Question

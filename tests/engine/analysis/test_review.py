@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fireice_desktop.engine.analysis import (
+from fireice_desktop.engine.analysis.review import (
     Verdict,
     annotation,
     assess,
@@ -27,7 +27,7 @@ from fireice_desktop.engine.analysis import (
 )
 from fireice_desktop.engine.errors import Cancelled
 from fireice_desktop.engine.games import find_game
-from fireice_desktop.engine.games.fireice.playout import random_playout
+from fireice_desktop.engine.games.fireice.ai.playout import random_playout
 from fireice_desktop.engine.games.fireice.rules import Move, Position
 from fireice_desktop.engine.games.fireice.solitaire import SolitairePosition
 from fireice_desktop.engine.games.fireice.solver import winning_moves

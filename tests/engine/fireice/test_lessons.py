@@ -12,8 +12,8 @@ import pytest
 from fireice_desktop.engine.games.fireice.board import parse_hole
 from fireice_desktop.engine.games.fireice.lessons import LESSONS, handed
 from fireice_desktop.engine.games.fireice.rules import Color, Move
-from fireice_desktop.engine.lessons import Lesson, LessonAttempt
-from fireice_desktop.engine.lessons import find_lesson as find_in
+from fireice_desktop.engine.teaching.lessons import Lesson, LessonAttempt
+from fireice_desktop.engine.teaching.lessons import find_lesson as find_in
 from fireice_desktop.engine.words import Words
 
 

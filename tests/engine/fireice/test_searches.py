@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from fireice_desktop.engine.games.fireice.ai import ANALYSIS
-from fireice_desktop.engine.games.fireice.playout import random_playout
+from fireice_desktop.engine.games.fireice.ai.computer import ANALYSIS
+from fireice_desktop.engine.games.fireice.ai.playout import random_playout
 from fireice_desktop.engine.games.fireice.proof import Prover
 from fireice_desktop.engine.games.fireice.rules import Color, Move, Position
 from fireice_desktop.engine.levels import Level

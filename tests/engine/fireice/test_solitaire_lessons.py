@@ -8,7 +8,7 @@ import pytest
 
 from fireice_desktop.engine.games.fireice.rules import Move
 from fireice_desktop.engine.games.fireice.solitaire_lessons import LESSONS, deal, lesson, one_left
-from fireice_desktop.engine.lessons import LessonAttempt, find_lesson
+from fireice_desktop.engine.teaching.lessons import LessonAttempt, find_lesson
 from fireice_desktop.engine.words import say, spoken
 from tests.support.lessons import accepted
 

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fireice_desktop.engine.games.fireice.ai import evaluate_position
+from fireice_desktop.engine.games.fireice.ai.computer import evaluate_position
+from fireice_desktop.engine.games.fireice.ai.playout import random_playout
 from fireice_desktop.engine.games.fireice.board import LINE_MASKS
-from fireice_desktop.engine.games.fireice.playout import random_playout
 from fireice_desktop.engine.games.fireice.rules import Move, Position
 from fireice_desktop.engine.games.fireice.symmetry import (
     FANO_GROUP,

@@ -8,7 +8,7 @@ import pytest
 
 from fireice_desktop.engine.games.icebreaker.board import Side
 from fireice_desktop.engine.games.icebreaker.lessons import LESSONS, nearest_icebergs
-from fireice_desktop.engine.lessons import LessonAttempt, find_lesson
+from fireice_desktop.engine.teaching.lessons import LessonAttempt, find_lesson
 from fireice_desktop.engine.words import say, spoken
 from tests.support.lessons import accepted
 

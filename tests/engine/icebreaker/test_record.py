@@ -15,7 +15,7 @@ from fireice_desktop.engine.games.icebreaker.board import Side, Step
 from fireice_desktop.engine.games.icebreaker.rules import IcebreakerPosition
 from fireice_desktop.engine.games.icebreaker.spec import Sea
 from fireice_desktop.engine.interface import History
-from fireice_desktop.engine.record import GameRecord
+from fireice_desktop.engine.records.game import GameRecord
 from tests.support.sea import icebreaker, random_moves
 
 SIZES = (4, 5, 6, 7, 8)

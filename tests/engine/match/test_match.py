@@ -22,14 +22,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fireice_desktop.engine import match as match_module
-from fireice_desktop.engine import match_program
 from fireice_desktop.engine.games import find_game
 from fireice_desktop.engine.games.fireice.rules import Color, Position
 from fireice_desktop.engine.games.fireice.spec import FIRE_AND_ICE, Handicap
 from fireice_desktop.engine.games.icebreaker.board import Side
 from fireice_desktop.engine.games.icebreaker.spec import ICEBREAKER, Sea
-from fireice_desktop.engine.match import (
+from fireice_desktop.engine.match import program as match_program
+from fireice_desktop.engine.match import run as match_module
+from fireice_desktop.engine.match.run import (
     OUTPUT_LIMIT,
     GameResult,
     MatchInterrupted,
@@ -630,7 +630,7 @@ def test_move_times_of_no_moves_have_no_median() -> None:
 _INTERRUPTED_ELSEWHERE = """
 import os, signal, sys, threading, time
 from concurrent.futures import ThreadPoolExecutor
-from fireice_desktop.engine.match_pool import in_order
+from fireice_desktop.engine.match.pool import in_order
 
 never = threading.Event()
 
@@ -675,9 +675,9 @@ _SIGNAL_AS_THE_POOL_STARTS = """
 import multiprocessing, os, signal, sys
 from concurrent.futures import ProcessPoolExecutor
 import fireice_desktop.engine.games  # the games, registered
-from fireice_desktop.engine import match
-from fireice_desktop.engine.match import MatchInterrupted, Player, Settings, run_match
-from fireice_desktop.engine.match_pool import start_worker
+from fireice_desktop.engine.match import run as match
+from fireice_desktop.engine.match.run import MatchInterrupted, Player, Settings, run_match
+from fireice_desktop.engine.match.pool import start_worker
 
 sent = signal.Signals[sys.argv[1]]
 

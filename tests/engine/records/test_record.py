@@ -14,7 +14,7 @@ from fireice_desktop.engine.games.fireice.rules import Color, Move, Position, ra
 from fireice_desktop.engine.games.fireice.solitaire import SolitairePosition
 from fireice_desktop.engine.games.fireice.spec import Deal, Handicap
 from fireice_desktop.engine.interface import History
-from fireice_desktop.engine.record import GameRecord, replay
+from fireice_desktop.engine.records.game import GameRecord, replay
 from tests.support.boards import holes, random_game
 
 

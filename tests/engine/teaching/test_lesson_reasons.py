@@ -17,7 +17,7 @@ import pytest
 from fireice_desktop.engine.games.fireice.board import ISLANDS, LINES, hole_name
 from fireice_desktop.engine.games.fireice.lessons import KINDS
 from fireice_desktop.engine.games.fireice.rules import Color
-from fireice_desktop.engine.lessons import Lesson, LessonAttempt, Reason, find_lesson
+from fireice_desktop.engine.teaching.lessons import Lesson, LessonAttempt, Reason, find_lesson
 from fireice_desktop.engine.words import Words, say, spoken
 from tests.support.lessons import COURSE, known_ideas, refused_steps
 

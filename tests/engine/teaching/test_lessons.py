@@ -6,7 +6,13 @@ from __future__ import annotations
 from fireice_desktop.engine.games.fireice.lessons import LESSONS, position
 from fireice_desktop.engine.games.fireice.rules import Move
 from fireice_desktop.engine.games.fireice.solitaire_lessons import deal, one_left
-from fireice_desktop.engine.lessons import Lesson, LessonAttempt, find_lesson, reaches, stars
+from fireice_desktop.engine.teaching.lessons import (
+    Lesson,
+    LessonAttempt,
+    find_lesson,
+    reaches,
+    stars,
+)
 
 
 def test_stars_follow_the_tries() -> None:

@@ -6,7 +6,13 @@ import math
 
 import pytest
 
-from fireice_desktop.engine.rating import NEWCOMER, Rating, after_puzzle, expected_score, update
+from fireice_desktop.engine.teaching.rating import (
+    NEWCOMER,
+    Rating,
+    after_puzzle,
+    expected_score,
+    update,
+)
 
 
 def test_glickmans_example() -> None:

@@ -17,8 +17,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fireice_desktop import statistics as statistics_module
-from fireice_desktop.statistics import (
+from fireice_desktop.files.statistics import store as statistics_module
+from fireice_desktop.files.statistics.store import (
     DASH,
     FILE_NAME,
     MAX_BYTES,
@@ -33,7 +33,7 @@ from fireice_desktop.statistics import (
     Tally,
     deal_ranges,
 )
-from fireice_desktop.storage import data_dir
+from fireice_desktop.files.storage import data_dir
 from fireice_desktop.ui.player_files import PlayerFiles
 from tests.support.files import deny_reading
 
@@ -771,6 +771,6 @@ def test_a_data_folder_that_is_a_file_is_said_to_be_one(
     files.notice = ""
     assert files.change(count_a_win) is False
     assert files.notice == english
-    assert files.reset() is False  # its words are tests/test_storage_words.py's
+    assert files.reset() is False  # its words are tests/files/test_storage_words.py's
     assert [p.name for p in tmp_path.iterdir()] == ["data"]
     assert blocker.read_text() == "not a folder"

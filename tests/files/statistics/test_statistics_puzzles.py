@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from fireice_desktop.engine.rating import NEWCOMER, Rating, after_puzzle
-from fireice_desktop.statistics import Statistics, StatisticsFile
-from fireice_desktop.statistics_puzzles import OLD_START, PuzzleStatistics
+from fireice_desktop.engine.teaching.rating import NEWCOMER, Rating, after_puzzle
+from fireice_desktop.files.statistics.puzzles import OLD_START, PuzzleStatistics
+from fireice_desktop.files.statistics.store import Statistics, StatisticsFile
 
 #: Puzzle ratings as the shipped puzzles have them.
 RATINGS = (757, 760, 763, 931, 1060, 1172, 1275, 1373, 1472, 1574, 1688, 1834)

@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Final
 
-from ...lessons import Lesson, Reason
+from ...teaching.lessons import Lesson, Reason
 from ...words import Words, all_of, say
-from .ai_evaluation import evaluate_position
+from .ai.evaluation import evaluate_position
 from .board import ISLANDS, LINE_MASKS, LINES, hole_name, parse_hole
 from .proof import Prover, winning_move
 from .rules import PEGS_PER_SIDE, Color, Move, Position, describe_islands

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Final
 
 from ...errors import Cancelled
-from .ai_evaluation import FULL, ISLAND_BIT, ISLAND_SHIFT, WIN_ISLANDS, can_win
+from .ai.evaluation import FULL, ISLAND_BIT, ISLAND_SHIFT, WIN_ISLANDS, can_win
 from .board import HAS_LINE, HOLE_COUNT, LINE_MASKS, REACH, controlled_islands
 from .rules import Color, Move, Position
 

@@ -35,7 +35,7 @@ from typing import Any, Final
 from ...errors import Cancelled
 from ...interface import Step
 from ...words import Words, say
-from .ai_evaluation import evaluate_position
+from .ai.evaluation import evaluate_position
 from .proof import Prover, winning_move
 from .rules import Color, Move, Position
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ...lessons import Lesson, Reason
+from ...teaching.lessons import Lesson, Reason
 from ...words import say
 from .board import parse_hole
 from .rules import Color, Move

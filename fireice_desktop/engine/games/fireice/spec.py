@@ -19,7 +19,8 @@ from ...interface import GameState
 from ...levels import Budget, Level
 from ...registry import Assessment, Game, RootSearch
 from ...words import Words, quoted, say
-from . import ai, proof, solver, symmetry, textboard
+from . import proof, solver, symmetry, textboard
+from .ai import computer as ai
 from .board import HOLE_COUNT, ISLANDS, Hole, hole_name, parse_hole, parse_holes
 from .command_line import FIRE_AND_ICE_COMMANDS, SOLITAIRE_COMMANDS
 from .formats import position_json, position_report, solitaire_board, solitaire_json

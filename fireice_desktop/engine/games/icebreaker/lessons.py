@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ...lessons import Lesson, Reason
+from ...teaching.lessons import Lesson, Reason
 from ...words import Words, all_of, say
 from .board import DEFAULT_SIZE, Cell, HexBoard, Side, Step
 from .rules import IcebreakerPosition

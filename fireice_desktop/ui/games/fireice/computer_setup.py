@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 import pygame
 import pygame_gui
 
-from ....engine.games.fireice.ai import LEVELS
+from ....engine.games.fireice.ai.computer import LEVELS
 from ....engine.games.fireice.rules import Color
 from ....engine.games.fireice.spec import Handicap
 from ...cards import ChoiceCard, level_name, level_tip

@@ -10,8 +10,8 @@ from typing import Any
 
 from ....engine.games.fireice.board import ISLANDS
 from ....engine.games.fireice.rules import Color, Move, Position
-from ....engine.practice import Mistake, PracticeAttempt
-from ....engine.record import GameRecord
+from ....engine.records.game import GameRecord
+from ....engine.teaching.practice import Mistake, PracticeAttempt
 from ....engine.words import all_of
 from ...game.trainer import JUDGING, PLAYING, SOLVED, TrainerScene
 from ...game.view import verdict_words

@@ -27,7 +27,7 @@ from ....engine.games.fireice.puzzles import (
 )
 from ....engine.games.fireice.rules import Color, Position
 from ....engine.interface import Step
-from ....statistics import Statistics
+from ....files.statistics.store import Statistics
 from ...game.panel_widgets import fit_label
 from ...game.trainer import FAILED, JUDGING, PLAYING, SHOWING, SOLVED, TrainerScene
 from ...language import say, side_name, tr

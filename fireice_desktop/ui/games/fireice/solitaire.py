@@ -25,8 +25,8 @@ from ....engine.games.fireice.solver import (
     random_deal,
 )
 from ....engine.games.fireice.spec import Deal
-from ....engine.record import GameRecord
-from ....statistics import DealPlayed
+from ....engine.records.game import GameRecord
+from ....files.statistics.store import DealPlayed
 from ...game.jobs import Job
 from ...game.players import Session
 from ...game.view import HintWork, Host, moves_text

@@ -6,7 +6,7 @@ from typing import Any
 
 from ....engine.games.fireice.board import ISLANDS
 from ....engine.games.fireice.rules import Color, Position
-from ....engine.record import GameRecord
+from ....engine.records.game import GameRecord
 from ...cards import level_words
 from ...game.view import HintWork, Host, computer_title, expert_hint, moves_text
 from ...language import side_name, tr

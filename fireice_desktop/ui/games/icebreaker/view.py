@@ -10,7 +10,7 @@ import pygame
 import pygame_gui
 
 from ....engine.games.icebreaker.board import HexBoard, Side
-from ....engine.record import GameRecord
+from ....engine.records.game import GameRecord
 from ...art import font
 from ...cards import level_words
 from ...game.motion import ease, lerp

@@ -10,13 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fireice_desktop.engine.games.fireice import ai
-from fireice_desktop.engine.games.fireice.ai import LEVELS, TEMPO, evaluate_position
+from fireice_desktop.engine.games.fireice.ai import computer as ai
+from fireice_desktop.engine.games.fireice.ai.computer import LEVELS, TEMPO, evaluate_position
+from fireice_desktop.engine.games.fireice.ai.playout import random_playout
 from fireice_desktop.engine.games.fireice.board import LINES, controlled_islands
-from fireice_desktop.engine.games.fireice.playout import random_playout
 from fireice_desktop.engine.games.fireice.rules import Color, Move, Position
 from fireice_desktop.engine.games.fireice.spec import FIRE_AND_ICE
-from fireice_desktop.engine.match import Player, Settings, parse_player, play_game, run_match
+from fireice_desktop.engine.match.run import Player, Settings, parse_player, play_game, run_match
 from fireice_desktop.engine.search import Cancelled, hint, level_names, search
 from fireice_desktop.engine.treesearch import WIN
 from tests.support.matches import play_match

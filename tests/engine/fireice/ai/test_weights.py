@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import random
 
-from fireice_desktop.engine.games.fireice import ai, weights
+from fireice_desktop.engine.games.fireice.ai import computer as ai
+from fireice_desktop.engine.games.fireice.ai import weights
+from fireice_desktop.engine.games.fireice.ai.playout import random_playout
 from fireice_desktop.engine.games.fireice.board import HAS_LINE
-from fireice_desktop.engine.games.fireice.playout import random_playout
 from fireice_desktop.engine.games.fireice.rules import Color, Move, Position
 from fireice_desktop.engine.games.fireice.symmetry import SET_IMAGES, map_board
 

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
-from ...levels import Level
-from ...words import Words, all_of, any_of, say
-from .ai_evaluation import ISLAND_VALUE, TEMPO, can_win, evaluate, evaluate_position
-from .ai_search import BitboardSearch
-from .board import ISLANDS
-from .rules import Move, Position
+from ....levels import Level
+from ....words import Words, all_of, any_of, say
+from ..board import ISLANDS
+from ..rules import Move, Position
+from .evaluation import ISLAND_VALUE, TEMPO, can_win, evaluate, evaluate_position
+from .search import BitboardSearch
 
 # --- levels ----------------------------------------------------------------------------------
 

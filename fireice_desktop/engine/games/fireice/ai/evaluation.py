@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from typing import Final
 
+from ..board import HAS_LINE, HOLE_COUNT, REACH
+from ..rules import Color, Position
+from ..symmetry import SET_IMAGES
 from . import weights
-from .board import HAS_LINE, HOLE_COUNT, REACH
-from .rules import Color, Position
-from .symmetry import SET_IMAGES
 
 # --- the evaluation table ------------------------------------------------------------------
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from .board import HAS_LINE, HOLE_COUNT, REACH, REACH_LIST
-from .rules import Color, Move, Position
+from ..board import HAS_LINE, HOLE_COUNT, REACH, REACH_LIST
+from ..rules import Color, Move, Position
 
 _SHIFT: Final = tuple(7 * (h // 7) for h in range(HOLE_COUNT))
 _TRIES: Final = 24

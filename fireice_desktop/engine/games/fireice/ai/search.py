@@ -15,12 +15,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import Final
 
-from ...errors import Cancelled
-from ...levels import Budget
-from ...treesearch import WIN, with_noise
-from .ai_evaluation import FULL, ISLAND_BIT, ISLAND_SHIFT, WIN_ISLANDS, can_win, evaluate
-from .board import HAS_LINE, REACH, controlled_islands
-from .rules import Color, Move, Position
+from ....errors import Cancelled
+from ....levels import Budget
+from ....treesearch import WIN, with_noise
+from ..board import HAS_LINE, REACH, controlled_islands
+from ..rules import Color, Move, Position
+from .evaluation import FULL, ISLAND_BIT, ISLAND_SHIFT, WIN_ISLANDS, can_win, evaluate
 
 # --- the move-ordering tables ---------------------------------------------------------------
 

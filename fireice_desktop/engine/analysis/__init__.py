@@ -1,0 +1,1 @@
+"""The computer's review of a game: chances, verdicts, reasons and the tutor's warning."""

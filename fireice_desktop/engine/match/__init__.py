@@ -1,0 +1,1 @@
+"""Matches between levels or outside programs: their games, processes and results."""

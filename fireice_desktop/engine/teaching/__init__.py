@@ -1,0 +1,1 @@
+"""Teaching: lessons, practising one's mistakes, and the puzzle rating."""
