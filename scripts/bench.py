@@ -426,7 +426,7 @@ import time
 begin = time.perf_counter()
 import pygame, pygame_gui
 from fireice_desktop.ui.app import App
-from fireice_desktop.ui.settings import Settings
+from fireice_desktop.ui.frame.settings import Settings
 imported = time.perf_counter()
 try:
     app = App(settings=Settings(sound=False))
@@ -477,13 +477,14 @@ def game_app(size: tuple[int, int] = (1280, 800)) -> App:
     """
     import pygame
 
-    from fireice_desktop.ui import art, scene
     from fireice_desktop.ui.app import App
+    from fireice_desktop.ui.frame import scene
+    from fireice_desktop.ui.toolkit import art
 
     for cached in (art.font, art.texture, scene.translucent):
         cached.cache_clear()
+    from fireice_desktop.ui.frame.settings import Settings
     from fireice_desktop.ui.screens.game import GameScreen
-    from fireice_desktop.ui.settings import Settings
 
     try:
         app = App(size, settings=Settings(sound=False))

@@ -25,7 +25,7 @@ from fireice_desktop.engine.words import TRANSLATIONS, languages  # noqa: E402
 
 NAME = "fireice"
 ASSETS = ROOT / "assets"
-#: Where ``fireice_desktop/ui/assets.py`` looks for the assets inside a bundle.
+#: Where ``fireice_desktop/ui/toolkit/assets.py`` looks for the assets inside a bundle.
 BUNDLED_ASSETS = "fireice_desktop/assets"
 #: Where the game's translations go: one set of files a language (``fireice.<code>.json``
 #: and ``rules.<code>.md``), where ``fireice_desktop/engine/words.py`` looks for them.
@@ -180,7 +180,7 @@ def icon_file(sizes: tuple[int, ...] = ICON_SIZES) -> bytes:
 
     import pygame
 
-    from fireice_desktop.ui.installed import program_icon
+    from fireice_desktop.ui.games.installed import program_icon
 
     pygame.display.init()
     pygame.display.set_mode((1, 1))  # the wood texture is converted for a display

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # The converter from this checkout, even if another version of the game is installed.
 sys.path.insert(0, str(ROOT))
 
-from fireice_desktop.ui import rules_text  # noqa: E402
+from fireice_desktop.ui.screens import rules_text  # noqa: E402
 
 SOURCE = rules_text.SOURCE
 DOCUMENT = ROOT / "docs" / "RULES.md"

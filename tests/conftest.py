@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 
 import fireice_desktop
-from fireice_desktop.ui import scaling
+from fireice_desktop.ui.toolkit import scaling
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -107,7 +107,7 @@ def _private_user_folders(
 @pytest.fixture
 def italian() -> Iterator[None]:
     """Words said in Italian for the test, in English again after it."""
-    from fireice_desktop.ui import language
+    from fireice_desktop.ui.toolkit import language
 
     language.use("it")
     try:

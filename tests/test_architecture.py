@@ -211,13 +211,13 @@ def test_the_games_uis_and_the_screens_parts_open_no_screen() -> None:
         for module, names in graph().items()
         if module.startswith(("fireice_desktop.ui.games", "fireice_desktop.ui.game."))
         for name in names
-        if name.startswith(above) or name == "fireice_desktop.ui.installed"
+        if name.startswith(above) or name == "fireice_desktop.ui.games.installed"
     ]
     assert found == []
 
 
 #: The lists of installed games: the only modules outside a game's packages that name it.
-GAME_LISTS = ("fireice_desktop.engine.games", "fireice_desktop.ui.installed")
+GAME_LISTS = ("fireice_desktop.engine.games", "fireice_desktop.ui.games.installed")
 
 
 def game_names() -> dict[str, re.Pattern[str]]:

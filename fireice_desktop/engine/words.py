@@ -4,7 +4,7 @@ The engine says things in :class:`Words`: a key such as ``"reason.takes_control"
 values. ``str()`` gives the English of ``translations/fireice.en.json`` (what the command
 line prints: its words are a contract and stay English); the desktop game says the same
 key in the player's language through pygame-gui's translation support, which reads the
-same files (``fireice_desktop/ui/language.py``). A value may itself be :class:`Words`,
+same files (``fireice_desktop/ui/toolkit/language.py``). A value may itself be :class:`Words`,
 said in the same language; an ``int`` value named ``count`` picks a plural form.
 
 The files are python-i18n's: ``{"en": {"reason": {"takes_control": "takes control of

@@ -16,14 +16,14 @@ import pygame
 
 from ..engine.records.game import GameRecord
 from ..files.lock import SingleInstance
-from .installed import program_icon
+from .frame.navigation import Context
+from .frame.player_files import PlayerFiles
+from .frame.scene import Scene
+from .frame.settings import Settings
+from .games.installed import program_icon
 from .main_loop import DEFAULT_SIZE, IDLE_WAIT_MS, MIN_SIZE, MainLoop
-from .navigation import Context
-from .player_files import PlayerFiles
 from .routes import PLAYED_SCENES, ROUTES, screen_for_record, screen_for_screenshot
-from .scene import Scene
 from .screens.game import GameScreen
-from .settings import Settings
 
 
 class App(MainLoop):

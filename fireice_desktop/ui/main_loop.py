@@ -27,11 +27,13 @@ from ..engine.words import named
 from ..files.errorlog import append_report
 from ..files.lock import Request, Requests
 from ..files.storage import write_atomic
-from . import language
-from .assets import asset_path
-from .language import tr
-from .player_files import PlayerFiles
-from .scaling import (
+from .frame.player_files import PlayerFiles
+from .frame.scene import Scene
+from .frame.settings import Settings
+from .toolkit import language
+from .toolkit.assets import asset_path
+from .toolkit.language import tr
+from .toolkit.scaling import (
     BASE_SIZE,
     DPI_AWARENESS,
     SMALLEST,
@@ -44,13 +46,16 @@ from .scaling import (
     scaled_theme,
     set_scale,
 )
-from .scene import Scene
-from .settings import Settings
-from .shapes import draw_states_when_shown
-from .sound import Sounds
-from .text import FILE_NAMES_FACE, FILE_NAMES_SIZES, keep_fonts, measure_text_without_drawing
-from .theme_ids import quick_theme_ids
-from .tool_tips import place_tool_tips_clear
+from .toolkit.shapes import draw_states_when_shown
+from .toolkit.sound import Sounds
+from .toolkit.text import (
+    FILE_NAMES_FACE,
+    FILE_NAMES_SIZES,
+    keep_fonts,
+    measure_text_without_drawing,
+)
+from .toolkit.theme_ids import quick_theme_ids
+from .toolkit.tool_tips import place_tool_tips_clear
 
 MIN_SIZE = SMALLEST
 DEFAULT_SIZE = BASE_SIZE

@@ -13,11 +13,11 @@ from typing import Any
 
 from ..engine.records.game import GameRecord
 from ..engine.words import quoted
+from .frame.navigation import Context
+from .frame.registry import GameUI, Shot
+from .frame.scene import Scene
 from .game.players import Session
-from .installed import GAMES, VIEWS
-from .navigation import Context
-from .registry import GameUI, Shot
-from .scene import Scene
+from .games.installed import GAMES, VIEWS
 from .screens.game import GameScreen
 from .screens.learn import LessonScene
 from .screens.menu import MenuScene

@@ -16,7 +16,7 @@ from fireice_desktop.engine.games.fireice.solver import winning_moves
 from fireice_desktop.engine.records.game import GameRecord
 from tests.support.cli import assert_one_line_error, no_traceback, run
 from tests.support.monkey import quick_reviews
-from tests.ui.test_review import BLUNDER, LINE
+from tests.ui.game.advice.test_review import BLUNDER, LINE
 
 MOVES = ("D4-C4", "D4-A4", "C4-C1", "A4-A1", "C1-C7")
 KEYS = {

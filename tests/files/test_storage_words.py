@@ -27,7 +27,7 @@ from fireice_desktop.files.storage import (
     system_words,
     write_game,
 )
-from fireice_desktop.ui import language
+from fireice_desktop.ui.toolkit import language
 
 ROOT = os.geteuid() == 0 if hasattr(os, "geteuid") else False
 RECORD = '{"format": "fireice-record", "version": 1, "game": "fire-and-ice", "moves": ["D4-C4"]}'

@@ -37,7 +37,7 @@ frame that opened the menu), the stop is legitimate only on the menu: then a fre
 :class:`App` is started as a player would relaunch it, and counted in
 ``MonkeyStats.restarts``.  The app stopping on any other screen is a failure.
 
-Background work.  While the monkey runs, every :class:`~fireice_desktop.ui.game.jobs.Job`
+Background work.  While the monkey runs, every :class:`~fireice_desktop.ui.toolkit.jobs.Job`
 is watched: an exception in a worker thread fails the run with the thread's traceback,
 even when the scene that started the job has moved on and nobody reads its error.  At
 the end (:meth:`Monkey.finish`) the scene is left, which cancels its jobs, and no worker
@@ -141,9 +141,9 @@ from fireice_desktop.files.storage import (
     data_dir,
     read_game,
 )
-from fireice_desktop.ui import saving as saving_module
 from fireice_desktop.ui.app import MIN_SIZE, App
-from fireice_desktop.ui.game import jobs
+from fireice_desktop.ui.frame.scene import BoardScene, Scene, panel_width
+from fireice_desktop.ui.frame.settings import Settings
 from fireice_desktop.ui.game.panel import GamePanel
 from fireice_desktop.ui.game.players import Session
 from fireice_desktop.ui.games.fireice import solitaire as solitaire_view
@@ -152,15 +152,15 @@ from fireice_desktop.ui.games.fireice.handicap import HandicapScene
 from fireice_desktop.ui.games.fireice.solitaire import SolitaireView
 from fireice_desktop.ui.games.icebreaker.setup import IcebreakerSetupScene, icebreaker_levels
 from fireice_desktop.ui.games.icebreaker.view import IcebreakerView
-from fireice_desktop.ui.installed import LESSONS
-from fireice_desktop.ui.language import tr
+from fireice_desktop.ui.games.installed import LESSONS
 from fireice_desktop.ui.routes import screen_for_record
-from fireice_desktop.ui.saving import FileDialogs, TextWindow
-from fireice_desktop.ui.scene import BoardScene, Scene, panel_width
+from fireice_desktop.ui.screens import saving as saving_module
 from fireice_desktop.ui.screens.game import GameScreen
 from fireice_desktop.ui.screens.menu import MenuScene
 from fireice_desktop.ui.screens.rules import CHAPTERS, RulesScene
-from fireice_desktop.ui.settings import Settings
+from fireice_desktop.ui.screens.saving import FileDialogs, TextWindow
+from fireice_desktop.ui.toolkit import jobs
+from fireice_desktop.ui.toolkit.language import tr
 from tests.support.sandbox import new_sandbox
 from tests.support.ui import (
     FRAME,
@@ -668,7 +668,7 @@ class JobWatch:
 
     @contextlib.contextmanager
     def installed(self) -> Iterator[JobWatch]:
-        """Wrap the work of each new :class:`~fireice_desktop.ui.game.jobs.Job` while active."""
+        """Wrap the work of each new :class:`~fireice_desktop.ui.toolkit.jobs.Job` while active."""
         original = jobs.Job.__init__
         watch = self
 

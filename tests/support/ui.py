@@ -42,13 +42,13 @@ from fireice_desktop.engine.games.icebreaker.rules import IcebreakerPosition
 from fireice_desktop.engine.records.game import GameRecord
 from fireice_desktop.files.storage import autosave_path, read_game
 from fireice_desktop.ui.app import App
+from fireice_desktop.ui.frame.scene import BoardScene
+from fireice_desktop.ui.frame.settings import Settings
 from fireice_desktop.ui.game.panel import GamePanel
-from fireice_desktop.ui.game.question import ANSWER_DELAY
-from fireice_desktop.ui.keyboard import BoardCursor, centres_of
-from fireice_desktop.ui.language import use as use_language
-from fireice_desktop.ui.scene import BoardScene
+from fireice_desktop.ui.game.windows.question import ANSWER_DELAY
+from fireice_desktop.ui.keyboard.control import BoardCursor, centres_of
 from fireice_desktop.ui.screens.game import GameScreen
-from fireice_desktop.ui.settings import Settings
+from fireice_desktop.ui.toolkit.language import use as use_language
 
 __all__ = [
     "FRAME",
@@ -644,7 +644,7 @@ def choose(ui: Driver, path: Path) -> None:
 
 def wait_for_reading(ui: Driver, limit: float = 30.0) -> None:
     """Pump frames until no file or pasted text is being read off the UI thread (a large
-    one is: :data:`~fireice_desktop.ui.saving.READ_AWAY_BYTES`)."""
+    one is: :data:`~fireice_desktop.ui.screens.saving.READ_AWAY_BYTES`)."""
     deadline = time.monotonic() + limit
 
     def reading() -> bool:

@@ -16,8 +16,8 @@ from fireice_desktop.engine.games.fireice.board import REACH, hole_name, parse_h
 from fireice_desktop.engine.games.fireice.rules import Color
 from fireice_desktop.engine.records.game import GameRecord
 from fireice_desktop.ui.app import MIN_SIZE
+from fireice_desktop.ui.frame.scene import BoardScene, panel_width
 from fireice_desktop.ui.games.fireice.handicap import HandicapScene
-from fireice_desktop.ui.scene import BoardScene, panel_width
 from fireice_desktop.ui.screens.menu import MenuScene
 from tests.support.shared import made_once
 from tests.support.ui import (

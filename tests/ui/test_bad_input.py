@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from fireice_desktop.files.storage import MAX_RECORD_BYTES
-from fireice_desktop.ui import saving
+from fireice_desktop.ui.screens import saving
 from tests.support.ui import (
     Driver,
     file_dialog,

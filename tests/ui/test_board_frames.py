@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from fireice_desktop.engine.games.fireice.rules import Color
+from fireice_desktop.ui.frame.scene import backdrop
 from fireice_desktop.ui.games.fireice import board, pegs
 from fireice_desktop.ui.games.fireice.board import BoardPicture, draw_board
 from fireice_desktop.ui.games.fireice.board_art import board_art
-from fireice_desktop.ui.scene import backdrop
 from tests.support.ui import open_ui, pygame
 
 SIZE = (900, 700)

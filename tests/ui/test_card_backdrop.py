@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from fireice_desktop.engine.games.fireice.rules import PEGS_PER_SIDE
-from fireice_desktop.ui.cards import CardScreen
+from fireice_desktop.ui.frame.cards import CardScreen
 from fireice_desktop.ui.games.fireice.backdrop import QuietBoard
 from fireice_desktop.ui.games.fireice.board import BoardPicture, draw_board
 from tests.support.ui import open_ui

@@ -12,8 +12,8 @@ from fireice_desktop.engine.games.fireice.rules import Color, Position
 from fireice_desktop.engine.games.fireice.spec import FireAndIce
 from fireice_desktop.engine.search import search
 from fireice_desktop.ui.games.fireice.computer_setup import ComputerSetupScene
-from fireice_desktop.ui.language import say
 from fireice_desktop.ui.screens.game import GameScreen
+from fireice_desktop.ui.toolkit.language import say
 from tests.support.ui import Driver, is_game, open_ui, pygame, wait_for_computer
 
 

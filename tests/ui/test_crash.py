@@ -31,7 +31,7 @@ REPO = Path(__file__).resolve().parents[2]
 PLAYER = """
 from tests.support.ui import Driver, FRAME
 from fireice_desktop.ui.app import App
-from fireice_desktop.ui.settings import Settings
+from fireice_desktop.ui.frame.settings import Settings
 app = App((1024, 700), settings=Settings(sound=False, animation_speed="fast"), window=True)
 ui = Driver(app)
 ui.pump(2)

@@ -14,8 +14,8 @@ from fireice_desktop.engine.games.fireice.board import parse_hole
 from fireice_desktop.engine.games.fireice.rules import Move, Position
 from fireice_desktop.engine.games.icebreaker.rules import IcebreakerPosition
 from fireice_desktop.engine.words import spoken
-from fireice_desktop.ui import language
 from fireice_desktop.ui.game.controller import BoardController
+from fireice_desktop.ui.toolkit import language
 from tests.engine.test_words import CASE_IDS, CASES, english_left_in
 from tests.support.ui import Driver, open_ui, wait_for_computer
 

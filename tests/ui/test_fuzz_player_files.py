@@ -50,12 +50,12 @@ from fireice_desktop.files.storage import (
     read_game,
 )
 from fireice_desktop.ui.app import App
+from fireice_desktop.ui.frame.settings import SETTINGS_NAME, Settings
 from fireice_desktop.ui.games.icebreaker.setup import IcebreakerSetupScene
-from fireice_desktop.ui.language import tr
-from fireice_desktop.ui.language import use as use_language
 from fireice_desktop.ui.screens.game import GameScreen
 from fireice_desktop.ui.screens.menu import MenuScene
-from fireice_desktop.ui.settings import SETTINGS_NAME, Settings
+from fireice_desktop.ui.toolkit.language import tr
+from fireice_desktop.ui.toolkit.language import use as use_language
 from tests.support.monkey import HUGE_FIELDS, played_record, record_bytes
 from tests.support.ui import Driver, pygame
 

@@ -23,10 +23,10 @@ from fireice_desktop.engine.records.game import GameRecord
 from fireice_desktop.engine.search import search
 from fireice_desktop.files.storage import read_game
 from fireice_desktop.ui.app import MIN_SIZE as MIN_WINDOW
+from fireice_desktop.ui.frame.scene import panel_width
 from fireice_desktop.ui.game.controller import BoardController
 from fireice_desktop.ui.games.icebreaker.setup import IcebreakerSetupScene
 from fireice_desktop.ui.games.icebreaker.view import IcebreakerView
-from fireice_desktop.ui.scene import panel_width
 from fireice_desktop.ui.screens.game import GameScreen
 from fireice_desktop.ui.screens.menu import MenuScene
 from fireice_desktop.ui.screens.rules import CHAPTERS, RulesScene

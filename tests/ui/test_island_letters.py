@@ -14,7 +14,7 @@ import pytest
 from fireice_desktop.ui.games.fireice.board_art import BoardArt
 from fireice_desktop.ui.games.fireice.drawings import Drawing
 from fireice_desktop.ui.games.fireice.layout import INCIRCLE, BoardLayout
-from fireice_desktop.ui.installed import drawing_set
+from fireice_desktop.ui.games.installed import drawing_set
 from fireice_desktop.ui.screens.rules import RulesScene
 from tests.support.ui import open_ui
 

@@ -20,10 +20,11 @@ import i18n  # type: ignore[import-untyped]
 import pytest
 
 from fireice_desktop.engine.words import TRANSLATIONS, flatten, is_plural, languages, texts
-from fireice_desktop.ui import art, language, rules_text
 from fireice_desktop.ui.app import App
-from fireice_desktop.ui.rules_text import load_chapters
-from fireice_desktop.ui.settings import Settings
+from fireice_desktop.ui.frame.settings import Settings
+from fireice_desktop.ui.screens import rules_text
+from fireice_desktop.ui.screens.rules_text import load_chapters
+from fireice_desktop.ui.toolkit import art, language
 from tests.support.ui import (
     WINNING_SEEDS,
     Driver,
@@ -439,7 +440,7 @@ def title_lines() -> list[str]:
     each game against the computer or watched, the solitaire's largest deal."""
     from fireice_desktop.engine.games.fireice.rules import Color
     from fireice_desktop.engine.games.icebreaker.board import Side
-    from fireice_desktop.ui.cards import LEVEL_NAMES
+    from fireice_desktop.ui.frame.cards import LEVEL_NAMES
     from fireice_desktop.ui.games.fireice.view import computer_title, handicap_title
 
     lines = [language.tr("menu.two_players"), "Icebreaker"]

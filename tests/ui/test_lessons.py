@@ -15,13 +15,13 @@ from fireice_desktop.engine.games.fireice.rules import Color
 from fireice_desktop.engine.teaching.lessons import LessonAttempt
 from fireice_desktop.engine.words import spoken
 from fireice_desktop.files.statistics.store import Statistics
+from fireice_desktop.ui.frame.scene import backdrop
 from fireice_desktop.ui.game.trainer import FAILED, PLAYING, SOLVED
 from fireice_desktop.ui.games.fireice.pegs import PegView
 from fireice_desktop.ui.games.fireice.puzzle_screen import PuzzleScene
 from fireice_desktop.ui.games.fireice.solitaire import SolitaireView
 from fireice_desktop.ui.games.icebreaker.view import IcebreakerView
-from fireice_desktop.ui.installed import LESSONS
-from fireice_desktop.ui.scene import backdrop
+from fireice_desktop.ui.games.installed import LESSONS
 from fireice_desktop.ui.screens.learn import LessonScene
 from tests.engine.fireice.test_lessons import RIGHT as FIRE_AND_ICE
 from tests.engine.fireice.test_solitaire_lessons import RIGHT as SOLITAIRE

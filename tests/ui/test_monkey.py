@@ -25,11 +25,11 @@ from fireice_desktop.engine.games.icebreaker.rules import IcebreakerPosition
 from fireice_desktop.engine.registry import registered_games
 from fireice_desktop.files.storage import MAX_RECORD_BYTES, data_dir
 from fireice_desktop.ui.app import MIN_SIZE
-from fireice_desktop.ui.game import jobs
-from fireice_desktop.ui.language import tr
-from fireice_desktop.ui.saving import show_error
 from fireice_desktop.ui.screens.game import GameScreen
 from fireice_desktop.ui.screens.menu import MenuScene
+from fireice_desktop.ui.screens.saving import show_error
+from fireice_desktop.ui.toolkit import jobs
+from fireice_desktop.ui.toolkit.language import tr
 from tests.support.monkey import (
     CRAFTED_FOLDER,
     DEFAULT_SIZES,

@@ -16,7 +16,7 @@ from fireice_desktop.ui.games.fireice.practice_screen import PracticeScene
 from fireice_desktop.ui.screens.game import GameScreen
 from tests.support.monkey import quick_reviews
 from tests.support.ui import Driver, judged, open_ui, pygame
-from tests.ui.test_review import BLUNDER, LINE, open_game, pump_until
+from tests.ui.game.advice.test_review import BLUNDER, LINE, open_game, pump_until
 
 
 def wait(ui: Driver) -> PracticeScene:

@@ -21,7 +21,6 @@ from fireice_desktop.files.statistics.puzzles import (
     PuzzleStatistics,
 )
 from fireice_desktop.files.statistics.store import Statistics
-from fireice_desktop.ui import language
 from fireice_desktop.ui.game.panel_widgets import fit_label
 from fireice_desktop.ui.games.fireice.puzzle_screen import (
     SOLVED,
@@ -30,6 +29,7 @@ from fireice_desktop.ui.games.fireice.puzzle_screen import (
     choose_next,
 )
 from fireice_desktop.ui.screens.statistics import StatisticsScene
+from fireice_desktop.ui.toolkit import language
 from tests.support.ui import Driver, judged, open_ui, text_overflows
 
 

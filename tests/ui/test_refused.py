@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from fireice_desktop.engine.games.fireice.board import parse_hole
-from fireice_desktop.ui.game import players, tutor
+from fireice_desktop.ui.game import players
+from fireice_desktop.ui.game.advice import tutor
 from fireice_desktop.ui.screens.game import GameScreen
 from tests.support.ui import Driver, open_ui, pygame
 

@@ -11,7 +11,7 @@ import pygame
 import pytest
 from pygame_gui.core.utility import translate
 
-from fireice_desktop.ui.language import tr
+from fireice_desktop.ui.toolkit.language import tr
 from tests.support.ui import file_dialog, open_ui, text_overflows
 
 

@@ -13,7 +13,7 @@ from fireice_desktop.ui.games.fireice.handicap import HandicapScene
 from fireice_desktop.ui.games.fireice.practice_screen import PracticeScene
 from fireice_desktop.ui.games.fireice.puzzle_screen import PuzzleScene
 from fireice_desktop.ui.games.icebreaker.setup import IcebreakerSetupScene
-from fireice_desktop.ui.installed import VIEWS
+from fireice_desktop.ui.games.installed import VIEWS
 from fireice_desktop.ui.routes import ROUTES, screen_for_record
 from fireice_desktop.ui.screens.game import GameScreen
 from fireice_desktop.ui.screens.learn import LessonScene

@@ -9,10 +9,10 @@ from typing import Any, ClassVar
 import pygame
 import pygame_gui
 
+from ..toolkit.language import tr
+from ..toolkit.scaling import px
 from .backdrops import Backdrop
-from .language import tr
 from .navigation import Context
-from .scaling import px
 from .scene import Scene, backdrop, button, choice_row, translucent
 
 #: The computer's levels, by name (the same four in every game).

@@ -13,10 +13,10 @@ from typing import Any, Protocol
 
 import pygame_gui
 
-from ..engine.records.game import GameRecord
+from ...engine.records.game import GameRecord
+from ..toolkit.sound import Sounds
 from .player_files import PlayerFiles
 from .settings import Settings
-from .sound import Sounds
 
 
 class Navigator(Protocol):

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..engine.records.game import GameRecord
-from ..engine.words import named, say
-from ..files.statistics.store import Statistics, StatisticsFile
-from ..files.storage import KeptGame, SaveFileError, autosave_path, keep_autosave, load_kept_game
+from ...engine.records.game import GameRecord
+from ...engine.words import named, say
+from ...files.statistics.store import Statistics, StatisticsFile
+from ...files.storage import KeptGame, SaveFileError, autosave_path, keep_autosave, load_kept_game
 from .settings import Settings
 
 

@@ -18,13 +18,13 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from .art import Rgb
+from ..toolkit.art import Rgb
 from .rules_drawings import DrawingSet
 
 if TYPE_CHECKING:
+    from ..game.players import Session
+    from ..game.view import GameView
     from .backdrops import Backdrop
-    from .game.players import Session
-    from .game.view import GameView
     from .navigation import Context
     from .scene import Scene
 

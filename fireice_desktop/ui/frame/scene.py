@@ -10,11 +10,11 @@ from typing import Any, Protocol
 import pygame
 import pygame_gui
 
-from ..engine.records.game import GameRecord
-from .art import cover, texture
-from .keyboard import FocusRing
+from ...engine.records.game import GameRecord
+from ..keyboard.control import FocusRing
+from ..toolkit.art import cover, texture
+from ..toolkit.scaling import px
 from .navigation import Context
-from .scaling import px
 
 
 class HitLayout(Protocol):

@@ -5,14 +5,14 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, fields
 
-from ..files.storage import (
+from ...files.storage import (
     SaveFileError,
     config_dir,
     read_text,
     remove_stale_temporaries,
     write_atomic,
 )
-from .language import LANGUAGES, system_language
+from ..toolkit.language import LANGUAGES, system_language
 
 SETTINGS_NAME = "settings.json"
 ANIMATION_SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "off": 0.0}

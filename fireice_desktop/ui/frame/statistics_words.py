@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..files.statistics.puzzles import PuzzleStatistics, RatedPuzzle
-from ..files.statistics.store import DASH, DealStatistics, DuelStatistics, deal_ranges
-from .language import number, say, side_name, tr
+from ...files.statistics.puzzles import PuzzleStatistics, RatedPuzzle
+from ...files.statistics.store import DASH, DealStatistics, DuelStatistics, deal_ranges
+from ..toolkit.language import number, say, side_name, tr
 
 
 def tally_text(won: int, lost: int) -> str:

@@ -13,9 +13,9 @@ from typing import Any, Generic, TypeVar
 
 from ...engine.errors import words_of
 from ...engine.interface import GameState, History
-from ..language import say as spoken
-from ..language import side_name, tr
-from .motion import MOVE_SECONDS
+from ..toolkit.language import say as spoken
+from ..toolkit.language import side_name, tr
+from ..toolkit.motion import MOVE_SECONDS
 
 S = TypeVar("S", bound=GameState)
 

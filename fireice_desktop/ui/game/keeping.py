@@ -17,12 +17,12 @@ from ...engine.records.game import GameRecord
 from ...engine.words import Words
 from ...files.statistics.store import Played
 from ...files.storage import SaveFileError
-from ..language import say, tr
-from ..notices import error_text
-from ..player_files import PlayerFiles
+from ..frame.player_files import PlayerFiles
+from ..toolkit.language import say, tr
+from ..toolkit.notices import error_text
 from .controller import BoardController
 from .scorekeeper import Scorekeeper
-from .windows import BoardWindows
+from .windows.board import BoardWindows
 
 
 def autosave_reason(problem: SaveFileError) -> str:

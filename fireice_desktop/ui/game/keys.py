@@ -14,7 +14,7 @@ from typing import Any, Protocol
 import pygame
 
 from ...engine.interface import typed_move_text
-from ..keyboard import (
+from ..keyboard.control import (
     CTRL,
     ENTER_KEYS,
     BoardCursor,
@@ -25,9 +25,9 @@ from ..keyboard import (
     nearest,
     stops_in_order,
 )
-from ..language import tr
+from ..toolkit.language import tr
+from ..toolkit.motion import Point
 from .controller import BoardController
-from .motion import Point
 
 #: The most a typed move may hold (``e12-e11``, with room for spaces).
 TYPED_LIMIT = 12

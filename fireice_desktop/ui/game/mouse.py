@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from ..scene import HitLayout
+from ..frame.scene import HitLayout
 from .controller import BoardController
 
 #: Pixels the mouse may move, the button held, before a press becomes a drag.

@@ -11,9 +11,9 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from ..language import tr
-from ..scaling import px
-from ..scene import button
+from ..frame.scene import button
+from ..toolkit.language import tr
+from ..toolkit.scaling import px
 from .view import GameView
 
 

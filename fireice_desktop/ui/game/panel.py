@@ -18,10 +18,10 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from ..language import side_name, tr
-from ..scaling import px
-from ..scene import button, button_row
-from ..text import file_name_html, shown
+from ..frame.scene import button, button_row
+from ..toolkit.language import side_name, tr
+from ..toolkit.scaling import px
+from ..toolkit.text import file_name_html, shown
 from .controller import BoardController
 from .over_card import build_over_card
 from .panel_widgets import MoveList, ProgressBar, fit_label, text_height

@@ -8,7 +8,7 @@ import pygame
 import pygame_gui
 from pygame_gui.core.text.text_box_layout import TextBoxLayout
 
-from ..language import tr
+from ..toolkit.language import tr
 
 
 class MoveList(pygame_gui.elements.UISelectionList):  # type: ignore[misc]

@@ -15,9 +15,9 @@ from typing import Any
 from ...engine.games import find_game
 from ...engine.registry import Game
 from ...engine.search import search
-from ..language import side_name, tr
+from ..toolkit.jobs import Job
+from ..toolkit.language import side_name, tr
 from .controller import BoardController
-from .jobs import Job
 
 #: Seconds: even an instant answer waits this long, as a person would.
 THINKING_PAUSE = 0.7

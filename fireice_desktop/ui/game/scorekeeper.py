@@ -14,7 +14,7 @@ from typing import Any
 
 from ...engine.interface import History
 from ...files.statistics.store import Played
-from ..player_files import PlayerFiles
+from ..frame.player_files import PlayerFiles
 
 
 class Scorekeeper:

@@ -21,14 +21,14 @@ import pygame_gui
 
 from ...engine.interface import Step
 from ...engine.registry import find_game
-from ..language import side_name, tr
-from ..navigation import Context
-from ..scaling import px
-from ..scene import BoardScene, button_row
+from ..frame.navigation import Context
+from ..frame.scene import BoardScene, button_row
+from ..toolkit.jobs import JOB_DONE, Job
+from ..toolkit.language import side_name, tr
+from ..toolkit.motion import MOVE_SECONDS
+from ..toolkit.scaling import px
 from .controller import BoardController
-from .jobs import JOB_DONE, Job
 from .keys import GameKeys
-from .motion import MOVE_SECONDS
 from .mouse import BoardMouse
 from .panel_widgets import fit_label
 from .players import Session

@@ -20,10 +20,10 @@ from ...engine.analysis.review import MoveReview, Verdict, describe_better
 from ...engine.records.game import GameRecord
 from ...engine.search import hint
 from ...files.statistics.store import DuelPlayed, Played
-from ..cards import level_words
-from ..language import say, side_name, tr
-from ..scene import HitLayout
-from ..settings import Settings
+from ..frame.cards import level_words
+from ..frame.scene import HitLayout
+from ..frame.settings import Settings
+from ..toolkit.language import say, side_name, tr
 from .controller import BoardController
 from .players import Session
 

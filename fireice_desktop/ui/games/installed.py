@@ -13,13 +13,13 @@ from typing import Any
 
 import pygame
 
-from ..engine.teaching.lessons import Lesson
-from .backdrops import Backdrop
-from .game.view import GameView, Host
-from .games.fireice.entry import UI as FIRE_AND_ICE
-from .games.icebreaker.entry import UI as ICEBREAKER
-from .registry import DealsShown, DuelShown, GameUI
-from .rules_drawings import NO_DRAWINGS, DrawingSet
+from ...engine.teaching.lessons import Lesson
+from ..frame.backdrops import Backdrop
+from ..frame.registry import DealsShown, DuelShown, GameUI
+from ..frame.rules_drawings import NO_DRAWINGS, DrawingSet
+from ..game.view import GameView, Host
+from .fireice.entry import UI as FIRE_AND_ICE
+from .icebreaker.entry import UI as ICEBREAKER
 
 #: Every installed game's UI package, in the order of the menu (the first one's board is
 #: the menu's backdrop).

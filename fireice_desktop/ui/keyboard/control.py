@@ -25,10 +25,10 @@ from typing import Protocol
 
 import pygame
 
-from .board_cursor import CONE, BoardCursor, centres_of, draw_cursor, nearest, step_towards
-from .focus_keys import ARROWS, CTRL, ENTER_KEYS, PRESS_KEYS
-from .focus_ring import FocusRing, draw_ring, focused_entry, is_text_entry, reading_rows
-from .game.motion import Point
+from ..toolkit.motion import Point
+from .cursor import CONE, BoardCursor, centres_of, draw_cursor, nearest, step_towards
+from .keys import ARROWS, CTRL, ENTER_KEYS, PRESS_KEYS
+from .ring import FocusRing, draw_ring, focused_entry, is_text_entry, reading_rows
 
 
 class BoardHost(Protocol):

@@ -13,8 +13,8 @@ from typing import Any
 
 import pygame
 
-from .focus_keys import EDGE, INK
-from .game.motion import Point
+from ..toolkit.motion import Point
+from .keys import EDGE, INK
 
 #: How far from an arrow's direction a hole may lie and still be reached by it.
 CONE = math.radians(60)

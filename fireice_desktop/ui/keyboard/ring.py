@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from .focus_keys import CTRL, EDGE, INK, PRESS_KEYS
+from .keys import CTRL, EDGE, INK, PRESS_KEYS
 
 
 def is_text_entry(element: object) -> bool:

@@ -22,23 +22,23 @@ import pygame_gui
 from ...engine.analysis.review import Review
 from ...engine.records.game import GameRecord
 from ...engine.words import named
-from ..game.background import BackgroundWork
+from ..frame.navigation import Context
+from ..frame.scene import BoardScene
+from ..game.advice.background import BackgroundWork
 from ..game.controller import BoardController
 from ..game.finale import Finale
 from ..game.keeping import Keeper
 from ..game.keys import GameKeys
-from ..game.motion import MOVE_SECONDS
 from ..game.mouse import BoardMouse
 from ..game.panel import GamePanel
 from ..game.players import Session, Table
 from ..game.shortcuts import panel_event, press_key
 from ..game.view import GameView, HitLayout, Moment, Stage
-from ..game.windows import BoardWindows
-from ..installed import view_for
-from ..language import tr
-from ..navigation import Context
-from ..saving import FileDialogs
-from ..scene import BoardScene
+from ..game.windows.board import BoardWindows
+from ..games.installed import view_for
+from ..toolkit.language import tr
+from ..toolkit.motion import MOVE_SECONDS
+from .saving import FileDialogs
 
 
 class GameScreen(BoardScene):

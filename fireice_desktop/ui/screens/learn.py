@@ -19,10 +19,10 @@ from typing import Any
 
 from ...engine.teaching.lessons import Lesson, LessonAttempt, find_lesson, stars
 from ...files.statistics.store import Statistics
+from ..frame.navigation import Context
 from ..game.trainer import JUDGING, PLAYING, SOLVED, TrainerScene
-from ..installed import LESSONS, trainer_view
-from ..language import say, side_name, tr
-from ..navigation import Context
+from ..games.installed import LESSONS, trainer_view
+from ..toolkit.language import say, side_name, tr
 
 
 def first_unfinished(done: dict[str, int]) -> Lesson:

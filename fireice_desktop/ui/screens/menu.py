@@ -10,14 +10,14 @@ import pygame_gui
 from ...engine.records.game import GameRecord
 from ...engine.words import named
 from ...files.storage import KeptGame, autosave_path, system_words
-from ..cards import CardScreen
-from ..game.question import Question
-from ..installed import KEEPS_GAME, MENU, main_backdrop
-from ..language import say, tr
-from ..navigation import Context
-from ..saving import FileDialogs, Notice, error_text, record_summary
-from ..scaling import px
-from ..scene import button
+from ..frame.cards import CardScreen
+from ..frame.navigation import Context
+from ..frame.scene import button
+from ..game.windows.question import Question
+from ..games.installed import KEEPS_GAME, MENU, main_backdrop
+from ..toolkit.language import say, tr
+from ..toolkit.scaling import px
+from .saving import FileDialogs, Notice, error_text, record_summary
 
 #: The menu's entries after Continue: (name, the route it opens, if it opens one), Learn
 #: and the games' first. An entry's text and tool tip are the keys ``menu.NAME`` and

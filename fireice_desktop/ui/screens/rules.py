@@ -14,14 +14,14 @@ from functools import cache
 import pygame
 import pygame_gui
 
-from ..art import font
-from ..installed import drawing_set
-from ..language import current, tr
-from ..navigation import Context
-from ..rules_drawings import ASPECT, Drawing
-from ..rules_text import Chapter, load_chapters
-from ..scaling import px
-from ..scene import Scene, backdrop, button, shaded_panel
+from ..frame.navigation import Context
+from ..frame.rules_drawings import ASPECT, Drawing
+from ..frame.scene import Scene, backdrop, button, shaded_panel
+from ..games.installed import drawing_set
+from ..toolkit.art import font
+from ..toolkit.language import current, tr
+from ..toolkit.scaling import px
+from .rules_text import Chapter, load_chapters
 
 TEXT_RGB = (251, 233, 207)
 

@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..engine.words import TRANSLATIONS
+from ...engine.words import TRANSLATIONS
 
 #: The English source, of which every other language's file is a translation.
 SOURCE = TRANSLATIONS / "rules.en.md"

@@ -18,8 +18,8 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from ..engine.records.game import GameRecord
-from ..files.storage import (
+from ...engine.records.game import GameRecord
+from ...files.storage import (
     SAVE_SUFFIX,
     TEXT_SUFFIX,
     SaveFileError,
@@ -28,20 +28,20 @@ from ..files.storage import (
     system_words,
     write_game,
 )
-from .file_dialog import (
+from ..game.windows.text import BOX_CHARS, READ_AWAY_BYTES, TextWindow
+from ..games.installed import VIEWS
+from ..toolkit.file_dialog import (
     MAX_PATH_CHARS,
     SafeFileDialog,
     locale_the_system_has,
     shown_name,
     usable_path,
 )
-from .game.jobs import JOB_DONE, Job
-from .installed import VIEWS
-from .language import say, tr
-from .notices import Notice, error_text, show_error
-from .scaling import px, scale_window
-from .text import file_name_html
-from .text_window import BOX_CHARS, READ_AWAY_BYTES, TextWindow
+from ..toolkit.jobs import JOB_DONE, Job
+from ..toolkit.language import say, tr
+from ..toolkit.notices import Notice, error_text, show_error
+from ..toolkit.scaling import px, scale_window
+from ..toolkit.text import file_name_html
 
 
 def record_summary(record: GameRecord) -> str:

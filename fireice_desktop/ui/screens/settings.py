@@ -5,12 +5,12 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from ..cards import CardScreen
-from ..installed import main_backdrop
-from ..language import LANGUAGES, tr, use
-from ..navigation import Context
-from ..scaling import px
-from ..scene import button, choice_row
+from ..frame.cards import CardScreen
+from ..frame.navigation import Context
+from ..frame.scene import button, choice_row
+from ..games.installed import main_backdrop
+from ..toolkit.language import LANGUAGES, tr, use
+from ..toolkit.scaling import px
 
 ON_OFF = (("common.on", True), ("common.off", False))
 LANGUAGE_CHOICES = tuple((name, code) for code, name in LANGUAGES.items())

@@ -18,16 +18,11 @@ import pygame_gui
 
 from ...engine.games import find_game
 from ...files.statistics.store import DASH, DuelStatistics, Statistics
-from ..art import Rgb, font
-from ..cards import CardScreen, level_name
-from ..game.question import Question
-from ..installed import DEALS, DUELS, main_backdrop, rated_puzzles
-from ..language import side_name, tr
-from ..navigation import Context
-from ..registry import DealsShown, DuelShown
-from ..scaling import px, scale
-from ..scene import button, translucent
-from ..statistics_words import (
+from ..frame.cards import CardScreen, level_name
+from ..frame.navigation import Context
+from ..frame.registry import DealsShown, DuelShown
+from ..frame.scene import button, translucent
+from ..frame.statistics_words import (
     deal_figures,
     deals_won_lines,
     handicap_text,
@@ -39,6 +34,11 @@ from ..statistics_words import (
     two_player_text,
     wrap,
 )
+from ..game.windows.question import Question
+from ..games.installed import DEALS, DUELS, main_backdrop, rated_puzzles
+from ..toolkit.art import Rgb, font
+from ..toolkit.language import side_name, tr
+from ..toolkit.scaling import px, scale
 
 TEXT: Rgb = (251, 233, 207)
 HEADING: Rgb = (255, 241, 214)

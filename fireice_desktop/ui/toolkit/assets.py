@@ -7,7 +7,7 @@ import sys
 from functools import cache
 from pathlib import Path
 
-_PACKAGE = Path(__file__).resolve().parent.parent
+_PACKAGE = Path(__file__).resolve().parents[2]
 
 
 @cache

@@ -15,7 +15,7 @@ from typing import Any
 
 import i18n  # type: ignore[import-untyped]  # python-i18n, pygame-gui's translator
 
-from ..engine.words import NAMESPACE, TRANSLATIONS, Words
+from ...engine.words import NAMESPACE, TRANSLATIONS, Words
 
 # The same settings pygame-gui's UI manager makes, so that texts can be said before
 # (or without) a manager, as in tests of a single view.

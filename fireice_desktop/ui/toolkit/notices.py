@@ -8,7 +8,7 @@ import html
 import pygame
 import pygame_gui
 
-from ..engine.errors import words_of
+from ...engine.errors import words_of
 from .language import say, tr
 from .scaling import px, scale_window
 from .text import shown

@@ -34,7 +34,7 @@ from fireice_desktop.files.statistics.store import (
     deal_ranges,
 )
 from fireice_desktop.files.storage import data_dir
-from fireice_desktop.ui.player_files import PlayerFiles
+from fireice_desktop.ui.frame.player_files import PlayerFiles
 from tests.support.files import deny_reading
 
 # --- counting games between two sides --------------------------------------------------------
@@ -748,7 +748,7 @@ def test_a_data_folder_that_is_a_file_is_said_to_be_one(
 ) -> None:
     """The notice used to speak of a statistics file that "cannot be read (Not a
     directory)" and "could not be set aside": there is no such file."""
-    from fireice_desktop.ui import language
+    from fireice_desktop.ui.toolkit import language
 
     blocker = tmp_path / "data"
     blocker.write_text("not a folder")

@@ -25,9 +25,9 @@ from fireice_desktop.engine.games.fireice.solitaire import SolitairePosition
 from fireice_desktop.engine.games.icebreaker.board import HexBoard
 from fireice_desktop.engine.games.icebreaker.rules import IcebreakerPosition
 from fireice_desktop.ui.game.controller import BoardController, MoveAnimation
-from fireice_desktop.ui.game.motion import MOVE_SECONDS
+from fireice_desktop.ui.toolkit.motion import MOVE_SECONDS
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SEA = HexBoard.of(5)
 
 REVIEW_MESSAGE = "You are looking at an earlier position: return to the game to move."

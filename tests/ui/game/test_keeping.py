@@ -377,7 +377,7 @@ def test_a_record_handed_over_to_the_menu_opens_at_once(menu: Driver) -> None:
 def test_temporary_settings_files_left_by_killed_writes_are_cleaned_up(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from fireice_desktop.ui.settings import Settings
+    from fireice_desktop.ui.frame.settings import Settings
 
     monkeypatch.setenv("FIREICE_CONFIG_DIR", str(tmp_path))
     old = [tmp_path / f".settings.json.{n}abc.tmp" for n in range(3)]

@@ -15,17 +15,17 @@ from fireice_desktop.engine.games.fireice.solver import solve
 from fireice_desktop.engine.games.icebreaker.board import HexBoard
 from fireice_desktop.engine.games.icebreaker.rules import IcebreakerPosition
 from fireice_desktop.engine.records.game import GameRecord
-from fireice_desktop.ui import language
 from fireice_desktop.ui.games.fireice.handicap import HandicapScene
 from fireice_desktop.ui.games.fireice.layout import BoardLayout
 from fireice_desktop.ui.games.fireice.puzzle_screen import PuzzleScene
 from fireice_desktop.ui.games.icebreaker.layout import HexLayout
-from fireice_desktop.ui.keyboard import CONE, BoardCursor, centres_of, step_towards
+from fireice_desktop.ui.keyboard.control import CONE, BoardCursor, centres_of, step_towards
 from fireice_desktop.ui.screens.learn import LessonScene
 from fireice_desktop.ui.screens.menu import MenuScene
 from fireice_desktop.ui.screens.rules import RulesScene
 from fireice_desktop.ui.screens.settings import SettingsScene
 from fireice_desktop.ui.screens.statistics import StatisticsScene
+from fireice_desktop.ui.toolkit import language
 from tests.support.ui import (
     WINNING_SEEDS,
     Driver,

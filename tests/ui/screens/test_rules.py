@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from fireice_desktop.ui.installed import DRAWING_SETS, drawing_set
-from fireice_desktop.ui.rules_text import chapter_html, parse_chapters
+from fireice_desktop.ui.games.installed import DRAWING_SETS, drawing_set
 from fireice_desktop.ui.screens.menu import MenuScene
 from fireice_desktop.ui.screens.rules import CHAPTERS, RulesScene
+from fireice_desktop.ui.screens.rules_text import chapter_html, parse_chapters
 from tests.support.ui import (
     Driver,
     all_elements,
@@ -23,7 +23,7 @@ from tests.support.ui import (
     text_overflows,
 )
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 TITLES = [chapter.title for chapter in CHAPTERS]
 
 

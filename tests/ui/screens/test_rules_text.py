@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from fireice_desktop.ui.rules_text import (
+from fireice_desktop.ui.screens.rules_text import (
     DECISION,
     NOTICE,
     Chapter,
@@ -20,7 +20,7 @@ from fireice_desktop.ui.rules_text import (
     parse_chapters,
 )
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 # --- one line of text ---------------------------------------------------------------------------
 
@@ -247,7 +247,7 @@ def test_the_converter_does_not_import_pygame() -> None:
         [
             sys.executable,
             "-c",
-            "import sys, fireice_desktop.ui.rules_text as t; t.load_chapters(); "
+            "import sys, fireice_desktop.ui.screens.rules_text as t; t.load_chapters(); "
             "sys.exit(any(m.startswith('pygame') for m in sys.modules))",
         ],
         cwd=ROOT,

@@ -23,9 +23,10 @@ from fireice_desktop.files.storage import (
     read_game,
     save_autosave,
 )
-from fireice_desktop.ui import language, saving
+from fireice_desktop.ui.frame.settings import Settings
+from fireice_desktop.ui.screens import saving
 from fireice_desktop.ui.screens.menu import MenuScene
-from fireice_desktop.ui.settings import Settings
+from fireice_desktop.ui.toolkit import language
 from tests.support.files import deny_reading, deny_writing
 from tests.support.ui import (
     Driver,

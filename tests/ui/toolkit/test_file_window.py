@@ -12,7 +12,7 @@ import pygame
 import pygame_gui
 import pytest
 
-from fireice_desktop.ui import scaling
+from fireice_desktop.ui.toolkit import scaling
 from tests.support.ui import Driver, choose, file_dialog, message_box_of, open_ui
 
 CTRL = pygame.KMOD_LCTRL

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from fireice_desktop.ui import scaling
 from fireice_desktop.ui.games.fireice.handicap import HandicapScene
-from fireice_desktop.ui.language import tr
-from fireice_desktop.ui.notices import show_error
+from fireice_desktop.ui.toolkit import scaling
+from fireice_desktop.ui.toolkit.language import tr
+from fireice_desktop.ui.toolkit.notices import show_error
 from tests.support.ui import Driver, open_ui, pygame, pygame_gui, text_overflows
 
 SIZES = [(860, 600), (1280, 800), (2560, 1440), (3840, 2160)]

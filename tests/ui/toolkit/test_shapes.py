@@ -1,4 +1,4 @@
-"""Widgets draw each of their looks when it is first shown (``ui/shapes.py``)."""
+"""Widgets draw each of their looks when it is first shown (``ui/toolkit/shapes.py``)."""
 
 from __future__ import annotations
 

@@ -38,7 +38,7 @@ def test_a_measured_text_has_the_size_drawing_it_gives(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, path: Path
 ) -> None:
     with open_ui(tmp_path, monkeypatch):
-        assert GUIFontPygame.get_rect.__module__ == "fireice_desktop.ui.text"  # the app's
+        assert GUIFontPygame.get_rect.__module__ == "fireice_desktop.ui.toolkit.text"  # the app's
         texts = [*every_word_the_game_says(), "AVWAV To", " ", "  Hg  ", "é", "fi ffl \u2014\u2019"]
         for size in (14, 38):
             font = GUIFontPygame(str(path), size)
@@ -96,7 +96,7 @@ CLOSED_AND_OPENED = """
 import sys
 import pygame
 from pygame_gui.core.utility import FontResource
-from fireice_desktop.ui.text import keep_fonts, measure_text_without_drawing
+from fireice_desktop.ui.toolkit.text import keep_fonts, measure_text_without_drawing
 pygame.init()
 measure_text_without_drawing()
 keep_fonts()

@@ -1,4 +1,4 @@
-"""The themes' id lookups come from a table of their own (``ui/theme_ids.py``)."""
+"""The themes' id lookups come from a table of their own (``ui/toolkit/theme_ids.py``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from pygame_gui.core.ui_appearance_theme import UIAppearanceTheme
 
-from fireice_desktop.ui import theme_ids
+from fireice_desktop.ui.toolkit import theme_ids
 from tests.support.ui import Driver, file_dialog, open_ui, pygame, pygame_gui, windows
 
 #: Id hierarchies as pygame-gui asks them: (element base ids, element ids, class ids,

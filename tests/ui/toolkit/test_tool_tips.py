@@ -10,7 +10,7 @@ import pygame
 import pygame_gui
 import pytest
 
-from fireice_desktop.ui import scaling
+from fireice_desktop.ui.toolkit import scaling
 from tests.support.ui import Driver, open_ui
 
 SIZES = [

@@ -15,16 +15,16 @@ from typing import Any
 
 import pygame
 
-from ...engine.analysis.review import Review, Verdict
-from ...engine.teaching.practice import Mistake, mistakes
-from ..language import current, say, tr
-from .analysis import GameAnalysis, draw_cursor, graph_index_at
-from .controller import BoardController
+from ....engine.analysis.review import Review, Verdict
+from ....engine.teaching.practice import Mistake, mistakes
+from ...toolkit.language import current, say, tr
+from ..controller import BoardController
+from ..panel import AnalysisState, GamePanel
+from ..players import Session, Table
+from ..view import GameView
 from .hints import Hints
-from .panel import AnalysisState, GamePanel
-from .players import Session, Table
+from .review import GameAnalysis, draw_cursor, graph_index_at
 from .tutor import Tutor
-from .view import GameView
 
 #: A move as the board marks it: the cells it goes from and to.
 Cells = tuple[int, int]

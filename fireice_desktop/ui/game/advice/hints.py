@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..language import say, tr
-from .controller import BoardController
-from .jobs import Job
-from .view import HintWork
+from ...toolkit.jobs import Job
+from ...toolkit.language import say, tr
+from ..controller import BoardController
+from ..view import HintWork
 
 
 class Hints:

@@ -16,12 +16,12 @@ from typing import Any
 
 import pygame
 
-from ...engine.analysis.review import MoveReview, Review, Verdict, review
-from ...engine.interface import History
-from ..art import font
-from ..language import current, say, tr
-from ..scaling import px
-from .jobs import Job
+from ....engine.analysis.review import MoveReview, Review, Verdict, review
+from ....engine.interface import History
+from ...toolkit.art import font
+from ...toolkit.jobs import Job
+from ...toolkit.language import current, say, tr
+from ...toolkit.scaling import px
 
 Rgb = tuple[int, int, int]
 

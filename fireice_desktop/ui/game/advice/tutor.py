@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.analysis.review import tutor_warning
-from .controller import BoardController
-from .jobs import Job
+from ....engine.analysis.review import tutor_warning
+from ...toolkit.jobs import Job
+from ..controller import BoardController
 
 
 class Tutor:

@@ -13,11 +13,11 @@ from typing import Any, Protocol
 import pygame
 import pygame_gui
 
-from ...engine.records.game import GameRecord
-from ..language import say, tr
-from ..text_window import TextWindow
-from .controller import BoardController
+from ....engine.records.game import GameRecord
+from ...toolkit.language import say, tr
+from ..controller import BoardController
 from .question import Question
+from .text import TextWindow
 
 
 class FileWindows(Protocol):

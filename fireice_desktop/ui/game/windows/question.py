@@ -13,9 +13,9 @@ from collections.abc import Callable
 import pygame
 import pygame_gui
 
-from ..language import tr
-from ..scaling import px, scale_window
-from ..text import shown
+from ...toolkit.language import tr
+from ...toolkit.scaling import px, scale_window
+from ...toolkit.text import shown
 
 #: Seconds a question is on screen before it takes a key (Esc excepted).
 ANSWER_DELAY = 0.5

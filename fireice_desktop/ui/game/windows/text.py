@@ -10,14 +10,14 @@ import pygame
 import pygame_gui
 from pygame_gui.core.utility import clipboard_copy, clipboard_paste
 
-from ..engine.errors import words_of
-from ..engine.records.game import GameRecord
-from ..files.storage import MAX_RECORD_BYTES
-from .game.jobs import JOB_DONE, Job
-from .language import number, tr
-from .scaling import px
-from .scene import button
-from .text import SafeTextEntryBox, shown
+from ....engine.errors import words_of
+from ....engine.records.game import GameRecord
+from ....files.storage import MAX_RECORD_BYTES
+from ...frame.scene import button
+from ...toolkit.jobs import JOB_DONE, Job
+from ...toolkit.language import number, tr
+from ...toolkit.scaling import px
+from ...toolkit.text import SafeTextEntryBox, shown
 
 #: The most text the Text window's box lays out: pygame-gui takes about 15 ms to lay out
 #: a thousand characters, and a game of Fire & Ice is a few hundred.

@@ -8,7 +8,7 @@ import math
 import pygame
 
 from ....engine.games.fireice.rules import Color
-from ...art import Rgb, shade
+from ...toolkit.art import Rgb, shade
 
 PEG_SHADES: dict[Color, tuple[Rgb, Rgb, Rgb]] = {
     # dark rim, body, highlight

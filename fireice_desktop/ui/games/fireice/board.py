@@ -12,10 +12,10 @@ import pygame
 
 from ....engine.games.fireice.board import HAS_LINE, LINE_OF, LINES
 from ....engine.games.fireice.rules import Color
-from ...art import Rgb, font
-from ...drawing import PLAYED_COLOUR, TRAIL_EDGE, draw_arrow, draw_trail
-from ...game.motion import Point
-from ...keyboard import draw_cursor
+from ...keyboard.control import draw_cursor
+from ...toolkit.art import Rgb, font
+from ...toolkit.drawing import PLAYED_COLOUR, TRAIL_EDGE, draw_arrow, draw_trail
+from ...toolkit.motion import Point
 from .board_art import BoardArt
 from .layout import HOLE_SPREAD, INCIRCLE, BoardLayout
 

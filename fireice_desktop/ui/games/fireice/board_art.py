@@ -10,9 +10,9 @@ import pygame
 
 from ....engine.games.fireice.board import ISLANDS
 from ....engine.games.fireice.rules import Color
-from ...art import Rgb, cover, font, soft_blur, texture
-from ...game.motion import Point
-from ...language import tr
+from ...toolkit.art import Rgb, cover, font, soft_blur, texture
+from ...toolkit.language import tr
+from ...toolkit.motion import Point
 from .art import peg_sprite
 from .island_letters import letter_boxes
 from .layout import HOLE_SPREAD, INCIRCLE, BoardLayout, straight_lines

@@ -12,11 +12,11 @@ import pygame_gui
 from ....engine.games.fireice.ai.computer import LEVELS
 from ....engine.games.fireice.rules import Color
 from ....engine.games.fireice.spec import Handicap
-from ...cards import ChoiceCard, level_name, level_tip
+from ...frame.cards import ChoiceCard, level_name, level_tip
+from ...frame.navigation import Context
 from ...game.players import Session
-from ...language import tr
-from ...navigation import Context
-from ...scaling import px
+from ...toolkit.language import tr
+from ...toolkit.scaling import px
 from .backdrop import QuietBoard
 
 #: Your side: the keys of the choices' texts, and their values.

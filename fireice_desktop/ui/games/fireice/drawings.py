@@ -14,11 +14,11 @@ import pygame
 from ....engine.games.fireice.board import LINES, REACH, hole_name, parse_hole
 from ....engine.games.fireice.rules import Color, Position, random_handicap
 from ....engine.games.fireice.solitaire import SolitairePosition
-from ...art import cover, font, soft_blur, texture
-from ...drawing import draw_arrow
-from ...language import side_name, tr
-from ...rules_drawings import DrawingSet, no_drawings
-from ...scaling import px
+from ...frame.rules_drawings import DrawingSet, no_drawings
+from ...toolkit.art import cover, font, soft_blur, texture
+from ...toolkit.drawing import draw_arrow
+from ...toolkit.language import side_name, tr
+from ...toolkit.scaling import px
 from .art import peg_sprite
 from .board import BoardPicture, draw_board
 from .board_art import BoardArt, board_art

@@ -9,10 +9,10 @@ from ....engine.games.fireice.puzzles import all_puzzles
 from ....engine.games.fireice.rules import Color
 from ....engine.games.fireice.solitaire_lessons import LESSONS as SOLITAIRE_LESSONS
 from ....engine.games.fireice.spec import Deal, Handicap
+from ...frame.navigation import Context
+from ...frame.registry import DealsShown, DuelShown, GameUI, Shot
+from ...frame.scene import Scene
 from ...game.players import Session
-from ...navigation import Context
-from ...registry import DealsShown, DuelShown, GameUI, Shot
-from ...scene import Scene
 from .art import peg_sprite
 from .backdrop import QuietBoard
 from .computer_setup import ComputerSetupScene

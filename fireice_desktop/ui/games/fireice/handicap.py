@@ -19,14 +19,14 @@ from ....engine.games.fireice.rules import (
     random_handicap,
 )
 from ....engine.games.fireice.spec import Handicap
-from ...cards import level_name
+from ...frame.cards import level_name
+from ...frame.navigation import Context
+from ...frame.scene import BoardScene, backdrop, button
 from ...game.players import Session
-from ...keyboard import BoardCursor, BoardFocus, centres_of, nearest
-from ...language import tr
-from ...navigation import Context
-from ...scaling import px
-from ...scene import BoardScene, backdrop, button
-from ...text import SafeTextEntryLine
+from ...keyboard.control import BoardCursor, BoardFocus, centres_of, nearest
+from ...toolkit.language import tr
+from ...toolkit.scaling import px
+from ...toolkit.text import SafeTextEntryLine
 from .board import BoardPicture, draw_board
 from .board_art import BoardArt, board_art
 from .computer_setup import ComputerSetupScene, levels_for

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from ....engine.games.fireice.rules import Color
-from ...art import cover, texture
+from ...toolkit.art import cover, texture
 from .art import peg_sprite
 
 

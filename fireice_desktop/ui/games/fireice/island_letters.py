@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from ...game.motion import Point
+from ...toolkit.motion import Point
 from .layout import INCIRCLE, BoardLayout, straight_lines
 
 #: A box: x, y, width, height (window pixels, fractions allowed).

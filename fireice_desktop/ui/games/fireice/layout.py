@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass
 
 from ....engine.games.fireice.board import LINES
-from ...game.motion import Point
+from ...toolkit.motion import Point
 
 SQRT3 = math.sqrt(3.0)
 

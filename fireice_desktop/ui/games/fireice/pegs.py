@@ -9,10 +9,10 @@ import pygame
 
 from ....engine.games.fireice.rules import Color
 from ....engine.games.fireice.solitaire import PEGS_PER_COLOR
-from ...game.motion import Point, ease, lerp
+from ...frame.scene import backdrop
 from ...game.view import GameView, HitLayout, Host, Moment
-from ...scaling import px
-from ...scene import backdrop
+from ...toolkit.motion import Point, ease, lerp
+from ...toolkit.scaling import px
 from .board import BoardPicture, draw_board, pocket_slot
 from .board_art import BoardArt, board_art
 from .layout import BoardLayout

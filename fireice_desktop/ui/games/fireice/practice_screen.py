@@ -13,10 +13,10 @@ from ....engine.games.fireice.rules import Color, Move, Position
 from ....engine.records.game import GameRecord
 from ....engine.teaching.practice import Mistake, PracticeAttempt
 from ....engine.words import all_of
+from ...frame.navigation import Context
 from ...game.trainer import JUDGING, PLAYING, SOLVED, TrainerScene
 from ...game.view import verdict_words
-from ...language import say, side_name, tr
-from ...navigation import Context
+from ...toolkit.language import say, side_name, tr
 from .view import board_view
 
 

@@ -28,12 +28,12 @@ from ....engine.games.fireice.puzzles import (
 from ....engine.games.fireice.rules import Color, Position
 from ....engine.interface import Step
 from ....files.statistics.store import Statistics
+from ...frame.navigation import Context
+from ...frame.statistics_words import provisional_tip, provisional_words
 from ...game.panel_widgets import fit_label
 from ...game.trainer import FAILED, JUDGING, PLAYING, SHOWING, SOLVED, TrainerScene
-from ...language import say, side_name, tr
-from ...navigation import Context
-from ...scaling import px
-from ...statistics_words import provisional_tip, provisional_words
+from ...toolkit.language import say, side_name, tr
+from ...toolkit.scaling import px
 from .view import board_view
 
 #: How wide the tool tip explaining a provisional rating is, at scale 1 (pygame-gui's

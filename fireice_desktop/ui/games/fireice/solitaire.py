@@ -27,14 +27,14 @@ from ....engine.games.fireice.solver import (
 from ....engine.games.fireice.spec import Deal
 from ....engine.records.game import GameRecord
 from ....files.statistics.store import DealPlayed
-from ...game.jobs import Job
+from ...frame.scene import button
+from ...frame.settings import Settings
 from ...game.players import Session
 from ...game.view import HintWork, Host, moves_text
-from ...language import number, tr
-from ...scaling import px
-from ...scene import button
-from ...settings import Settings
-from ...text import SafeTextEntryLine
+from ...toolkit.jobs import Job
+from ...toolkit.language import number, tr
+from ...toolkit.scaling import px
+from ...toolkit.text import SafeTextEntryLine
 from .pegs import PegView
 
 

@@ -7,9 +7,9 @@ from typing import Any
 from ....engine.games.fireice.board import ISLANDS
 from ....engine.games.fireice.rules import Color, Position
 from ....engine.records.game import GameRecord
-from ...cards import level_words
+from ...frame.cards import level_words
 from ...game.view import HintWork, Host, computer_title, expert_hint, moves_text
-from ...language import side_name, tr
+from ...toolkit.language import side_name, tr
 from .pegs import PegView
 
 

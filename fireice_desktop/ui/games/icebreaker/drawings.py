@@ -12,8 +12,8 @@ import pygame
 
 from ....engine.games.icebreaker.board import DEFAULT_SIZE
 from ....engine.games.icebreaker.rules import IcebreakerPosition
-from ...language import side_name, tr
-from ...rules_drawings import DrawingSet
+from ...frame.rules_drawings import DrawingSet
+from ...toolkit.language import side_name, tr
 from .sea import SeaPicture, draw_sea, sea_art
 
 

@@ -8,9 +8,9 @@ from typing import Any
 from ....engine.games.icebreaker.board import DEFAULT_SIZE, Side
 from ....engine.games.icebreaker.lessons import LESSONS
 from ....engine.games.icebreaker.spec import Sea
+from ...frame.navigation import Context
+from ...frame.registry import DuelShown, GameUI, Shot
 from ...game.players import Session
-from ...navigation import Context
-from ...registry import DuelShown, GameUI, Shot
 from .backdrop import SeaInPlay
 from .drawings import DRAWINGS
 from .sea import ship_sprite

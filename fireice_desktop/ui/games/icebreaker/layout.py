@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass
 
 from ....engine.games.icebreaker.board import Cell, HexBoard
-from ...game.motion import Point
+from ...toolkit.motion import Point
 
 SQRT3 = math.sqrt(3.0)
 FRAME = 1.25  # the rim of the board beyond the outer cells, in cell radii

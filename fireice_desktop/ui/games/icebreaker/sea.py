@@ -16,11 +16,11 @@ from functools import lru_cache
 import pygame
 
 from ....engine.games.icebreaker.board import Cell, HexBoard, Side
-from ...art import cover, font, soft_blur, texture
-from ...drawing import PLAYED_COLOUR, draw_arrow, draw_trail
-from ...game.motion import Point
-from ...keyboard import draw_cursor
-from ...scaling import px, scale
+from ...keyboard.control import draw_cursor
+from ...toolkit.art import cover, font, soft_blur, texture
+from ...toolkit.drawing import PLAYED_COLOUR, draw_arrow, draw_trail
+from ...toolkit.motion import Point
+from ...toolkit.scaling import px, scale
 from .layout import HexLayout
 
 Rgb = tuple[int, int, int]

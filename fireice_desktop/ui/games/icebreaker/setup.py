@@ -11,11 +11,11 @@ import pygame_gui
 from ....engine.games.icebreaker.ai import LEVELS
 from ....engine.games.icebreaker.board import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, HexBoard, Side
 from ....engine.games.icebreaker.spec import Sea
-from ...cards import ChoiceCard, level_name
+from ...frame.cards import ChoiceCard, level_name
+from ...frame.navigation import Context
 from ...game.players import Session
-from ...language import tr
-from ...navigation import Context
-from ...scaling import px
+from ...toolkit.language import tr
+from ...toolkit.scaling import px
 from .backdrop import SeaInPlay
 
 #: The keys of the choices' texts, and their values.

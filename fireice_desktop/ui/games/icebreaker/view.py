@@ -11,9 +11,7 @@ import pygame_gui
 
 from ....engine.games.icebreaker.board import HexBoard, Side
 from ....engine.records.game import GameRecord
-from ...art import font
-from ...cards import level_words
-from ...game.motion import ease, lerp
+from ...frame.cards import level_words
 from ...game.view import (
     GameView,
     HintWork,
@@ -24,8 +22,10 @@ from ...game.view import (
     expert_hint,
     moves_text,
 )
-from ...language import side_name, tr
-from ...scaling import px
+from ...toolkit.art import font
+from ...toolkit.language import side_name, tr
+from ...toolkit.motion import ease, lerp
+from ...toolkit.scaling import px
 from .sea import SeaArt, SeaPicture, draw_sea, sea_art
 
 SCORE_HEIGHT = 74

@@ -11,9 +11,9 @@ import pytest
 from fireice_desktop.engine.analysis.review import Verdict, assess
 from fireice_desktop.engine.games.fireice.rules import Color
 from fireice_desktop.engine.records.game import GameRecord
-from fireice_desktop.ui.game.analysis import VERDICT_RGB
-from fireice_desktop.ui.language import say
-from fireice_desktop.ui.scaling import px
+from fireice_desktop.ui.game.advice.review import VERDICT_RGB
+from fireice_desktop.ui.toolkit.language import say
+from fireice_desktop.ui.toolkit.scaling import px
 from tests.support.monkey import quick_reviews
 from tests.support.ui import Driver, open_ui, plain_text, pygame
 
