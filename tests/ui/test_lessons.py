@@ -18,8 +18,8 @@ from fireice_desktop.files.statistics.store import Statistics
 from fireice_desktop.ui.frame.scene import backdrop
 from fireice_desktop.ui.game.trainer import FAILED, PLAYING, SOLVED
 from fireice_desktop.ui.games.fireice.pegs import PegView
-from fireice_desktop.ui.games.fireice.puzzle_screen import PuzzleScene
 from fireice_desktop.ui.games.fireice.solitaire import SolitaireView
+from fireice_desktop.ui.games.fireice.training.puzzles import PuzzleScene
 from fireice_desktop.ui.games.icebreaker.view import IcebreakerView
 from fireice_desktop.ui.games.installed import LESSONS
 from fireice_desktop.ui.screens.learn import LessonScene

@@ -12,7 +12,7 @@ from fireice_desktop.engine.analysis.review import Verdict
 from fireice_desktop.engine.games.fireice.rules import Position
 from fireice_desktop.engine.teaching.practice import Mistake
 from fireice_desktop.ui.game.trainer import FAILED, SOLVED
-from fireice_desktop.ui.games.fireice.practice_screen import PracticeScene
+from fireice_desktop.ui.games.fireice.training.practice import PracticeScene
 from fireice_desktop.ui.screens.game import GameScreen
 from tests.support.monkey import quick_reviews
 from tests.support.ui import Driver, judged, open_ui, pygame

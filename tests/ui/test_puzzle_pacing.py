@@ -22,7 +22,7 @@ from fireice_desktop.files.statistics.puzzles import (
 )
 from fireice_desktop.files.statistics.store import Statistics
 from fireice_desktop.ui.game.panel_widgets import fit_label
-from fireice_desktop.ui.games.fireice.puzzle_screen import (
+from fireice_desktop.ui.games.fireice.training.puzzles import (
     SOLVED,
     TIP_WIDTH,
     PuzzleScene,

@@ -15,7 +15,7 @@ from fireice_desktop.engine.games.fireice.puzzles import Puzzle, all_puzzles, fi
 from fireice_desktop.engine.teaching.rating import NEWCOMER
 from fireice_desktop.files.statistics.puzzles import COME_BACK_AFTER
 from fireice_desktop.files.statistics.store import Statistics
-from fireice_desktop.ui.games.fireice.puzzle_screen import (
+from fireice_desktop.ui.games.fireice.training.puzzles import (
     FAILED,
     PLAYING,
     SOLVED,

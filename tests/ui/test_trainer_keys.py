@@ -12,7 +12,7 @@ import pytest
 from fireice_desktop.engine.games.fireice.board import parse_hole
 from fireice_desktop.engine.games.fireice.puzzles import all_puzzles
 from fireice_desktop.ui.game.trainer import PLAYING, TrainerScene
-from fireice_desktop.ui.games.fireice.puzzle_screen import PuzzleScene
+from fireice_desktop.ui.games.fireice.training.puzzles import PuzzleScene
 from fireice_desktop.ui.screens.learn import LessonScene
 from tests.support.ui import Driver, open_ui
 

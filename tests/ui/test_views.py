@@ -10,8 +10,8 @@ from fireice_desktop.engine.games import registered_games
 from fireice_desktop.engine.records.game import GameRecord
 from fireice_desktop.ui.games.fireice.computer_setup import ComputerSetupScene
 from fireice_desktop.ui.games.fireice.handicap import HandicapScene
-from fireice_desktop.ui.games.fireice.practice_screen import PracticeScene
-from fireice_desktop.ui.games.fireice.puzzle_screen import PuzzleScene
+from fireice_desktop.ui.games.fireice.training.practice import PracticeScene
+from fireice_desktop.ui.games.fireice.training.puzzles import PuzzleScene
 from fireice_desktop.ui.games.icebreaker.setup import IcebreakerSetupScene
 from fireice_desktop.ui.games.installed import VIEWS
 from fireice_desktop.ui.routes import ROUTES, screen_for_record

@@ -17,7 +17,7 @@ from fireice_desktop.engine.games.icebreaker.rules import IcebreakerPosition
 from fireice_desktop.engine.records.game import GameRecord
 from fireice_desktop.ui.games.fireice.handicap import HandicapScene
 from fireice_desktop.ui.games.fireice.layout import BoardLayout
-from fireice_desktop.ui.games.fireice.puzzle_screen import PuzzleScene
+from fireice_desktop.ui.games.fireice.training.puzzles import PuzzleScene
 from fireice_desktop.ui.games.icebreaker.layout import HexLayout
 from fireice_desktop.ui.keyboard.control import CONE, BoardCursor, centres_of, step_towards
 from fireice_desktop.ui.screens.learn import LessonScene

@@ -19,9 +19,9 @@ from .computer_setup import ComputerSetupScene
 from .drawings import DRAWINGS
 from .handicap import HandicapScene, HandicapSetup
 from .icon import board_icon
-from .practice_screen import PracticeScene
-from .puzzle_screen import PuzzleScene
 from .solitaire import SolitaireBoard, SolitaireView, random_deal_for
+from .training.practice import PracticeScene
+from .training.puzzles import PuzzleScene
 from .view import FireIceView
 
 

@@ -8,16 +8,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ....engine.games.fireice.board import ISLANDS
-from ....engine.games.fireice.rules import Color, Move, Position
-from ....engine.records.game import GameRecord
-from ....engine.teaching.practice import Mistake, PracticeAttempt
-from ....engine.words import all_of
-from ...frame.navigation import Context
-from ...game.trainer import JUDGING, PLAYING, SOLVED, TrainerScene
-from ...game.view import verdict_words
-from ...toolkit.language import say, side_name, tr
-from .view import board_view
+from .....engine.games.fireice.board import ISLANDS
+from .....engine.games.fireice.rules import Color, Move, Position
+from .....engine.records.game import GameRecord
+from .....engine.teaching.practice import Mistake, PracticeAttempt
+from .....engine.words import all_of
+from ....frame.navigation import Context
+from ....game.trainer import JUDGING, PLAYING, SOLVED, TrainerScene
+from ....game.view import verdict_words
+from ....toolkit.language import say, side_name, tr
+from ..view import board_view
 
 
 def handed_islands(position: Position, move: Move) -> list[str]:

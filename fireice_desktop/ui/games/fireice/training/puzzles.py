@@ -17,7 +17,7 @@ import datetime
 from collections.abc import Callable, Collection
 from typing import Any
 
-from ....engine.games.fireice.puzzles import (
+from .....engine.games.fireice.puzzles import (
     SLOWER,
     Attempt,
     Puzzle,
@@ -25,16 +25,16 @@ from ....engine.games.fireice.puzzles import (
     find_puzzle,
     puzzle_of_the_day,
 )
-from ....engine.games.fireice.rules import Color, Position
-from ....engine.interface import Step
-from ....files.statistics.store import Statistics
-from ...frame.navigation import Context
-from ...frame.statistics_words import provisional_tip, provisional_words
-from ...game.panel_widgets import fit_label
-from ...game.trainer import FAILED, JUDGING, PLAYING, SHOWING, SOLVED, TrainerScene
-from ...toolkit.language import say, side_name, tr
-from ...toolkit.scaling import px
-from .view import board_view
+from .....engine.games.fireice.rules import Color, Position
+from .....engine.interface import Step
+from .....files.statistics.store import Statistics
+from ....frame.navigation import Context
+from ....frame.statistics_words import provisional_tip, provisional_words
+from ....game.panel_widgets import fit_label
+from ....game.trainer import FAILED, JUDGING, PLAYING, SHOWING, SOLVED, TrainerScene
+from ....toolkit.language import say, side_name, tr
+from ....toolkit.scaling import px
+from ..view import board_view
 
 #: How wide the tool tip explaining a provisional rating is, at scale 1 (pygame-gui's
 #: own tips are 170 pixels).

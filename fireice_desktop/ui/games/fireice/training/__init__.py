@@ -1,0 +1,1 @@
+"""Training on Fire & Ice positions: practising one's own mistakes, and the puzzles."""
