@@ -1,5 +1,7 @@
-"""The package's shape, read from its imports: no cycles, screens that do not know each
-other, games that do not know each other, and no import hidden in a function body."""
+"""The package's shape, read from its imports and its folders: layers that import only
+downward, no cycles, no siblings that import each other, folders of one idea each (no prefix
+family, no more than fifteen modules), screens that do not know each other, games that do not
+know each other, and no import hidden in a function body."""
 
 from __future__ import annotations
 
@@ -145,7 +147,182 @@ def test_the_cycle_check_finds_a_cycle() -> None:
     assert cycles({"a": {"b"}, "b": set()}) == []
 
 
-SCREENS = sorted(name for name in modules() if name.startswith("fireice_desktop.ui.screens."))
+#: The parts of the screens that are not screens: the Open and Save windows (the menu's and
+#: the game screen's) and the Rules screen's text.
+#: The layers, top to bottom, of the package and of its three big folders (the README's map
+#: of the code says the same): an import runs from a part to a part of a later layer, or
+#: stays inside its own part. Parts of one layer do not import each other.
+LAYERS: dict[str, tuple[tuple[str, ...], ...]] = {
+    "fireice_desktop": (("__main__",), ("cli",), ("ui",), ("files",), ("engine",)),
+    "fireice_desktop.ui": (
+        ("app",),
+        ("main_loop",),
+        ("routes",),
+        ("screens",),
+        ("games",),
+        ("game",),
+        ("frame",),
+        ("keyboard",),
+        ("toolkit",),
+    ),
+    "fireice_desktop.files": (
+        ("statistics", "lock", "errorlog"),
+        ("storage",),
+        ("disk",),
+        ("errors",),
+    ),
+    "fireice_desktop.engine": (
+        ("records",),
+        ("games",),
+        ("teaching", "match"),
+        ("analysis", "search"),
+        ("registry",),
+        ("command_line", "treesearch"),
+        ("errors", "interface"),
+        ("levels", "words"),
+    ),
+}
+
+#: The most modules (``__init__`` left out) a folder may hold: more is a list, not a map.
+MOST_MODULES = 15
+
+
+def folders(known: dict[str, Path]) -> dict[str, list[str]]:
+    """Each package of ``known`` and the names of its parts: its modules (``__init__`` left
+    out) and its folders."""
+    found: dict[str, list[str]] = {
+        name: [] for name, path in known.items() if path.name == "__init__.py"
+    }
+    for name in known:
+        parent, _, part = name.rpartition(".")
+        if parent in found:
+            found[parent].append(part)
+    return found
+
+
+def part_of(module: str, package: str) -> str | None:
+    """The part of ``package`` (a module or a folder in it) that ``module`` lies in."""
+    if not module.startswith(package + "."):
+        return None
+    return module[len(package) + 1 :].split(".")[0]
+
+
+def prefix_families(known: dict[str, Path]) -> list[str]:
+    """Three or more parts of one folder whose names share the part before their first
+    underscore, the bare name included (``match``, ``match_game``, ``match_pool``)."""
+    found = []
+    for package, parts in sorted(folders(known).items()):
+        by_prefix: dict[str, list[str]] = {}
+        for part in parts:
+            by_prefix.setdefault(part.split("_")[0], []).append(part)
+        found += [
+            f"{package}: {sorted(members)}" for members in by_prefix.values() if len(members) >= 3
+        ]
+    return found
+
+
+def crowded_folders(known: dict[str, Path]) -> list[str]:
+    """The folders of more than :data:`MOST_MODULES` modules."""
+    packages = folders(known)
+    counts = {
+        package: sum(1 for part in parts if f"{package}.{part}" not in packages)
+        for package, parts in packages.items()
+    }
+    return [
+        f"{package}: {count} modules"
+        for package, count in sorted(counts.items())
+        if count > MOST_MODULES
+    ]
+
+
+def sibling_loops(edges: dict[str, set[str]], packages: list[str]) -> list[list[str]]:
+    """The parts of one folder that import each other, directly or round a loop."""
+    found = []
+    for package in packages:
+        between: dict[str, set[str]] = {}
+        for module, names in edges.items():
+            start = part_of(module, package)
+            if start is None:
+                continue
+            for name in names:
+                end = part_of(name, package)
+                if end is not None and end != start:
+                    between.setdefault(start, set()).add(end)
+        found += [[f"{package}.{part}" for part in loop] for loop in cycles(between)]
+    return found
+
+
+def imports_up(
+    edges: dict[str, set[str]], layers: dict[str, tuple[tuple[str, ...], ...]]
+) -> list[str]:
+    """The imports that run from a layer to one above it, or across one layer."""
+    found = []
+    for package, order in layers.items():
+        rank = {part: index for index, layer in enumerate(order) for part in layer}
+        for module, names in sorted(edges.items()):
+            start = part_of(module, package)
+            for name in sorted(names):
+                end = part_of(name, package)
+                if start is None or end is None or start == end:
+                    continue
+                if start not in rank or end not in rank:
+                    found.append(f"{module} imports {name}, from or to a part in no layer")
+                elif rank[start] >= rank[end]:
+                    found.append(f"{module} imports {name}")
+    return found
+
+
+def test_the_layers_name_every_part_once() -> None:
+    for package, order in LAYERS.items():
+        named = [part for layer in order for part in layer]
+        assert sorted(named) == sorted(folders(modules())[package]), package
+
+
+@pytest.mark.slow
+def test_every_import_runs_down_the_layers() -> None:
+    assert imports_up(graph(), LAYERS) == []
+
+
+@pytest.mark.slow
+def test_no_two_parts_of_a_folder_import_each_other() -> None:
+    assert sibling_loops(graph(), sorted(folders(modules()))) == []
+
+
+def test_no_folder_holds_a_prefix_family() -> None:
+    assert prefix_families(modules()) == []
+
+
+def test_no_folder_holds_more_than_fifteen_modules() -> None:
+    assert crowded_folders(modules()) == []
+
+
+def test_the_layout_checks_find_what_they_look_for() -> None:
+    known = {
+        name: Path(name.replace(".", "/") + ("/__init__.py" if name in ("p", "p.q") else ".py"))
+        for name in ["p", "p.match", "p.match_game", "p.match_pool", "p.q", "p.q.a", "p.q.b"]
+    }
+    assert prefix_families(known) == ["p: ['match', 'match_game', 'match_pool']"]
+    assert crowded_folders({**known, **{f"p.m{i}": Path(f"p/m{i}.py") for i in range(14)}}) == [
+        "p: 17 modules"
+    ]
+    edges = {"p.match": {"p.q.a"}, "p.q.b": {"p.match_game"}, "p.match_game": set()}
+    assert sibling_loops(edges, ["p", "p.q"]) == []
+    edges["p.match_game"] = {"p.match"}
+    assert sibling_loops(edges, ["p"]) == [["p.match", "p.match_game", "p.q"]]
+    edges["p.match_pool"] = {"p.match_game"}
+    layers = {"p": (("match",), ("q",), ("match_game", "match_pool"))}
+    assert imports_up(edges, layers) == [
+        "p.match_game imports p.match",
+        "p.match_pool imports p.match_game",
+    ]
+
+
+SCREEN_PARTS = ("fireice_desktop.ui.screens.saving", "fireice_desktop.ui.screens.rules_text")
+SCREENS = sorted(
+    name
+    for name in modules()
+    if name.startswith("fireice_desktop.ui.screens.") and name not in SCREEN_PARTS
+)
 
 
 @pytest.mark.slow
