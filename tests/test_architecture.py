@@ -520,3 +520,15 @@ def test_outside_its_package_nothing_asks_which_game_it_has() -> None:
             ):
                 asking.append(f"{module}:{node.lineno}: {ast.unparse(node)}")
     assert asking == []
+
+
+def test_the_readme_maps_every_folder() -> None:
+    """The README's map of the code names every folder of the package."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    code = readme[readme.index("## The code") : readme.index("### Adding a game")]
+    missing = [
+        package
+        for package in folders(modules())
+        if package != "fireice_desktop" and f"{package.rpartition('.')[2]}/" not in code
+    ]
+    assert missing == []
