@@ -17,7 +17,7 @@
 - ``desktop``: ``fireice`` with no command, the window or ``--screenshot``.
 
 No module names a game: each asks the registry (:mod:`..engine.games`).  Each module
-imports only those listed above it, the engine and :mod:`..storage`.  Only
+imports only those listed above it, the engine and :mod:`..files.storage`.  Only
 ``desktop`` imports the desktop game (:mod:`..ui`), inside its launcher, so the
 terminal commands never load pygame and run where there is no display.
 """

@@ -1,7 +1,7 @@
 """``match`` (``fireice match``, ``fireice icebreaker match``): two players, levels or
 outside programs, over many games of any game; the summary they print and its JSON form.
 
-The games are played by :mod:`..engine.match`, the same for every game; this module
+The games are played by :mod:`..engine.match.run`, the same for every game; this module
 checks the options, reports each game on request and prints the figures.  The sides'
 flags (``--fire``, ``--red``) are the game's :attr:`~..engine.command_line.CommandLine.match_sides`.
 """

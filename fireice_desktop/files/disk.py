@@ -10,7 +10,7 @@ regular file (a named pipe, a device, a socket) is refused before it is opened, 
 opening a named pipe waits for a writer that may never come; reads stop at a size
 limit, so ``/dev/zero`` or a huge file cannot fill the memory.  Writing never
 replaces a folder or a special file.  Every problem is a
-:class:`~.storage_errors.SaveFileError` whose message a player can act on.
+:class:`~.files.errors.SaveFileError` whose message a player can act on.
 :mod:`.storage` is the home of these names; no pygame here.
 """
 

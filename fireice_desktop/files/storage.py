@@ -2,8 +2,8 @@
 cannot be read.
 
 This module is the home of every name the rest of the game uses for files: the safe
-reading and atomic writing of any file (:mod:`.storage_io`) and the errors with their
-words (:mod:`.storage_errors`) are imported from here.  The autosave is written
+reading and atomic writing of any file (:mod:`.files.disk`) and the errors with their
+words (:mod:`.files.errors`) are imported from here.  The autosave is written
 atomically, and a file where it should be that is not a game is set aside under another
 name, never replaced.  No pygame here: the command line uses this module too.
 """

@@ -114,7 +114,7 @@ def screenshot(request: ScreenshotRequest) -> str:
 
     Raises ``ValueError`` for a request that cannot be drawn (an unknown scene, a size
     too small, options the scene does not take), and its subclass
-    :class:`~..storage.SaveFileError` if the picture cannot be written.
+    :class:`~..files.storage.SaveFileError` if the picture cannot be written.
     """
     size = request.window or DEFAULT_SIZE
     if size[0] < MIN_SIZE[0] or size[1] < MIN_SIZE[1]:

@@ -385,7 +385,7 @@ class MainLoop:
 
     def save_screenshot(self, path: Path) -> None:
         """Write the current frame to ``path`` as PNG, atomically (a temporary file, then
-        ``os.replace``); raises :class:`~..storage.SaveFileError` and leaves no file if
+        ``os.replace``); raises :class:`~..files.storage.SaveFileError` and leaves no file if
         it cannot be written."""
         self.step(0.0)
         self.render()

@@ -5,10 +5,10 @@ Backgammon's analysis and lichess's computer analysis do: the best move there, a
 *chance* that a side wins from there.  A move is judged by the chance its mover gave
 away (the chance before it, less the chance after it).
 
-The work is shared with the modules beside this one: :mod:`.analysis_chances` assesses
-one position, :mod:`.analysis_verdicts` judges a move by the chance it gave away,
-:mod:`.analysis_reasons` says what a better move would have done, and
-:mod:`.analysis_tutor` warns of a blunder before it is played.  This module puts them
+The work is shared with the modules beside this one: :mod:`.analysis.chances` assesses
+one position, :mod:`.analysis.verdicts` judges a move by the chance it gave away,
+:mod:`.analysis.reasons` says what a better move would have done, and
+:mod:`.analysis.tutor` warns of a blunder before it is played.  This module puts them
 together into a :class:`Review`, and says it in words and as JSON.
 
 Nothing here knows a game: it asks the registry.  Budgets are counted in nodes, so a

@@ -1,5 +1,5 @@
 """How good a move was, judged by the chance its mover gave away (the chance before it,
-less the chance after it; :mod:`.analysis_chances` says what a chance is):
+less the chance after it; :mod:`.analysis.chances` says what a chance is):
 
 ========================  ==========  =====================================
 verdict                   symbol      chance given away

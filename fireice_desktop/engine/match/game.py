@@ -2,7 +2,7 @@
 and its result.
 
 A player is a built-in level or an outside program (``cmd:PROGRAM ARGS``, run by
-:mod:`.match_program`).  Game ``i`` of a match is in pair ``i // 2``; the first player
+:mod:`.match.program`).  Game ``i`` of a match is in pair ``i // 2``; the first player
 moves first in the even games.  A level in game ``i`` uses seed ``seed + i``, so with
 node budgets any game between levels can be replayed exactly.  Every move's wall-clock
 time is measured here, around the search or the program's whole run.

@@ -175,7 +175,7 @@ _OWN_GROUP: dict[str, Any] = (
 )
 
 #: The program this process is running for a move, if any: a pool's process that is told
-#: to stop ends it first (:func:`~.match_pool.start_worker`).
+#: to stop ends it first (:func:`~.match.pool.start_worker`).
 _running: subprocess.Popen[bytes] | None = None
 
 

@@ -5,10 +5,10 @@ A match is played between two players, each a built-in level or an outside progr
 pairs from the same random opening, each player taking the side that moves first
 in one game of the pair, so neither colour nor opening favours either player.
 
-The work is shared with the modules beside this one: :mod:`.match_game` plays one game
-(and says how seeds and sides follow the game's number), :mod:`.match_program` runs an
-outside program for a move (and says what it is asked), :mod:`.match_summary` counts the
-results and :mod:`.match_pool` runs the games in several processes.  This module plays
+The work is shared with the modules beside this one: :mod:`.match.game` plays one game
+(and says how seeds and sides follow the game's number), :mod:`.match.program` runs an
+outside program for a move (and says what it is asked), :mod:`.match.summary` counts the
+results and :mod:`.match.pool` runs the games in several processes.  This module plays
 a whole match.
 """
 

@@ -2,7 +2,7 @@
 or a blunder, offered again to find a better move.
 
 A move found in practice is right when the review would call it at least good: it is
-judged as the review judges moves (:func:`~.analysis_verdicts.judge`, the played move
+judged as the review judges moves (:func:`~.analysis.verdicts.judge`, the played move
 searched from the same position to the same depth as the best; the review's better move
 is the best, and a move the game's exact search shows to keep a proved win is good, as in
 the review).  What the move does is said in a hint's words

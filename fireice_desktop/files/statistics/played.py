@@ -2,7 +2,7 @@
 (:class:`DuelPlayed`) or a deal of a game played alone (:class:`DealPlayed`), and whether
 it is decided.
 
-:class:`~.statistics_counts.Statistics` counts what is reported; which games count, and
+:class:`~.statistics.counts.Statistics` counts what is reported; which games count, and
 when, is said in :mod:`.statistics`, the home of the public names.  No pygame here.
 """
 

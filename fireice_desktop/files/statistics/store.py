@@ -23,8 +23,8 @@ at, and counting starts afresh; :attr:`StatisticsFile.notice` says so in one lin
 a newer version of the game adds are kept as they are.  No pygame here.
 
 This module is the home of the statistics' public names: what a screen reports
-(:mod:`.statistics_played`), the counts and their JSON form (:mod:`.statistics_counts`)
-and the checks of what the file may hold (:mod:`.statistics_checks`) are imported from
+(:mod:`.statistics.played`), the counts and their JSON form (:mod:`.statistics.counts`)
+and the checks of what the file may hold (:mod:`.statistics.checks`) are imported from
 here.
 """
 

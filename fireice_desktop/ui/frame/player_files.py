@@ -41,7 +41,7 @@ class PlayerFiles:
         """The game kept for Continue, if there is one.
 
         A kept file that cannot be read is set aside (see
-        :func:`~..storage.load_kept_game`) and :meth:`take_kept_game_notice` has it, once.
+        :func:`~...files.storage.load_kept_game`) and :meth:`take_kept_game_notice` has it, once.
         """
         if not self.keep:
             return self.shown_game

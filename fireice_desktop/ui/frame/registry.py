@@ -1,7 +1,7 @@
 """What a game's UI package tells the desktop: one descriptor per game.
 
 As a game's engine package describes the game to the engine (its
-:class:`~..engine.registry.Game`), its UI package (``ui/games/NAME/``) describes how
+:class:`~...engine.registry.Game`), its UI package (``ui/games/NAME/``) describes how
 the desktop shows it, with one :class:`GameUI` in its ``entry`` module: the view of
 each of its games on the game screen, its own screens (set-up cards), the games its
 menu entries start, its menu entries, its panels on the Statistics screen, the
@@ -90,7 +90,8 @@ class GameUI:
     pictures: Mapping[str, Callable[[Context, Shot], Scene | Session]] = field(default_factory=dict)
     #: The scenes of its that take a board size (``--size N``) in a screenshot.
     sized: tuple[str, ...] = ()
-    #: Its games' lessons (:class:`~..engine.lessons.Lesson`), in the order they are taken.
+    #: Its games' lessons (:class:`~...engine.teaching.lessons.Lesson`), in the order they
+    #: are taken.
     lessons: Sequence[Any] = ()
     #: The view a lesson's board is drawn with, by the game's name, where not its
     #: :attr:`views` one (a view without the game screen's own widgets and work).

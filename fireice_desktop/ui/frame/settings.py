@@ -40,7 +40,7 @@ class Settings:
     @classmethod
     def load(cls) -> Settings:
         """The saved settings; defaults for anything missing, unreadable or wrong (a
-        folder, a named pipe, a huge file: :func:`~..storage.read_text` refuses them)."""
+        folder, a named pipe, a huge file: :func:`~...files.storage.read_text` refuses them)."""
         settings = cls(language=system_language())
         # A write killed half-way leaves its temporary file: those of earlier runs go.
         remove_stale_temporaries(config_dir(), SETTINGS_NAME)

@@ -84,8 +84,8 @@ def puzzle_lines(puzzles: PuzzleStatistics, lessons: dict[str, int]) -> list[str
 
 
 def deal_words(deals: set[int]) -> list[str]:
-    """:func:`~...statistics.deal_ranges` with the numbers written as the language writes
-    them ("1.000" in Italian)."""
+    """:func:`~...files.statistics.store.deal_ranges` with the numbers written as the
+    language writes them ("1.000" in Italian)."""
     words = deal_ranges(deals)
     return [word.replace(",", ".") for word in words] if number(1000) != "1,000" else words
 
@@ -135,7 +135,7 @@ def deals_won_lines(deals: set[int], fits: Callable[[str], bool], most: int) -> 
 
 
 def _deals_in(word: str) -> int:
-    """How many deals a word of :func:`~...statistics.deal_ranges` stands for."""
+    """How many deals a word of :func:`~...files.statistics.store.deal_ranges` stands for."""
     first, _, last = word.replace(",", "").replace(".", "").partition(DASH)
     return int(last) - int(first) + 1 if last else 1
 

@@ -1,7 +1,8 @@
 """Counting the game on the game screen in the player's statistics.
 
 The screen hands its history over every frame; the view says what the game is to the
-statistics (:class:`~...statistics.DuelPlayed` or :class:`~...statistics.DealPlayed`).
+statistics (:class:`~...files.statistics.store.DuelPlayed` or
+:class:`~...files.statistics.store.DealPlayed`).
 The scorekeeper reports the first move made on the screen and the moment the game is
 decided, each once for a game: undoing and finishing again, looking back through the
 moves, or a game opened already finished (from a file or the autosave) count nothing.

@@ -2,6 +2,6 @@
 
 A package holds everything the desktop shows of its games (views, art, layouts, set-up
 screens, rules drawings, backdrop) and describes it with one
-:class:`~..registry.GameUI` in its ``entry`` module; :mod:`..installed` lists them. A
+:class:`~..frame.registry.GameUI` in its ``entry`` module; :mod:`.installed` lists them. A
 game's package imports no other game's package and no screen.
 """

@@ -1,7 +1,7 @@
 """The games this desktop shows, in the order of the menu: each game's UI package's one
 descriptor (:class:`.registry.GameUI`), and what the rest of the desktop looks up in them.
 
-This is the one list to change when a game is added; as :mod:`..engine.games` lists the
+This is the one list to change when a game is added; as :mod:`...engine.games` lists the
 engine's games, nothing else in the desktop names a game.
 """
 

@@ -2,7 +2,7 @@
 
 Two pieces every screen shares:
 
-- :class:`FocusRing` (:mod:`.focus_ring`) moves a ring over the buttons (and text boxes)
+- :class:`FocusRing` (:mod:`.keyboard.ring`) moves a ring over the buttons (and text boxes)
   of the screen, or of the window open over it, in reading order: Tab and Shift+Tab,
   the arrow keys; Enter or Space presses the button by posting the very
   ``UI_BUTTON_PRESSED`` event a click makes, so the screens' own handlers run.  It shows
@@ -12,9 +12,9 @@ Two pieces every screen shares:
   out on screen) or the panel's buttons (the ring) has the focus, and F6 or Ctrl+Tab
   switches between them.
 
-Pure geometry (:func:`step_towards`, in :mod:`.board_cursor`) picks the hole an arrow
+Pure geometry (:func:`step_towards`, in :mod:`.keyboard.cursor`) picks the hole an arrow
 leads to, from the same centres the board is drawn with.  The keys and the marks'
-colours they all share are :mod:`.focus_keys`'.
+colours they all share are :mod:`.keyboard.keys`'.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The keys that move the keyboard's focus, and the colours its marks are drawn in: what
-the focus ring over the buttons (:mod:`.focus_ring`), the cursor on a board
-(:mod:`.board_cursor`) and the screens' own keys share."""
+the focus ring over the buttons (:mod:`.keyboard.ring`), the cursor on a board
+(:mod:`.keyboard.cursor`) and the screens' own keys share."""
 
 from __future__ import annotations
 

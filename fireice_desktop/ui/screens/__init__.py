@@ -1,3 +1,3 @@
-"""One module per screen.  A screen imports no other screen: it opens one by name
-through its navigator (:mod:`..navigation`), and :mod:`..routes` is the one table of
-them all."""
+"""One module per screen, and the screens' own parts (:mod:`.saving`, :mod:`.rules_text`).
+A screen imports no other screen: it opens one by name through its navigator
+(:mod:`..frame.navigation`), and :mod:`..routes` is the one table of them all."""

@@ -5,7 +5,7 @@ given the game on the board (a :class:`~..game.view.Stage`), not the screen; who
 each side from the table of players (:mod:`..game.players`).  The screen puts its parts
 together and keeps the panel in step: the mouse (:mod:`..game.mouse`), the keys
 (:mod:`..game.keys`, :mod:`..game.shortcuts`), the windows over the board
-(:mod:`..game.windows`), the work off the UI thread (:mod:`..game.background`) and the
+(:mod:`..game.windows.board`), the work off the UI thread (:mod:`..game.advice.background`) and the
 autosave (:mod:`..game.keeping`).
 """
 

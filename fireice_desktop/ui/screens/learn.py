@@ -1,7 +1,7 @@
 """Learn: the lessons of every installed game, one after the other, each on its game's
-board (the course is :data:`..installed.LESSONS`, in the menu's order of the games).
+board (the course is :data:`..games.installed.LESSONS`, in the menu's order of the games).
 
-Each lesson (:mod:`...engine.lessons`) is a position, a goal and the coach's words;
+Each lesson (:mod:`...engine.teaching.lessons`) is a position, a goal and the coach's words;
 the player makes the moves, any move that reaches the goal is right, and a wrong one gets
 the reason the engine finds for it: said, shown by the moves that follow it (the other
 side's winning reply, the line a deal can still take) and marked on the board.  A step

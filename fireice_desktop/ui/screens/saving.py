@@ -1,7 +1,7 @@
 """Saving and opening games in the desktop app.
 
 The Open and Save dialogs are pygame-gui's file dialog (:mod:`.file_dialog`); the Text
-window (:mod:`.text_window`) shows a game in pbmserv notation to copy into a message, or
+window (:mod:`.windows.text`) shows a game in pbmserv notation to copy into a message, or
 takes one pasted from a message; what went wrong is said in a message window
 (:mod:`.notices`).  Reading and writing files is :mod:`fireice_desktop.files.storage`'s job;
 this module and those only ask the player and show what happened.

@@ -1,8 +1,8 @@
 """The Statistics screen: games won and lost against the computer by level and colour, games
 between two players, and each game of deals' deals, streaks and the deals won.
 
-The counts come from the player's files (:mod:`...statistics` says what counts and when);
-a damaged statistics file has been set aside by then, and a line on the card says so.
+The counts come from the player's files (:mod:`...files.statistics.store` says what counts and
+when); a damaged statistics file has been set aside by then, and a line on the card says so.
 Reset asks first, with the same question window the game screen uses.  The card's
 content is drawn once when the screen is laid out or the counts change, not every frame.
 """

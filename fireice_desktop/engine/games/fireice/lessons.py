@@ -1,4 +1,4 @@
-"""Fire & Ice lessons (:mod:`...lessons` says what a lesson is): moving, the same hole,
+"""Fire & Ice lessons (:mod:`...teaching.lessons` says what a lesson is): moving, the same hole,
 the lines of an island and its control, the dropped peg, one owner per island, a line
 of islands, a move that loses, a threat, a handicap game.
 

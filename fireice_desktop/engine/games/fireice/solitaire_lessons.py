@@ -1,4 +1,4 @@
-"""The solitaire's lessons (:mod:`...lessons` says what a lesson is): every move takes a
+"""The solitaire's lessons (:mod:`...teaching.lessons` says what a lesson is): every move takes a
 peg of the other colour, and the colours take turns down to the last peg.
 
 A wrong move's reason is found from the position: a capture that leaves the next colour

@@ -29,7 +29,7 @@ LEVELS: Final[dict[str, Level]] = {
     "expert": Level("expert", depth=12, nodes=30_000, noise=6, blunder=0.0),
 }
 
-#: The search that reviews a game (:mod:`...analysis`): the expert's without its noise and
+#: The search that reviews a game (:mod:`...analysis.review`): the expert's without its noise and
 #: with a smaller budget, so that a 60-move game is reviewed in about 20 seconds.
 ANALYSIS: Final = Level("analysis", depth=12, nodes=12_000, noise=0, blunder=0.0)
 

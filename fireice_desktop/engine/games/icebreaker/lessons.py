@@ -1,4 +1,4 @@
-"""Icebreaker lessons (:mod:`...lessons` says what a lesson is): a ship steps towards its
+"""Icebreaker lessons (:mod:`...teaching.lessons` says what a lesson is): a ship steps towards its
 nearest iceberg, a ship next to an iceberg captures one, and more than half of the
 icebergs win.
 

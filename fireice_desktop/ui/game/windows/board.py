@@ -21,7 +21,8 @@ from .text import TextWindow
 
 
 class FileWindows(Protocol):
-    """The Save and Open dialogs (:class:`~..saving.FileDialogs`), as the game uses them."""
+    """The Save and Open dialogs (:class:`~...screens.saving.FileDialogs`), as the game
+    uses them."""
 
     @property
     def is_open(self) -> bool:

@@ -1,8 +1,8 @@
 """What the computer knows about Fire & Ice: its levels, the chance a score gives, why a
 move is good, and (from the modules beside this one) its evaluation and its search.
 
-The evaluation (:mod:`.ai_evaluation`) reads the board island by island from a table
-fitted to the results of games; the search (:mod:`.ai_search`) is a negamax alpha-beta
+The evaluation (:mod:`.ai.evaluation`) reads the board island by island from a table
+fitted to the results of games; the search (:mod:`.ai.search`) is a negamax alpha-beta
 on bitboards that stops at a horizon where the evaluation decides.  The level driver
 (:func:`fireice_desktop.engine.search.search`) runs the search with iterative deepening;
 ``stop`` lets a caller (the desktop game) cancel it at once.
@@ -29,7 +29,7 @@ LEVELS: Final[dict[str, Level]] = {
     "expert": Level("expert", depth=48, nodes=250_000, noise=8, blunder=0.0),
 }
 
-#: The search that reviews a game (:mod:`...analysis`): the expert's, without its noise
+#: The search that reviews a game (:mod:`....analysis.review`): the expert's, without its noise
 #: and with a smaller budget, so that a 40-move game is reviewed in well under 20 seconds.
 ANALYSIS: Final = Level("analysis", depth=48, nodes=80_000, noise=0, blunder=0.0)
 

@@ -2,7 +2,7 @@
 null windows, a transposition table, and move ordering (the table's move, tried before
 the others are made; then moves that take an island or give nothing away, then the
 history heuristic).  At the horizon a side that can win at once has won
-(:func:`~.ai_evaluation.can_win`), otherwise the evaluation decides.  It works from the
+(:func:`~.ai.evaluation.can_win`), otherwise the evaluation decides.  It works from the
 point of view of the side to move: ``me`` and ``opp`` are bitboards, ``ms``/``os`` the
 supplies, ``cm``/``co`` the 7-bit sets of islands each controls.
 

@@ -1,6 +1,6 @@
 """Practise your mistakes: after Analyse, each position where a mistake or a blunder was
 played, offered again on the board to find a move the review would call at least good
-(:mod:`....engine.practice`), with a hint on request.  A move found is said in a hint's
+(:mod:`.....engine.teaching.practice`), with a hint on request.  A move found is said in a hint's
 words, with the islands it hands the other side; Back returns to the analysed game."""
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ and the defender answers with its best resistance; a move that wins too, only mo
 slowly, is said so and taken back, and the player tries again (not a failure: finding
 the fast win then is solving at the first try); a wrong move is answered by the reply
 that shows why, and the puzzle is failed.  What is said of each move is the engine's
-(:class:`~....engine.games.fireice.puzzles.Judgement`), the words ``fireice puzzle
+(:class:`~.....engine.games.fireice.puzzles.Judgement`), the words ``fireice puzzle
 play`` prints.  The first try at a puzzle is rated (Glicko-2); a failed puzzle comes
 back later; the streak and the puzzle of the day are kept with the statistics.
 """
@@ -44,7 +44,7 @@ TIP_WIDTH = 240
 def choose_next(
     statistics: Statistics, puzzles: tuple[Puzzle, ...], skipped: Collection[int] = ()
 ) -> Puzzle:
-    """The next puzzle (:meth:`~....statistics_puzzles.PuzzleStatistics.next_puzzle`): a
+    """The next puzzle (:meth:`~.statistics.puzzles.PuzzleStatistics.next_puzzle`): a
     failed one whose time has come, else short wins for a new player, else one not tried
     yet that the player's rating predicts solving about two times in three; none of
     ``skipped`` (left this visit without a move) while there are others."""
