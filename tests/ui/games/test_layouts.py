@@ -14,7 +14,7 @@ from fireice_desktop.engine.games.icebreaker.board import MAX_SIZE, MIN_SIZE, He
 from fireice_desktop.ui.games.fireice.layout import FANO_POINTS, BoardLayout
 from fireice_desktop.ui.games.icebreaker.layout import HexLayout
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 Rect = tuple[int, int, int, int]
 Point = tuple[float, float]
