@@ -22,10 +22,10 @@ $fireice --screenshot "$out/handicap.png" --scene handicap --size "$size"
 $fireice --screenshot "$out/solitaire.png" --scene solitaire --deal 7 --size "$size" --moves "A2-A3" --hint
 $fireice --screenshot "$out/computer.png" --scene computer --size "$size"
 $fireice --screenshot "$out/hint.png" --scene game --size "$size" --moves "$opening" --hint
-# A game between the strong level (Fire) and the casual level (Ice), analysed.
+# A game between the strong level (Fire) and the casual level (Ice) up to Ice's 24th move,
+# played here as A3-A2 (a blunder), analysed: the review opens at that mistake.
 played="D4-A4 D4-E4 D4-C4 E4-G4 C4-C5 C4-F4 C4-B4 C4-C6 C4-C1 G4-G3 C1-A1 G3-A3 C5-E5 C6-A6 C6-D6"
-played="$played C5-B5 A1-F1 C6-F6 F1-D1 F6-E6 F6-B6 F1-B1 C5-C2 A3-D3 C2-B2 B5-B7 B6-B3 B1-G1 B2-A2"
-played="$played C5-A5 A3-A7 A3-E3 C5-D5 B7-D7 D6-D2 A5-G5 A2-G2 D7-E7 A7-G7"
+played="$played C5-B5 A1-F1 C6-F6 F1-D1 F6-E6 F6-B6 F1-B1 C5-C2 A3-A2"
 $fireice --screenshot "$out/review.png" --scene game --size "$size" --moves "$played" --analyse
 $fireice --screenshot "$out/rules.png" --scene rules --page 3 --size "$size"
 # Icebreaker: a game between two casual levels, part-way and to its end.
