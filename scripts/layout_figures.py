@@ -10,6 +10,7 @@ ROOT is a checkout (the one this script is in when left out); it is only read.
 
 from __future__ import annotations
 
+import argparse
 import ast
 import sys
 from collections import defaultdict
@@ -156,7 +157,17 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
 
 
 def main(argv: list[str]) -> int:
-    root = Path(argv[1]).resolve() if len(argv) > 1 else Path(__file__).resolve().parents[1]
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "root",
+        nargs="?",
+        type=Path,
+        default=Path(__file__).resolve().parents[1],
+        help="a checkout to measure (default: the one this script is in); it is only read",
+    )
+    root = parser.parse_args(argv[1:]).root.resolve()
+    if not (root / "fireice_desktop").is_dir():
+        parser.error(f"{str(root)[:60]!r} holds no fireice_desktop package")
     layout = Layout(root)
     sys.setrecursionlimit(10000)
     print(f"Layout of {root}")
