@@ -172,6 +172,7 @@ LAYERS: dict[str, tuple[tuple[str, ...], ...]] = {
         ("errors",),
     ),
     "fireice_desktop.engine": (
+        ("correspondence",),
         ("records",),
         ("games",),
         ("teaching", "match"),

@@ -120,6 +120,9 @@ class Game(ABC):
     solo: ClassVar[bool] = False
     #: How the ``fireice`` command offers the game (none: it does not).
     command_line: ClassVar[CommandLine | None] = None
+    #: The game's number in a game code (:mod:`.correspondence`; none: no game code).
+    #: Never reused or changed: codes already sent name the game by it.
+    code_number: ClassVar[int | None] = None
 
     # --- set-up and start ---------------------------------------------------------------
 
@@ -150,6 +153,16 @@ class Game(ABC):
     def setup_from_options(self, values: Mapping[str, Any]) -> Any:
         """The set-up the command line's :attr:`~CommandLine.setup_options` name, by their
         ``dest``; ``ValueError`` with the message to show (the default set-up by default)."""
+        return self.default_setup()
+
+    def setup_to_numbers(self, setup: Any) -> tuple[int, ...]:
+        """The set-up as a few numbers from 0 to 255, for a game code (none by default)."""
+        return ()
+
+    def setup_from_numbers(self, numbers: Sequence[int]) -> Any:
+        """The set-up :meth:`setup_to_numbers` wrote; ``ValueError`` saying what is wrong."""
+        if numbers:
+            raise NotationError(f"{self.title} has no set-up to give")
         return self.default_setup()
 
     # --- records --------------------------------------------------------------------------

@@ -9,7 +9,7 @@ computer's levels, search and hint reasons.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Literal
 
@@ -63,6 +63,7 @@ class FireAndIce(Game):
     analysis: ClassVar[Level | None] = ai.ANALYSIS
     chance_curve: ClassVar[tuple[float, float]] = ai.CHANCE_CURVE
     command_line: ClassVar[CommandLine | None] = FIRE_AND_ICE_COMMANDS
+    code_number: ClassVar[int | None] = 1
 
     def default_setup(self) -> Handicap:
         return Handicap()
@@ -102,6 +103,21 @@ class FireAndIce(Game):
                 f"--handicap-at {quoted(text)}: name 1 to {MAX_HANDICAP} holes, like A3,B5"
             )
         return Handicap(holes, side)
+
+    def setup_to_numbers(self, setup: Handicap) -> tuple[int, ...]:
+        """The handicap's side (0 Fire, 1 Ice) and its holes; nothing without a handicap."""
+        return (setup.side.value, *setup.holes) if setup.holes else ()
+
+    def setup_from_numbers(self, numbers: Sequence[int]) -> Handicap:
+        if not numbers:
+            return Handicap()
+        side, *holes = numbers
+        if side not in (0, 1) or not holes or any(hole >= HOLE_COUNT for hole in holes):
+            raise NotationError("the handicap is not a side and its holes")
+        try:
+            return Handicap(check_handicap(holes), Color.ICE if side else Color.FIRE)
+        except ValueError as error:
+            raise NotationError(str(error)) from None
 
     def setup_to_json(self, setup: Handicap) -> dict[str, Any]:
         if not setup.holes:

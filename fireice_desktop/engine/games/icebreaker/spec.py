@@ -6,7 +6,7 @@ and hint reasons."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Literal
 
@@ -44,6 +44,7 @@ class Icebreaker(Game):
     analysis: ClassVar[Level | None] = ai.ANALYSIS
     chance_curve: ClassVar[tuple[float, float]] = ai.CHANCE_CURVE
     command_line: ClassVar[CommandLine | None] = ICEBREAKER_COMMANDS
+    code_number: ClassVar[int | None] = 2
 
     def default_setup(self) -> Sea:
         return Sea()
@@ -66,6 +67,14 @@ class Icebreaker(Game):
 
     def setup_from_options(self, values: Mapping[str, Any]) -> Sea:
         return Sea(values["board_size"])
+
+    def setup_to_numbers(self, setup: Sea) -> tuple[int, ...]:
+        return (setup.size,)
+
+    def setup_from_numbers(self, numbers: Sequence[int]) -> Sea:
+        if len(numbers) != 1:
+            raise NotationError("Icebreaker's set-up is one number, its board size")
+        return Sea(_size(numbers[0]))
 
     def setup_to_json(self, setup: Sea) -> dict[str, Any]:
         return {"size": setup.size}
