@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from fireice_desktop.engine.analysis.review import Verdict
+from fireice_desktop.engine.analysis.review import Review, Verdict
 from fireice_desktop.engine.games.fireice.rules import Position
 from fireice_desktop.engine.teaching.practice import Mistake
 from fireice_desktop.ui.game.trainer import FAILED, SOLVED
@@ -25,21 +25,33 @@ def wait(ui: Driver) -> PracticeScene:
     return scene
 
 
+def analysed(ui: Driver) -> Review:
+    """The test game (its line and Ice's blunder) opened and analysed with Ctrl+A."""
+    open_game(ui, [*LINE, BLUNDER])
+    game = ui.game
+    ui.key(pygame.K_a, pygame.KMOD_LCTRL)
+    pump_until(ui, lambda: game.work.analysis.result is not None)
+    reviewed: Review = game.work.analysis.result
+    return reviewed
+
+
+def practise(ui: Driver) -> PracticeScene:
+    """Press Practise: the practice screen."""
+    ui.click_button("Practise")
+    scene = ui.scene
+    assert isinstance(scene, PracticeScene)
+    return scene
+
+
 @pytest.mark.slow  # a review of 24 moves
 def test_practise_offers_the_mistakes_and_judges_a_better_move(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     with open_ui(tmp_path / "config", monkeypatch) as ui, quick_reviews(3000):
-        open_game(ui, [*LINE, BLUNDER])
-        game = ui.game
-        ui.key(pygame.K_a, pygame.KMOD_LCTRL)
-        pump_until(ui, lambda: game.work.analysis.result is not None)
-        reviewed = game.work.analysis.result
+        reviewed = analysed(ui)
         serious = [m for m in reviewed.moves if m.verdict in (Verdict.MISTAKE, Verdict.BLUNDER)]
         assert serious
-        ui.click_button("Practise")
-        scene = ui.scene
-        assert isinstance(scene, PracticeScene)
+        scene = practise(ui)
         assert [m.ply for m in scene.mistakes] == [m.ply for m in serious]
         last = len(scene.mistakes) - 1
         while scene.mistake.ply != len(LINE):  # the blunder B3-B2, Ice's 12th move
@@ -69,15 +81,10 @@ def test_back_from_practice_keeps_the_review(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     with open_ui(tmp_path / "config", monkeypatch) as ui, quick_reviews(3000):
-        open_game(ui, [*LINE, BLUNDER])
+        reviewed = analysed(ui)
         game = ui.game
-        ui.key(pygame.K_a, pygame.KMOD_LCTRL)
-        pump_until(ui, lambda: game.work.analysis.result is not None)
-        reviewed = game.work.analysis.result
         marks = [item["text"] for item in ui.panel.move_list.item_list]
-        ui.click_button("Practise")
-        scene = ui.scene
-        assert isinstance(scene, PracticeScene)
+        scene = practise(ui)
         ui.click_button("Next mistake")
         practised = scene.mistake.ply
         ui.click_button("Back")
@@ -173,13 +180,8 @@ def test_the_better_move_the_review_names_is_right_in_practice(
     # With 3,000 nodes a position the review finds D3-F3 better than Ice's B1-B3 (move
     # 20); practice's own search of D3-F3 alone calls it an inaccuracy.
     with open_ui(tmp_path / "config", monkeypatch) as ui, quick_reviews(3000):
-        open_game(ui, [*LINE, BLUNDER])
-        game = ui.game
-        ui.key(pygame.K_a, pygame.KMOD_LCTRL)
-        pump_until(ui, lambda: game.work.analysis.result is not None)
-        ui.click_button("Practise")
-        scene = ui.scene
-        assert isinstance(scene, PracticeScene)
+        analysed(ui)
+        scene = practise(ui)
         while scene.mistake.ply != 19:
             ui.click_button("Next mistake")
         better = scene.mistake.better
