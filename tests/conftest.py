@@ -20,6 +20,7 @@ the project's build machines) each of them would compile every module it imports
 from __future__ import annotations
 
 import compileall
+import itertools
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -87,7 +88,9 @@ def _dealt(items: list[pytest.Item], workers: int) -> list[pytest.Item]:
         remaining -= size
         share = slow[worker::workers]
         dealt += share
-        dealt += [next(rest) for _ in range(size - len(share))]
+        # A run that its slow share fills already takes none of the others (a file of
+        # slow tests alone, run with -n: the runs then hold more than worksteal's share).
+        dealt += itertools.islice(rest, max(0, size - len(share)))
     return dealt + list(rest)  # none left, unless nearly every test is slow
 
 
