@@ -31,12 +31,7 @@ from fireice_desktop.ui.games.fireice.training.puzzles import (
 from fireice_desktop.ui.screens.statistics import StatisticsScene
 from fireice_desktop.ui.toolkit import language
 from tests.support.ui import Driver, judged, open_ui, text_overflows
-
-
-def puzzle_screen(ui: Driver) -> PuzzleScene:
-    scene = ui.scene
-    assert isinstance(scene, PuzzleScene), scene
-    return scene
+from tests.ui.games.fireice.training.test_puzzles import puzzle_screen
 
 
 def solve(ui: Driver, puzzle: Puzzle) -> None:
