@@ -18,9 +18,10 @@ from fireice_desktop.engine.games import registered_games
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "fireice_desktop"
 
-#: The one import deliberately made inside a function: the command line loads the
-#: desktop game (and pygame) only when it starts it, so terminal commands stay light.
-DEFERRED_ALLOWED = {"fireice_desktop.cli.desktop"}
+#: The imports deliberately made inside a function: the command line loads the desktop game
+#: (and pygame) only when it starts it, and Twisted and magic-wormhole only when online play
+#: starts, so that every other command stays light.
+DEFERRED_ALLOWED = {"fireice_desktop.cli.desktop", "fireice_desktop.cli.online"}
 
 
 def module_name(path: Path) -> str:

@@ -17,6 +17,7 @@ from .commands import cmd_game_import, cmd_game_show
 from .desktop_options import add_desktop_options, shot_options
 from .errors import shortened
 from .game_parsers import Commands, add_game_commands
+from .online import add_online_commands
 from .streams import say
 
 if TYPE_CHECKING:
@@ -115,6 +116,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     add_game_commands(commands)
     _add_saved_game_commands(commands)
+    add_online_commands(commands)
     return parser
 
 

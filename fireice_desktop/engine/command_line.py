@@ -134,6 +134,10 @@ class CommandLine:
     ``moves_help``: the help of the moves a command takes.  A match is between the sides
     ``--SIDE`` of ``match_sides``; a program prints a move such as ``match_example``.
     ``show_text``: the text ``show`` prints (``None``: :meth:`Game.describe`).
+    ``invite_options``: the set-up flags of ``fireice online host`` (``None``: the
+    ``setup_options``), and ``invite_values`` turns their values into the
+    ``setup_options``' values (``ValueError`` for flags that do not fit together; ``None``:
+    the same values).
     """
 
     group: str | None
@@ -145,6 +149,8 @@ class CommandLine:
     match_example: str = ""
     show_text: Callable[[GameState], str] | None = None
     scene: ShotScene | None = None
+    invite_options: tuple[Option, ...] | None = None
+    invite_values: Callable[[Mapping[str, Any]], Mapping[str, Any]] | None = None
 
 
 __all__ = [

@@ -31,7 +31,7 @@ from .formats import solitaire_board
 from .puzzles import LOST, SHORT, Attempt, Puzzle, all_puzzles, find_puzzle
 from .solitaire import COLOR_NAMES, SolitairePosition, parse_deal
 from .solver import Solution, solve
-from .terminal import TEXT
+from .terminal import INVITE_OPTIONS, TEXT, invite_values
 
 #: ``--handicap-at`` and ``--side``: the set-up the moves are played from.
 HANDICAP_OPTIONS: Final = (
@@ -246,6 +246,8 @@ FIRE_AND_ICE_COMMANDS: Final = CommandLine(
     match_sides=("fire", "ice"),
     match_example="C4-C1",
     scene=ShotScene("game", in_hint_help=True),
+    invite_options=INVITE_OPTIONS,
+    invite_values=invite_values,
 )
 
 #: The solitaire's commands, under ``solitaire``.

@@ -111,18 +111,45 @@ def play_text(values: Mapping[str, Any], terminal: Terminal) -> int:
                 show_board = False
 
 
+#: ``--handicap N``: extra pegs at random for the side ``--side`` names.
+HANDICAP_COUNT: Final = Option(
+    "--handicap",
+    "handicap",
+    f"give one side N extra pegs (1 to {MAX_HANDICAP}) at random",
+    metavar="N",
+    parse=handicap_count,
+)
+
+#: ``fireice online host``'s set-up flags: ``--handicap N [--side S]`` as in ``text``.
+INVITE_OPTIONS: Final = (
+    HANDICAP_COUNT,
+    Option(
+        "--side",
+        "handicap_side",
+        "the side that gets the handicap pegs (default fire)",
+        choices=("fire", "ice"),
+    ),
+)
+
+
+def invite_values(values: Mapping[str, Any]) -> dict[str, Any]:
+    """``--handicap N --side S`` as the set-up options' values: N holes placed at random
+    for S (``ValueError`` for ``--side`` without ``--handicap``)."""
+    count, side = values.get("handicap"), values.get("handicap_side")
+    if count is None:
+        if side is not None:
+            raise ValueError("--side only applies with --handicap N")
+        return {"handicap_at": None, "side": "fire"}
+    holes = random_handicap(count, random.randrange(1_000_000))
+    return {"handicap_at": ",".join(HOLE_NAMES[h] for h in holes), "side": side or "fire"}
+
+
 #: ``fireice text``: its help, its options, the check of their combination, the game.
 TEXT: Final = TerminalCommand(
     "text",
     "play two-player Fire & Ice in the terminal",
     (
-        Option(
-            "--handicap",
-            "handicap",
-            f"give one side N extra pegs (1 to {MAX_HANDICAP}) at random",
-            metavar="N",
-            parse=handicap_count,
-        ),
+        HANDICAP_COUNT,
         Option(
             "--seed",
             "seed",
@@ -142,4 +169,12 @@ TEXT: Final = TerminalCommand(
     check_text_options,
 )
 
-__all__ = ["TEXT", "TEXT_HELP", "check_text_options", "handicap_count", "play_text"]
+__all__ = [
+    "INVITE_OPTIONS",
+    "TEXT",
+    "TEXT_HELP",
+    "check_text_options",
+    "handicap_count",
+    "invite_values",
+    "play_text",
+]
