@@ -296,6 +296,7 @@ class _Terminal:
         finally:
             signal.signal(signal.SIGTERM, previous)
             table.close()
+            link.wait_closed(LAST_ACK_PATIENCE)
         if self.keeper.set_aside_as is not None:
             aside = self.keeper.set_aside_as
             tell(f"The unfinished online game kept before was set aside as {aside}.")

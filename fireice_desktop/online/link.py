@@ -21,7 +21,6 @@ This module imports Twisted and magic-wormhole: import it only when online play 
 
 from __future__ import annotations
 
-import contextlib
 import io
 import queue
 import threading
@@ -32,7 +31,7 @@ from typing import Any, Final
 
 import wormhole
 from twisted.internet import reactor as _reactor
-from twisted.internet.defer import Deferred, ensureDeferred
+from twisted.internet.defer import ensureDeferred
 from twisted.internet.error import ConnectionDone
 from twisted.internet.protocol import Factory, Protocol
 from twisted.python.failure import Failure
@@ -139,6 +138,7 @@ class Link:
         self.servers = servers
         self.events: queue.Queue[LinkEvent] = queue.Queue()
         self.finished = False
+        self._closed = threading.Event()
         self._wormhole: Any = None
         self._channel: _GameChannel | None = None
         self._unsent: list[bytes] = []
@@ -276,31 +276,34 @@ class Link:
         else:
             self._channel.transport.write(line)
 
-    def close(self) -> Deferred[None] | None:
-        """Close the connection (the lines sent so far are flushed first)."""
+    def close(self) -> None:
+        """Close the connection (never waits: see :meth:`wait_closed`)."""
         if self.finished:
-            return None
+            return
         self.finished = True
         self._closing = True
-        done = threading.Event()
-        reactor.callFromThread(self._shut, done)
-        done.wait(5.0)
-        return None
+        reactor.callFromThread(self._shut)
 
-    def _shut(self, done: threading.Event) -> None:
+    def wait_closed(self, timeout: float = 5.0) -> bool:
+        """Wait until the connection closed (the lines sent so far flushed), at most
+        ``timeout`` seconds; whether it did."""
+        return self._closed.wait(timeout)
+
+    def _shut(self) -> None:
         w = self._wormhole
         if w is None:
+            self._closed.set()
             self._put(LinkEvent("closed"), force=True)
-            done.set()
             return
-        d = w.close()
 
         def finished(_: object) -> None:
+            self._closed.set()
             self._put(LinkEvent("closed"), force=True)
-            done.set()
 
-        d.addBoth(finished)
-        reactor.callLater(3.0, done.set)
+        try:
+            w.close().addBoth(finished)
+        except Exception:  # noqa: BLE001 (a wormhole that failed is closed already)
+            finished(None)
 
     def _fail(self, words: Words) -> None:
         if self.finished:
@@ -309,9 +312,13 @@ class Link:
         self.finished = True
         self._closing = True
         w = self._wormhole
-        if w is not None:
-            with contextlib.suppress(Exception):  # a wormhole already closing
-                w.close().addErrback(lambda _: None)
+        if w is None:
+            self._closed.set()
+            return
+        try:
+            w.close().addBoth(lambda _: self._closed.set())
+        except Exception:  # noqa: BLE001 (a wormhole already closing)
+            self._closed.set()
 
     def _put(self, event: LinkEvent, force: bool = False) -> None:
         if force or not self.finished:
