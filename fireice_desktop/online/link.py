@@ -302,7 +302,7 @@ class Link:
 
         try:
             w.close().addBoth(finished)
-        except Exception:  # noqa: BLE001 (a wormhole that failed is closed already)
+        except Exception:  # a wormhole that failed is closed already
             finished(None)
 
     def _fail(self, words: Words) -> None:
@@ -317,7 +317,7 @@ class Link:
             return
         try:
             w.close().addBoth(lambda _: self._closed.set())
-        except Exception:  # noqa: BLE001 (a wormhole already closing)
+        except Exception:  # a wormhole already closing
             self._closed.set()
 
     def _put(self, event: LinkEvent, force: bool = False) -> None:
