@@ -21,7 +21,12 @@ PACKAGE = ROOT / "fireice_desktop"
 #: The imports deliberately made inside a function: the command line loads the desktop game
 #: (and pygame) only when it starts it, and Twisted and magic-wormhole only when online play
 #: starts, so that every other command stays light.
-DEFERRED_ALLOWED = {"fireice_desktop.cli.desktop", "fireice_desktop.cli.online"}
+DEFERRED_ALLOWED = {
+    "fireice_desktop.cli.desktop",
+    "fireice_desktop.cli.online",
+    # The window loads Twisted and magic-wormhole only when a player starts online play.
+    "fireice_desktop.ui.frame.connecting",
+}
 
 
 def module_name(path: Path) -> str:

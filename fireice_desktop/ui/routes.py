@@ -18,7 +18,10 @@ from .frame.registry import GameUI, Shot
 from .frame.scene import Scene
 from .game.players import Session
 from .games.installed import GAMES, VIEWS
+from .screens.connection import OnlineSettingsScene
 from .screens.game import GameScreen
+from .screens.hosting import HostScene
+from .screens.joining import JoinScene
 from .screens.learn import LessonScene
 from .screens.menu import MenuScene
 from .screens.rules import RulesScene, chapters
@@ -41,6 +44,18 @@ def _playing(start: Callable[..., Session]) -> Callable[..., Scene]:
     return route
 
 
+def _online_play(ctx: Context, play: Any) -> Scene:
+    """The game screen playing the online game ``play`` (:class:`~.game.remote.OnlinePlay`)
+    from where its session has it."""
+    record = play.session.online.record
+    session = Session(record.game, record.setup, {}, online=play)
+    return GameScreen(ctx, session, record if record.moves else None)
+
+
+def _resume(ctx: Context) -> Scene:
+    return HostScene(ctx, resume=True)
+
+
 def _routes_of(ui: GameUI) -> dict[str, Callable[..., Scene]]:
     """A game's screens and the games it starts, those its menu opens first."""
     made = {**{name: _playing(start) for name, start in ui.plays.items()}, **ui.screens}
@@ -57,7 +72,14 @@ ROUTES: dict[str, Callable[..., Scene]] = {
     "settings": SettingsScene,
     "statistics": StatisticsScene,
     "play": GameScreen,  # session=Session(...), record=GameRecord (optional)
+    "online_host": HostScene,  # setup= (from a game's set-up card), optional
+    "online_join": JoinScene,
+    "online_resume": _resume,
+    "online_settings": OnlineSettingsScene,
+    "online_play": _online_play,  # play=OnlinePlay(...)
 }
+#: The routes that need what only a running game gives them (no screenshot of them alone).
+_GIVEN = ("play", "online_play")
 
 #: The scenes a screenshot may give a board size (``--size N``).
 SIZED_SCENES = tuple(name for ui in GAMES for name in ui.sized)
@@ -83,8 +105,8 @@ def screen_for_screenshot(
     board_size: int | None = None,
 ) -> Scene:
     """The screen ``fireice --screenshot`` renders, with ``moves`` played (no animation)."""
-    if name not in ROUTES or name == "play":
-        known = ", ".join(route for route in ROUTES if route != "play")
+    if name not in ROUTES or name in _GIVEN:
+        known = ", ".join(route for route in ROUTES if route not in _GIVEN)
         raise ValueError(f"--scene {quoted(name)}: there is no such screen (choose from {known})")
     if board_size is not None and name not in SIZED_SCENES:
         scenes = " or ".join(f"--scene {scene}" for scene in SIZED_SCENES)

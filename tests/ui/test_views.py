@@ -15,7 +15,10 @@ from fireice_desktop.ui.games.fireice.training.puzzles import PuzzleScene
 from fireice_desktop.ui.games.icebreaker.setup import IcebreakerSetupScene
 from fireice_desktop.ui.games.installed import VIEWS
 from fireice_desktop.ui.routes import ROUTES, screen_for_record
+from fireice_desktop.ui.screens.connection import OnlineSettingsScene
 from fireice_desktop.ui.screens.game import GameScreen
+from fireice_desktop.ui.screens.hosting import HostScene
+from fireice_desktop.ui.screens.joining import JoinScene
 from fireice_desktop.ui.screens.learn import LessonScene
 from fireice_desktop.ui.screens.menu import MenuScene
 from fireice_desktop.ui.screens.rules import RulesScene
@@ -56,11 +59,15 @@ OPENS: dict[str, tuple[type, str | None]] = {
     "puzzles": (PuzzleScene, None),
     "learn": (LessonScene, None),
     "practice": (PracticeScene, None),
+    "online_host": (HostScene, None),
+    "online_join": (JoinScene, None),
+    "online_resume": (HostScene, None),
+    "online_settings": (OnlineSettingsScene, None),
 }
 
 
 def test_the_route_table_is_the_one_list_of_screens() -> None:
-    assert set(ROUTES) == {*OPENS, "play"}
+    assert set(ROUTES) == {*OPENS, "play", "online_play"}
 
 
 @pytest.mark.slow

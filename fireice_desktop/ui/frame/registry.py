@@ -57,6 +57,22 @@ class DealsShown:
 
 
 @dataclass(frozen=True)
+class OnlineShown:
+    """A game played with a friend online, as the host's card offers it."""
+
+    game: str  # the registered name
+    sides: tuple[Any, Any]  # the first mover first
+    words: Callable[[Any], str]  # a set-up in words: "Fire & Ice, handicap 2 for Ice"
+    #: The route of the game's set-up card, opened with ``online=True`` (it comes back to
+    #: ``online_host`` with ``setup=``), for a set-up chosen there.
+    setup_route: str | None = None
+    #: The board's sides (smallest, largest) and the set-up of a side, for a game whose
+    #: board has sizes (chosen on the host's card).
+    sizes: tuple[int, int] | None = None
+    sized: Callable[[int], Any] | None = None
+
+
+@dataclass(frozen=True)
 class GameUI:
     """How the desktop shows one game's package (and the games in it, such as the
     solitaire beside Fire & Ice)."""
@@ -99,6 +115,8 @@ class GameUI:
     #: Its rated puzzles (each with an ``id``, a ``rating`` and a ``win_in``), read when
     #: first asked for: the Statistics screen says how long a provisional rating lasts.
     puzzles: Callable[[], Sequence[Any]] | None = None
+    #: Its games a player may host online.
+    online: Sequence[OnlineShown] = ()
 
 
-__all__ = ["DealsShown", "DuelShown", "GameUI", "Shot"]
+__all__ = ["DealsShown", "DuelShown", "GameUI", "OnlineShown", "Shot"]

@@ -12,10 +12,13 @@ from ...files.storage import (
     remove_stale_temporaries,
     write_atomic,
 )
+from ...online.addresses import PUBLIC_MAILBOX, PUBLIC_RELAY, AddressError, Servers
 from ..toolkit.language import LANGUAGES, system_language
 
 SETTINGS_NAME = "settings.json"
 ANIMATION_SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "off": 0.0}
+#: The most characters of the player's name (the name the friend sees in online play).
+MOST_NAME = 40
 
 
 @dataclass
@@ -31,6 +34,14 @@ class Settings:
     tutor: bool = False  # ask before a blunder stands, in two-player games
     language: str = "en"  # a code of language.LANGUAGES; on the first run, the system's
     last_folder: str = ""  # where the last Open or Save window ended ("": the games folder)
+    player_name: str = ""  # the name a friend sees in online play ("": the system's user name)
+    mailbox: str = PUBLIC_MAILBOX  # the mailbox server that pairs online players by code
+    relay: str = PUBLIC_RELAY  # the transit relay, for a connection when no direct one works
+    direct_connections: bool = True  # try a direct connection before the relay
+
+    def servers(self) -> Servers:
+        """The servers online play uses, as set."""
+        return Servers(self.mailbox, self.relay, self.direct_connections)
 
     @property
     def animation_factor(self) -> float:
@@ -58,6 +69,11 @@ class Settings:
                 or (item.name == "language" and value not in LANGUAGES)
             ):
                 setattr(settings, item.name, value)
+        settings.player_name = settings.player_name[:MOST_NAME]
+        try:
+            settings.servers().checked()
+        except AddressError:  # edited by hand into something that is not an address
+            settings.mailbox, settings.relay = PUBLIC_MAILBOX, PUBLIC_RELAY
         return settings
 
     def save(self) -> None:

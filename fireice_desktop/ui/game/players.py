@@ -35,6 +35,8 @@ class Session:
     setup: Any = None
     computer: Mapping[Any, str] = field(default_factory=dict)
     new_game: tuple[str, Mapping[str, Any]] | None = None
+    #: An online game (:class:`~.remote.OnlinePlay`): the friend plays the other side.
+    online: Any = None
 
     @property
     def kind(self) -> Game:
@@ -129,6 +131,9 @@ def announcement(before: Any, move: Any) -> str:
 class Table:
     """The sides of a game, each a :class:`Human` or a :class:`Computer` player, driven
     alike: each frame the side to move is asked to play, the others to stop."""
+
+    #: Whether the other side is a friend online (:class:`~.remote.FriendTable`).
+    online = False
 
     def __init__(self, computer: Mapping[Any, str]) -> None:
         self.players: dict[Any, Computer] = {
@@ -234,6 +239,13 @@ class Table:
         """Stop every search."""
         for player in self.players.values():
             player.cancel()
+
+    def build(self, manager: Any, panel: Any, screen: Any) -> None:
+        """Widgets of the table's own in the panel: none at one computer."""
+
+    def handle_event(self, event: Any) -> bool:
+        """An event for the table's own widgets: none at one computer."""
+        return False
 
 
 __all__ = ["THINKING_PAUSE", "Computer", "Human", "Player", "Session", "Table"]

@@ -15,7 +15,7 @@ import pygame
 
 from ...engine.teaching.lessons import Lesson
 from ..frame.backdrops import Backdrop
-from ..frame.registry import DealsShown, DuelShown, GameUI
+from ..frame.registry import DealsShown, DuelShown, GameUI, OnlineShown
 from ..frame.rules_drawings import NO_DRAWINGS, DrawingSet
 from ..game.view import GameView, Host
 from .fireice.entry import UI as FIRE_AND_ICE
@@ -43,6 +43,9 @@ KEEPS_GAME: frozenset[str] = frozenset(name for ui in GAMES for name in ui.keeps
 
 #: The games between two sides, as the Statistics screen shows them.
 DUELS: tuple[DuelShown, ...] = tuple(duel for ui in GAMES for duel in ui.duels)
+
+#: The games a player may host online, in the order of the menu.
+ONLINE: tuple[OnlineShown, ...] = tuple(shown for ui in GAMES for shown in ui.online)
 
 #: The games played alone in deals, as the Statistics screen shows them.
 DEALS: tuple[DealsShown, ...] = tuple(deals for ui in GAMES for deals in ui.deals)

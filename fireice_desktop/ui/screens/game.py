@@ -58,7 +58,8 @@ class GameScreen(BoardScene):
         controller: BoardController[Any] = BoardController(session.start())
         #: The game on the board, as the view is given it: the screen's own is here too.
         self.stage = Stage(session, controller, self.settings, self.confirm_leave, self.restart)
-        self.table = Table(session.computer)
+        online = session.online
+        self.table: Table = online.seat() if online is not None else Table(session.computer)
         self.view: GameView = view_for(session.game, self.stage)
         self.hit: HitLayout | None = None
         self.panel: GamePanel | None = None
@@ -103,6 +104,7 @@ class GameScreen(BoardScene):
         self.hit = self.layout = self.view.build_board(board)
         self.panel = GamePanel(self.manager, self.view, x, inner, size[1])
         self.windows = self._windows()  # the manager was cleared
+        self.table.build(self.manager, self.panel, self)
         self.keys.focus.ring.area = self.panel_rect
         self.refresh()
 
@@ -131,6 +133,7 @@ class GameScreen(BoardScene):
             and not self.finale.playing
             and controller.history.position.is_over
             and not self._over_dismissed
+            and not self.table.online  # the panel says the result; a rematch is offered
         )
         if self.panel is not None:
             self.panel.refresh(
@@ -146,7 +149,9 @@ class GameScreen(BoardScene):
     # --- input ------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.windows.handle_event(event) or self.view.handle_event(event):
+        if self.windows.handle_event(event) or self.table.handle_event(event):
+            return
+        if self.view.handle_event(event):
             return
         controller, work = self.controller, self.work
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -228,9 +233,16 @@ class GameScreen(BoardScene):
         """The same set-up again."""
         self.restart(self.session)
 
-    def restart(self, session: Session) -> None:
-        """Play ``session`` from its start on this screen."""
-        self.table.cancel()
+    def restart_online(self, play: Any) -> None:
+        """The friend and this side agreed to a rematch: its board, from the start."""
+        record = play.session.online.record
+        self.restart(Session(record.game, record.setup, {}, online=play), same_table=True)
+
+    def restart(self, session: Session, same_table: bool = False) -> None:
+        """Play ``session`` from its start on this screen (``same_table``: the same
+        players, such as the friend online)."""
+        if not same_table:
+            self.table.cancel()
         self.work.restart()
         self.stage.session = session
         self.stage.controller = BoardController(session.start())
@@ -326,11 +338,15 @@ class GameScreen(BoardScene):
 
     def keep_now(self) -> None:
         """Keep the game as it stands, whatever happened (the app met an error)."""
+        if self.table.online:
+            return  # the online game's session keeps it, before every move
         self.keeper.keep_now(self.controller, self.record)
 
     def keep(self) -> None:
         """Keep the game as it stands: in the autosave, and in the statistics once it ends
         (a move the tutor is judging, or asking about, may yet be taken back)."""
+        if self.table.online:
+            return  # the online game is kept apart, by its session (online.json)
         count = not (self.work.tutor.checking or self.windows.question.is_open)
         self.keeper.keep(self.controller, self.record, self.view.played, count)
 

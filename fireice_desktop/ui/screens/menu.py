@@ -58,10 +58,13 @@ class MenuScene(CardScreen):
 
     title = "Menu"
 
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, ctx: Context, notice: tuple[str, str] | None = None) -> None:
         super().__init__(ctx, main_backdrop())
-        #: A window the menu shows until the player closes it: (title, text, button).
-        self.pending: tuple[str, str, str | None] | None = None
+        #: A window the menu shows until the player closes it: (title, text, button), such
+        #: as why online play stopped (``notice``).
+        self.pending: tuple[str, str, str | None] | None = (
+            None if notice is None else (*notice, None)
+        )
 
     def build(self, size: tuple[int, int]) -> None:
         super().build(size)

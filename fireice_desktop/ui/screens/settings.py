@@ -76,9 +76,15 @@ class SettingsScene(CardScreen):
             for element, value in row:
                 self.choices[element] = (attribute, value)
             y += step
+        self.online_button = button(
+            m,
+            pygame.Rect(card.centerx - px(230), card.bottom - px(62), px(220), px(44)),
+            tr("online.settings_button"),
+            tr("online.settings_button_tip"),
+        )
         self.back_button = button(
             m,
-            pygame.Rect(card.centerx - px(110), card.bottom - px(62), px(220), px(44)),
+            pygame.Rect(card.centerx + px(10), card.bottom - px(62), px(220), px(44)),
             tr("common.back"),
             tr("settings.back_tip"),
         )
@@ -120,6 +126,8 @@ class SettingsScene(CardScreen):
                 self.set(*self.choices[event.ui_element])
             elif event.ui_element is self.back_button:
                 self.nav.show_menu()
+            elif event.ui_element is self.online_button:
+                self.nav.go("online_settings")
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.nav.show_menu()
 

@@ -10,9 +10,10 @@ from ....engine.games.fireice.rules import Color
 from ....engine.games.fireice.solitaire_lessons import LESSONS as SOLITAIRE_LESSONS
 from ....engine.games.fireice.spec import Deal, Handicap
 from ...frame.navigation import Context
-from ...frame.registry import DealsShown, DuelShown, GameUI, Shot
+from ...frame.registry import DealsShown, DuelShown, GameUI, OnlineShown, Shot
 from ...frame.scene import Scene
 from ...game.players import Session
+from ...toolkit.language import tr
 from .art import peg_sprite
 from .backdrop import QuietBoard
 from .computer_setup import ComputerSetupScene
@@ -30,10 +31,19 @@ def _handicap(
     setup: HandicapSetup | None = None,
     handicap: Handicap | None = None,
     computer: Mapping[Color, str] | None = None,
+    online: bool = False,
 ) -> Scene:
     if setup is None and handicap is not None and handicap.holes:
         setup = HandicapSetup.of(handicap)
-    return HandicapScene(ctx, setup, computer)
+    return HandicapScene(ctx, setup, computer, online=online)
+
+
+def _online_words(setup: Handicap | None) -> str:
+    """Fire & Ice's set-up in words: "Fire & Ice, handicap 2 for Ice"."""
+    if setup is None or not setup.holes:
+        return tr("online.fireice_plain")
+    side = tr(f"side.{setup.side.key}")
+    return tr("online.fireice_handicap", count=len(setup.holes), side=side)
 
 
 def _two_players(ctx: Context) -> Session:
@@ -92,6 +102,9 @@ UI = GameUI(
     lessons=(*LESSONS, *SOLITAIRE_LESSONS),
     lesson_views={"solitaire": SolitaireBoard},
     puzzles=all_puzzles,
+    online=(
+        OnlineShown("fire-and-ice", (Color.FIRE, Color.ICE), _online_words, setup_route="handicap"),
+    ),
 )
 
 __all__ = ["UI"]

@@ -102,8 +102,11 @@ class HandicapScene(BoardScene):
         ctx: Context,
         setup: HandicapSetup | None = None,
         computer: Mapping[Color, str] | None = None,
+        online: bool = False,
     ) -> None:
         super().__init__(ctx)
+        #: Set up for a game hosted online: Start goes back to the host's card with it.
+        self.online = online
         self.setup = setup or HandicapSetup()
         self.computer = dict(computer or {})  # the sides the computer will play
         self.message = tr("handicap.intro")
@@ -212,6 +215,10 @@ class HandicapScene(BoardScene):
         )
         if self.setup.seed is not None:
             self.seed_entry.set_text(str(self.setup.seed))
+        if self.online:  # the friend plays the other side, online
+            for element in self.opponent_buttons:
+                element.hide()
+            self.start_button.set_text(tr("online.use_setup"))
         self.refresh()
 
     @property
@@ -265,7 +272,7 @@ class HandicapScene(BoardScene):
             elif element is self.start_button:
                 self.start()
             elif element is self.back_button:
-                self.nav.show_menu()
+                self.back()
             self.refresh()
         elif (
             event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.seed_entry
@@ -275,11 +282,18 @@ class HandicapScene(BoardScene):
             self.refresh()
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                self.nav.show_menu()
+                self.back()
             elif (
                 event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not self.seed_entry.is_focused
             ):
                 self.start()
+
+    def back(self) -> None:
+        """Back to the menu, or to the host's card when set up for online play."""
+        if self.online:
+            self.nav.go("online_host")
+        else:
+            self.nav.show_menu()
 
     def choose_opponent(self, computer: bool) -> None:
         """Play against a friend, or against the computer as its card was last set."""
@@ -310,6 +324,9 @@ class HandicapScene(BoardScene):
             self.refresh()
             return
         handicap = Handicap(tuple(setup.holes), setup.side)
+        if self.online:
+            self.nav.go("online_host", setup=handicap)
+            return
         again = ("handicap", {"setup": setup, "computer": self.computer})
         self.nav.go("play", session=Session("fire-and-ice", handicap, self.computer, again))
 

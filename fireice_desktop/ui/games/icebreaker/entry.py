@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ....engine.games.icebreaker.board import DEFAULT_SIZE, Side
+from ....engine.games.icebreaker.board import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, Side
 from ....engine.games.icebreaker.lessons import LESSONS
 from ....engine.games.icebreaker.spec import Sea
 from ...frame.navigation import Context
-from ...frame.registry import DuelShown, GameUI, Shot
+from ...frame.registry import DuelShown, GameUI, OnlineShown, Shot
 from ...game.players import Session
+from ...toolkit.language import tr
 from .backdrop import SeaInPlay
 from .drawings import DRAWINGS
 from .sea import ship_sprite
@@ -48,6 +49,15 @@ UI = GameUI(
     pictures={"icebreaker": _picture},
     sized=("icebreaker",),
     lessons=LESSONS,
+    online=(
+        OnlineShown(
+            "icebreaker",
+            (Side.RED, Side.BLACK),
+            lambda sea: tr("online.icebreaker_words", size=sea.size),
+            sizes=(MIN_SIZE, MAX_SIZE),
+            sized=Sea,
+        ),
+    ),
 )
 
 __all__ = ["UI"]

@@ -1,0 +1,447 @@
+"""Online play in the window: the host's and the joiner's cards, the online settings, and
+whole games between two game screens in one process over a pair of fake links (no network:
+what one side sends arrives on the other as the real link would deliver it)."""
+
+from __future__ import annotations
+
+import json
+import queue
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+import pytest
+
+from fireice_desktop.engine.games.fireice.rules import Color
+from fireice_desktop.engine.records.game import GameRecord
+from fireice_desktop.online.addresses import PUBLIC_MAILBOX, PUBLIC_RELAY
+from fireice_desktop.online.kept import Keeper, load_online
+from fireice_desktop.online.messages import Move, encode
+from fireice_desktop.online.session import Session, Started, new_game
+from fireice_desktop.online.table import Table
+from fireice_desktop.ui.app import App
+from fireice_desktop.ui.frame import connecting
+from fireice_desktop.ui.frame.settings import Settings
+from fireice_desktop.ui.game.remote import FriendTable, OnlinePlay
+from fireice_desktop.ui.screens.game import GameScreen
+from fireice_desktop.ui.screens.hosting import HostScene
+from fireice_desktop.ui.screens.joining import JoinScene
+from fireice_desktop.ui.screens.menu import MenuScene
+from tests.support.ui import Driver, open_ui, plain_text
+
+CODE = "7-guitarist-revenge"
+
+
+@dataclass(frozen=True)
+class Event:
+    """What a link says (as :class:`~fireice_desktop.online.link.LinkEvent`)."""
+
+    kind: str
+    text: str = ""
+    data: bytes = b""
+    words: Any = ""
+
+
+class FakeLink:
+    """One end of a pair: a line sent arrives on the other end's queue as a ``line``."""
+
+    def __init__(self) -> None:
+        self.events: queue.Queue[Any] = queue.Queue()
+        self.finished = False
+        self.route = "->fake"
+        self.other: FakeLink | None = None
+        self.closed = False
+        self.joined = ""
+
+    def send(self, line: bytes) -> None:
+        other = self.other
+        if other is not None and not self.closed and not other.closed:
+            other.events.put(Event("line", data=line))
+
+    def close(self) -> None:
+        self.closed = self.finished = True
+
+    def host(self) -> None:
+        self.events.put(Event("code", text=CODE))
+
+    def join(self, code: str) -> None:
+        self.joined = code
+
+
+def link_pair() -> tuple[FakeLink, FakeLink]:
+    a, b = FakeLink(), FakeLink()
+    a.other, b.other = b, a
+    return a, b
+
+
+def connect(a: FakeLink, b: FakeLink) -> None:
+    for link in (a, b):
+        link.events.put(Event("paired"))
+        link.events.put(Event("connected"))
+
+
+class Kept:
+    """The friend's own keeping (the other side's files are elsewhere)."""
+
+    def __init__(self) -> None:
+        self.games: list[Any] = []
+
+    def __call__(self, game: Any) -> None:
+        self.games.append(game)
+
+
+def host_and_guest(me: Color = Color.FIRE) -> tuple[Table, Table, FakeLink, FakeLink]:
+    """A host (this window's side, kept in its files) and a guest (the friend)."""
+    a, b = link_pair()
+    game = new_game(GameRecord("fire-and-ice"), me)
+    host = Table(Session("host", game, "Anna", Keeper(), connecting.version()), a)
+    guest = Table(Session("guest", None, "<b>Bea</b>", Kept(), connecting.version()), b)
+    connect(a, b)
+    return host, guest, a, b
+
+
+def started(*tables: Table) -> list[list[Any]]:
+    """Pump ``tables`` in turn until the game starts on each; what came after the start."""
+    after: dict[int, list[Any]] = {}
+    for _ in range(20):
+        for number, table in enumerate(tables):
+            happened = table.pump(0)
+            for index, event in enumerate(happened):
+                if isinstance(event, Started):
+                    after[number] = happened[index + 1 :]
+        if len(after) == len(tables):
+            return [after[number] for number in range(len(tables))]
+    raise AssertionError("the game never started")
+
+
+class Friend:
+    """The friend's window: a second app drawn off-screen, stepped by the test (the event
+    queue is the first window's)."""
+
+    def __init__(self, table: Table, rest: list[Any]) -> None:
+        self.app = App((1280, 800), Settings(sound=False, animation_speed="off"), window=False)
+        self.app.go("online_play", play=OnlinePlay(table, rest))
+
+    @property
+    def screen(self) -> GameScreen:
+        scene = self.app.scene
+        assert isinstance(scene, GameScreen)
+        return scene
+
+    def step(self, frames: int = 3) -> None:
+        for _ in range(frames):
+            self.app.step(1 / 30)
+
+
+def both(ui: Driver, friend: Friend, frames: int = 3) -> None:
+    for _ in range(frames):
+        ui.pump(1)
+        friend.step(1)
+
+
+def online_game(ui: Driver) -> tuple[GameScreen, Friend, FakeLink, FakeLink]:
+    host, guest, a, b = host_and_guest()
+    rest_host, rest_guest = started(host, guest)
+    friend = Friend(guest, rest_guest)
+    ui.app.go("online_play", play=OnlinePlay(host, rest_host))
+    both(ui, friend)
+    scene = ui.app.scene
+    assert isinstance(scene, GameScreen)
+    return scene, friend, a, b
+
+
+def texts(ui: Driver) -> list[str]:
+    found = []
+    for element in ui.elements():
+        if not getattr(element, "visible", True):
+            continue
+        if isinstance(element, pygame_gui.elements.UILabel):
+            found.append(element.text)
+        elif isinstance(element, pygame_gui.elements.UITextBox):
+            found.append(plain_text(element.html_text))
+    return found
+
+
+def notice_text(ui: Driver) -> str:
+    windows = [
+        element
+        for element in ui.elements()
+        if isinstance(element, pygame_gui.windows.UIMessageWindow) and element.alive()
+    ]
+    assert windows, "no message window"
+    return plain_text(windows[-1].text_block.html_text)
+
+
+@pytest.fixture
+def fake_links(monkeypatch: pytest.MonkeyPatch) -> list[FakeLink]:
+    made: list[FakeLink] = []
+
+    def open_link(servers: Any) -> FakeLink:
+        link = FakeLink()
+        made.append(link)
+        return link
+
+    monkeypatch.setattr(connecting, "open_link", open_link)
+    return made
+
+
+# --- the host's card -----------------------------------------------------------------
+
+
+def test_hosting_shows_the_code_large_and_copy_puts_it_on_the_clipboard(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fake_links: list[FakeLink]
+) -> None:
+    with open_ui(tmp_path, monkeypatch) as ui:
+        ui.app.go("online_host")
+        ui.pump(2)
+        ui.click_button("Host")
+        ui.pump(3)
+        assert isinstance(ui.app.scene, HostScene)
+        assert ui.find(CODE, pygame_gui.elements.UILabel) is not None
+        assert "Waiting for your friend…" in texts(ui)
+        assert "Fire & Ice; you play Fire" in texts(ui)
+        ui.click_button("Copy")
+        assert pygame_gui.core.utility.clipboard_paste() == CODE
+        ui.click_button("Cancel")
+        assert fake_links[0].closed
+        assert not isinstance(ui.app.scene, HostScene)
+
+
+def test_the_joiner_sees_the_hosts_setup_and_the_game_starts_on_both(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fake_links: list[FakeLink]
+) -> None:
+    with open_ui(tmp_path, monkeypatch) as ui:
+        ui.app.go("online_join")
+        ui.pump(2)
+        scene = ui.app.scene
+        assert isinstance(scene, JoinScene)
+        scene.code_entry.set_text("  7 Guitarist REVENGE ")
+        ui.click_button("Join")
+        link = fake_links[0]
+        assert link.joined == CODE
+        assert "Joining 7-guitarist-revenge…" in texts(ui)
+        # The host's side, with a handicap of two for Ice, hosting as Fire.
+        from fireice_desktop.engine.games.fireice.spec import Handicap
+
+        record = GameRecord("fire-and-ice", (), Handicap((3, 9), Color.ICE))
+        host = Table(Session("host", new_game(record, Color.FIRE), "Anna", Kept()), FakeLink())
+        host.link.other, link.other = link, host.link  # type: ignore[attr-defined]
+        connect(host.link, link)  # type: ignore[arg-type]
+        host.pump(0)
+        ui.pump(3)
+        host.pump(0)
+        ui.pump(3)
+        game = ui.app.scene
+        assert isinstance(game, GameScreen)
+        assert game.table.online and game.session.setup == record.setup
+        assert game.panel is not None and game.panel.title_label.text == "Playing Anna online"
+        assert "Anna to move" == game.panel.turn_label.text
+
+
+def paste(ui: Driver, entry: Any, text: str) -> None:
+    """Put ``text`` on the clipboard, click into ``entry`` and press Ctrl+V."""
+    pygame_gui.core.utility.clipboard_copy(text)
+    ui.click_element(entry)
+    ui.key(pygame.K_v, mod=pygame.KMOD_CTRL)
+
+
+@pytest.mark.parametrize(
+    "pasted", ["x" * 2000, "<b>7-guitarist-revenge</b>", "hello", "7- -revenge"]
+)
+def test_a_pasted_text_that_is_no_code_is_said_never_a_crash(
+    pasted: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fake_links: list[FakeLink]
+) -> None:
+    with open_ui(tmp_path, monkeypatch) as ui:
+        ui.app.go("online_join")
+        ui.pump(2)
+        scene = ui.app.scene
+        assert isinstance(scene, JoinScene)
+        paste(ui, scene.code_entry, pasted)
+        if len(pasted) < 200:
+            ui.click_button("Join")
+        assert fake_links == []  # nothing started
+        assert "not an invite code" in notice_text(ui)
+        ui.press(pygame.K_RETURN)
+        assert isinstance(ui.app.scene, JoinScene) and ui.has_button("Join")
+
+
+def test_a_pasted_code_with_a_nul_and_spaces_is_cleaned_and_joined(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fake_links: list[FakeLink]
+) -> None:
+    with open_ui(tmp_path, monkeypatch) as ui:
+        ui.app.go("online_join")
+        ui.pump(2)
+        scene = ui.app.scene
+        assert isinstance(scene, JoinScene)
+        # The clipboard holds no NUL; a box given one (by another way in) shows a space.
+        scene.code_entry.set_text(" 7-Guitarist\x00revenge\n")
+        ui.click_button("Join")
+        assert fake_links[0].joined == CODE
+
+
+def test_an_unreachable_mailbox_is_said_and_the_card_stays(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fake_links: list[FakeLink]
+) -> None:
+    with open_ui(tmp_path, monkeypatch) as ui:
+        ui.app.go("online_join")
+        ui.pump(2)
+        scene = ui.app.scene
+        assert isinstance(scene, JoinScene)
+        scene.code_entry.set_text(CODE)
+        ui.click_button("Join")
+        fake_links[0].events.put(Event("failed", words="Cannot reach the mailbox server"))
+        ui.pump(3)
+        assert "Cannot reach the mailbox server" in notice_text(ui)
+        assert scene.table is None and ui.has_button("Join")
+
+
+# --- the settings --------------------------------------------------------------------
+
+
+def test_online_settings_refuse_a_bad_address_and_default_restores_the_public_ones(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with open_ui(tmp_path, monkeypatch) as ui:
+        ui.app.go("settings")
+        ui.pump(2)
+        ui.click_button("Online play…")
+        name, mailbox, relay = ui.app.scene.entries  # type: ignore[attr-defined]
+        name.set_text("  Anna   Rossi ")
+        mailbox.set_text("http://example.org")
+        ui.click_button("Save")
+        assert "is not a mailbox server's address" in notice_text(ui)
+        assert ui.app.settings.mailbox == PUBLIC_MAILBOX
+        ui.press(pygame.K_RETURN)
+        mailbox.set_text("ws://127.0.0.1:4000/v1")
+        relay.set_text("tcp:127.0.0.1:4001")
+        ui.click_button("Off")
+        ui.click_button("Save")
+        saved = json.loads((tmp_path / "settings.json").read_text())
+        assert saved["mailbox"] == "ws://127.0.0.1:4000/v1"
+        assert saved["relay"] == "tcp:127.0.0.1:4001"
+        assert saved["direct_connections"] is False
+        assert saved["player_name"] == "Anna Rossi"
+        assert ui.app.settings.servers().direct is False
+        ui.press(pygame.K_RETURN)
+        ui.click_button("Default")
+        ui.click_button("Save")
+        assert ui.app.settings.servers().mailbox == PUBLIC_MAILBOX
+        assert ui.app.settings.servers().relay == PUBLIC_RELAY
+
+
+# --- a whole game between two windows --------------------------------------------------
+
+
+def test_moves_clicked_here_appear_there_and_the_friends_come_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with open_ui(tmp_path, monkeypatch) as ui:
+        scene, friend, _, _ = online_game(ui)
+        assert scene.panel is not None
+        assert scene.panel.title_label.text == "Playing <b>Bea</b> online"
+        assert scene.panel.turn_label.text == "Your turn (Fire)"
+        ui.play("D4-C4")  # by clicks on the board
+        both(ui, friend)
+        assert [str(m) for m in friend.screen.controller.history.played] == ["D4-C4"]
+        assert load_online().online is not None and load_online().online.count == 1
+        # The friend's pegs do not move here.
+        before = list(ui.played)
+        position = scene.controller.history.position
+        ice = next(hole for hole in range(64) if position.color_at(hole) is Color.ICE)
+        ui.click(ui.hole_pos(position.cell_name(ice)))
+        assert ui.played == before
+        assert "Waiting for <b>Bea</b>'s move." in ui.message
+        # The friend's move arrives and is shown.
+        friend_controller = friend.screen.controller
+        friend_controller.play(friend_controller.history.position.legal_moves()[0], 0)
+        both(ui, friend, 4)
+        assert len(ui.played) == 2 and ui.played == [
+            str(m) for m in friend.screen.controller.history.played
+        ]
+        assert "<b>Bea</b> (Ice) played" in ui.message
+        # No autosave of an online game: Continue's game is untouched.
+        assert not (tmp_path / "data" / "autosave.json").exists()
+
+
+def test_the_banner_says_a_lost_connection_at_once_and_goes_when_it_is_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with open_ui(tmp_path, monkeypatch) as ui:
+        scene, friend, a, _ = online_game(ui)
+        table = scene.table
+        assert isinstance(table, FriendTable) and table.banner is not None
+        assert not table.banner.visible
+        a.events.put(Event("lost"))
+        ui.pump(1)
+        assert table.banner.visible
+        assert "Connection lost — reconnecting…" in texts(ui)
+        a.events.put(Event("back"))
+        ui.pump(1)
+        assert not table.banner.visible
+
+
+def test_resigning_asks_first_and_both_sides_see_the_result(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with open_ui(tmp_path, monkeypatch) as ui:
+        scene, friend, _, _ = online_game(ui)
+        ui.click_button("Resign")
+        assert ui.dialog is not None
+        ui.read_question()
+        ui.answer(True)
+        both(ui, friend)
+        assert "You resigned" in ui.message
+        assert "resigned: you win" in friend.screen.controller.message
+        assert ui.find("Offer rematch").is_enabled  # type: ignore[attr-defined]
+
+
+def test_a_takeback_offered_and_accepted_takes_the_move_back_on_both_sides(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with open_ui(tmp_path, monkeypatch) as ui:
+        scene, friend, _, _ = online_game(ui)
+        ui.play("D4-C4")
+        both(ui, friend)
+        ui.click_button("Offer take-back")
+        both(ui, friend)
+        friend_table = friend.screen.table
+        assert friend.screen.windows.question.is_open
+        friend.screen.windows.question.action()  # the friend clicks Accept
+        friend.screen.windows.question.dialog.kill()  # type: ignore[union-attr]
+        assert isinstance(friend_table, FriendTable)
+        both(ui, friend, 4)
+        assert ui.played == [] and friend.screen.controller.history.played == []
+        assert "accepted" in ui.message
+
+
+def test_leaving_keeps_the_game_and_the_friend_is_told(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with open_ui(tmp_path, monkeypatch) as ui:
+        scene, friend, _, _ = online_game(ui)
+        ui.play("D4-C4")
+        both(ui, friend)
+        ui.click_button("Leave")
+        assert isinstance(ui.app.scene, MenuScene)
+        for _ in range(5):
+            friend.step(1)
+        assert "Anna left; the game is kept" in friend.screen.table.ended  # type: ignore[attr-defined]
+        kept = load_online().online
+        assert kept is not None and kept.count == 1 and not kept.over
+
+
+def test_a_hostile_line_from_the_friend_is_said_and_changes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with open_ui(tmp_path, monkeypatch) as ui:
+        scene, friend, a, _ = online_game(ui)
+        ui.play("D4-C4")
+        both(ui, friend)
+        before = load_online().online
+        a.events.put(Event("line", data=encode(Move(2, "C4-D4", "0" * 16))))  # Fire's peg
+        ui.pump(3)
+        assert isinstance(ui.app.scene, MenuScene)
+        assert "broke the rules of online play" in notice_text(ui)
+        assert load_online().online == before
