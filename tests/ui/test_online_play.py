@@ -237,7 +237,7 @@ def test_the_joiner_sees_the_hosts_setup_and_the_game_starts_on_both(
         assert isinstance(game, GameScreen)
         assert game.table.online and game.session.setup == record.setup
         assert game.panel is not None and game.panel.title_label.text == "Playing Anna online"
-        assert "Anna to move" == game.panel.turn_label.text
+        assert game.panel.turn_label.text == "Anna to move"
 
 
 def paste(ui: Driver, entry: Any, text: str) -> None:

@@ -110,6 +110,7 @@ class FriendTable(PlayersTable):
         self.screen: Any = None
         self.lost = False  # the connection dropped: the banner says so
         self.ended = ""  # why online play stopped ("": it goes on)
+        self.left = False  # this side left the game (kept, to resume)
         self.buttons: dict[object, tuple[str, Callable[[], None]]] = {}
         self.notice: Notice | None = None
         self.banner: pygame_gui.elements.UIPanel | None = None
@@ -131,14 +132,14 @@ class FriendTable(PlayersTable):
         return None
 
     def why_locked(self, controller: BoardController[Any], judging: bool) -> str:
-        if self.ended:
-            return self.ended
+        if self.ended or self.left:
+            return self.ended or tr("online.stopped")
         if self.computer_to_move(controller) is not None:
             return tr("online.waiting_for", name=self.play.friend)
         return ""
 
     def person_to_move(self, controller: BoardController[Any], judging: bool) -> bool:
-        return not self.ended and super().person_to_move(controller, judging)
+        return not (self.ended or self.left) and super().person_to_move(controller, judging)
 
     def step(self, controller: BoardController[Any], back: bool) -> None:
         controller.say(tr("online.no_undo"))
@@ -176,25 +177,25 @@ class FriendTable(PlayersTable):
                 element = button(manager, rect, tr(f"online.{name}"), tr(f"online.{name}_tip"))
                 self.buttons[element] = (name, action)
         board = screen.hit.rect if screen.hit is not None else (0, 0, 400, 300)
-        rect = pygame.Rect(0, 0, min(px(520), board[2] - px(20)), px(44))
-        rect.midtop = (board[0] + board[2] // 2, board[1] + px(12))
+        rect = pygame.Rect(0, 0, min(px(520), board[2] - px(20)), px(52))
+        rect.midtop = (board[0] + board[2] // 2, board[1] + board[3] // 5)  # under the trays
         self.banner = pygame_gui.elements.UIPanel(rect, manager=manager, object_id="#banner")
         pygame_gui.elements.UILabel(
             pygame.Rect(0, 0, rect.width - px(8), rect.height - px(8)),
             tr("online.lost"),
             manager,
             container=self.banner,
-            object_id="#message",
+            object_id="#banner_text",
         )
         self.notice = Notice(manager)
-        if self.ended and self.ended != "left":
+        if self.ended:
             self.notice.show(tr("online.stopped_title"), self.ended)
         self.refresh_buttons()
 
     def refresh_buttons(self) -> None:
         session = self.play.session
         game = session.online
-        live = not self.ended and game is not None
+        live = not (self.ended or self.left) and game is not None
         over = game is not None and game.over
         wanted = {
             "resign": live and not over,
@@ -205,7 +206,8 @@ class FriendTable(PlayersTable):
         for element, (name, _) in self.buttons.items():
             element.enable() if wanted[name] else element.disable()
         if self.banner is not None:
-            self.banner.show() if self.lost and not self.ended else self.banner.hide()
+            shown = self.lost and not (self.ended or self.left)
+            self.banner.show() if shown else self.banner.hide()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """The online buttons, and the keys that have no place online (undo, hint, new
@@ -263,8 +265,9 @@ class FriendTable(PlayersTable):
 
     def leave(self) -> None:
         """Leave: the game stays kept on both sides, to resume later; back to the menu."""
-        self.ended = self.ended or "left"
-        self.play.leave()
+        if not self.left:
+            self.left = True
+            self.play.leave()
         self.screen.nav.show_menu()
 
     def fail(self, text: str) -> None:
@@ -280,8 +283,8 @@ class FriendTable(PlayersTable):
 
     def cancel(self) -> None:
         """The screen goes: a game still connected is left (kept on both sides)."""
-        if not self.ended:
-            self.ended = "left"
+        if not self.left:
+            self.left = True
             self.play.leave()
 
     # --- each frame ------------------------------------------------------------------------
@@ -289,10 +292,15 @@ class FriendTable(PlayersTable):
     def update(self, dt: float, controller: BoardController[Any], busy: bool) -> bool:
         if self.screen is None:
             return False
-        if not self.ended:
+        if not (self.ended or self.left):
             self.handle(self.play.pump())
-        moving = self.keep_in_step(self.screen.controller, busy)
+        controller = self.screen.controller
+        moving = self.keep_in_step(controller, busy)
         self.refresh_buttons()
+        if not controller.message and controller.at_rest():
+            reason = self.why_locked(controller, False)
+            if reason:
+                controller.say(reason)  # the friend's turn: waiting for their move
         return moving
 
     def handle(self, happened: list[Happening]) -> None:
@@ -325,7 +333,8 @@ class FriendTable(PlayersTable):
                 self.say(tr(f"online.{event.what}_{key}", name=friend))
             elif isinstance(event, TakenBack):
                 self.rebuild(self.screen.controller)
-                self.say(tr("online.taken_back"))
+                if not any(isinstance(other, Answered) for other in happened):
+                    self.say(tr("online.taken_back"))  # (else: the friend accepted, said)
             elif isinstance(event, Started):
                 self.screen.restart_online(self.play)
 
@@ -368,7 +377,7 @@ class FriendTable(PlayersTable):
         kept = [str(move) for move in game.record.moves]
         if mine == kept:
             return False
-        if len(mine) == len(kept) + 1 and mine[:-1] == kept and not self.ended:
+        if len(mine) == len(kept) + 1 and mine[:-1] == kept and not (self.ended or self.left):
             move = history.moves[history.cursor - 1]
             try:
                 events = self.play.table.act("play", move)
