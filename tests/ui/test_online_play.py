@@ -238,6 +238,7 @@ def test_the_joiner_sees_the_hosts_setup_and_the_game_starts_on_both(
         assert game.table.online and game.session.setup == record.setup
         assert game.panel is not None and game.panel.title_label.text == "Playing Anna online"
         assert game.panel.turn_label.text == "Anna to move"
+        assert ui.message == "Anna hosts: Fire & Ice, handicap 2 for Ice; you play Ice."
 
 
 def paste(ui: Driver, entry: Any, text: str) -> None:
@@ -245,6 +246,30 @@ def paste(ui: Driver, entry: Any, text: str) -> None:
     pygame_gui.core.utility.clipboard_copy(text)
     ui.click_element(entry)
     ui.key(pygame.K_v, mod=pygame.KMOD_CTRL)
+
+
+def test_the_host_chooses_a_handicap_on_its_card_and_icebreakers_board_size(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fake_links: list[FakeLink]
+) -> None:
+    with open_ui(tmp_path, monkeypatch) as ui:
+        ui.app.go("online_host")
+        ui.pump(2)
+        ui.click_button("Handicap…")
+        assert ui.has_button("Use this set-up") and not ui.has_button("Computer")
+        ui.click_button("2")
+        ui.click_button("Ice")
+        ui.click_button("At random")
+        ui.click_button("Use this set-up")
+        assert isinstance(ui.app.scene, HostScene)
+        assert "Fire & Ice, handicap 2 for Ice" in texts(ui)
+        ui.click_button("Icebreaker")
+        ui.click_button("6")
+        ui.click_button("Black")
+        assert "Icebreaker, board size 6" in texts(ui)
+        ui.click_button("Host")
+        assert "Icebreaker, board size 6; you play Black" in texts(ui)
+        game = ui.app.scene.game  # type: ignore[attr-defined]
+        assert game.record.setup.size == 6 and game.me.key == "black"
 
 
 @pytest.mark.parametrize(
@@ -369,7 +394,7 @@ def test_the_banner_says_a_lost_connection_at_once_and_goes_when_it_is_back(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     with open_ui(tmp_path, monkeypatch) as ui:
-        scene, friend, a, _ = online_game(ui)
+        scene, _friend, a, _ = online_game(ui)
         table = scene.table
         assert isinstance(table, FriendTable) and table.banner is not None
         assert not table.banner.visible
@@ -386,7 +411,7 @@ def test_resigning_asks_first_and_both_sides_see_the_result(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     with open_ui(tmp_path, monkeypatch) as ui:
-        scene, friend, _, _ = online_game(ui)
+        _scene, friend, _, _ = online_game(ui)
         ui.click_button("Resign")
         assert ui.dialog is not None
         ui.read_question()
@@ -401,7 +426,7 @@ def test_a_takeback_offered_and_accepted_takes_the_move_back_on_both_sides(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     with open_ui(tmp_path, monkeypatch) as ui:
-        scene, friend, _, _ = online_game(ui)
+        _scene, friend, _, _ = online_game(ui)
         ui.play("D4-C4")
         both(ui, friend)
         ui.click_button("Offer take-back")
@@ -420,7 +445,7 @@ def test_leaving_keeps_the_game_and_the_friend_is_told(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     with open_ui(tmp_path, monkeypatch) as ui:
-        scene, friend, _, _ = online_game(ui)
+        _scene, friend, _, _ = online_game(ui)
         ui.play("D4-C4")
         both(ui, friend)
         ui.click_button("Leave")
@@ -436,7 +461,7 @@ def test_a_hostile_line_from_the_friend_is_said_and_changes_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     with open_ui(tmp_path, monkeypatch) as ui:
-        scene, friend, a, _ = online_game(ui)
+        _scene, friend, a, _ = online_game(ui)
         ui.play("D4-C4")
         both(ui, friend)
         before = load_online().online

@@ -46,10 +46,17 @@ class OnlinePlay:
     """An online game under way: ``table`` (the session over its link), what arrived
     before the game screen took over (``backlog``), and the LAN servers, if any."""
 
-    def __init__(self, table: Table, backlog: list[Happening] | None = None, lan: Any = None):
+    def __init__(
+        self,
+        table: Table,
+        backlog: list[Happening] | None = None,
+        lan: Any = None,
+        intro: str = "",
+    ) -> None:
         self.table = table
         self.backlog = list(backlog or [])
         self.lan = lan
+        self.intro = intro  # what the game screen says first (who, the set-up, the side)
 
     @property
     def session(self) -> Any:
@@ -188,6 +195,9 @@ class FriendTable(PlayersTable):
             object_id="#banner_text",
         )
         self.notice = Notice(manager)
+        if self.play.intro:
+            screen.controller.say(self.play.intro)
+            self.play.intro = ""
         if self.ended:
             self.notice.show(tr("online.stopped_title"), self.ended)
         self.refresh_buttons()

@@ -60,6 +60,11 @@ LESSON_VIEWS: Mapping[str, type[GameView]] = MappingProxyType(
 )
 
 
+def online_words(game: str, setup: Any) -> str:
+    """A game's set-up in words, as online play says it: "Fire & Ice, handicap 2 for Ice"."""
+    return next(shown.words(setup) for shown in ONLINE if shown.game == game)
+
+
 def rated_puzzles() -> tuple[Any, ...]:
     """Every game's rated puzzles (one puzzle rating is kept for them all)."""
     return tuple(puzzle for ui in GAMES if ui.puzzles is not None for puzzle in ui.puzzles())

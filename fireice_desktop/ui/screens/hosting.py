@@ -27,7 +27,7 @@ from ..frame.navigation import Context
 from ..frame.registry import OnlineShown
 from ..frame.scene import button, choice_row
 from ..game.remote import OnlinePlay
-from ..games.installed import ONLINE, main_backdrop
+from ..games.installed import ONLINE, main_backdrop, online_words
 from ..toolkit.language import say, side_name, tr
 from ..toolkit.notices import Notice
 from ..toolkit.scaling import px
@@ -36,9 +36,19 @@ from ..toolkit.scaling import px
 def setup_words(game: OnlineGame) -> str:
     """The game's set-up and this side, in words: "Fire & Ice, handicap 2 for Ice; you
     play Fire"."""
-    shown = next(item for item in ONLINE if item.game == game.record.game)
     side = side_name(game.me, game.record.game)
-    return tr("online.setup_and_side", setup=shown.words(game.record.setup), side=side)
+    setup = online_words(game.record.game, game.record.setup)
+    return tr("online.setup_and_side", setup=setup, side=side)
+
+
+def intro(started: Started) -> str:
+    """What the game screen says first: who joined or hosts, the set-up, the side played
+    here; or where a resumed game goes on."""
+    game = started.game
+    name = shown_name(game.friend) or tr("online.your_friend")
+    if started.resumed or game.count:
+        return tr("online.resumed", name=name, move=game.count + 1)
+    return tr("online.with", name=name, words=setup_words(game))
 
 
 class HostScene(CardScreen):
@@ -318,7 +328,7 @@ class HostScene(CardScreen):
                 self.failed(say(event.words))
                 return True
             elif isinstance(event, Started):
-                play = OnlinePlay(table, happened[index + 1 :], self.lan)
+                play = OnlinePlay(table, happened[index + 1 :], self.lan, intro(event))
                 self.table = self.lan = None  # handed over to the game screen
                 self.nav.go("online_play", play=play)
                 return True

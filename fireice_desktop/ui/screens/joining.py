@@ -24,8 +24,8 @@ from ..frame.cards import CardScreen
 from ..frame.navigation import Context
 from ..frame.scene import button
 from ..game.remote import OnlinePlay
-from ..games.installed import main_backdrop
-from ..toolkit.language import say, tr
+from ..games.installed import main_backdrop, online_words
+from ..toolkit.language import say, side_name, tr
 from ..toolkit.notices import Notice
 from ..toolkit.scaling import px
 from ..toolkit.text import SafeTextEntryLine
@@ -62,6 +62,18 @@ class CodeEntry(SafeTextEntryLine):
         self.set_text(text[:start] + pasted + text[end:])
         self.edit_position = start + len(pasted)
         self.cursor_has_moved_recently = True
+
+
+def intro(started: Started) -> str:
+    """What the game screen says first: "Anna hosts: Fire & Ice, handicap 2 for Ice; you
+    play Ice", or where a resumed game goes on."""
+    game = started.game
+    name = shown_name(game.friend) or tr("online.your_friend")
+    if started.resumed or game.count:
+        return tr("online.resumed", name=name, move=game.count + 1)
+    setup = online_words(game.record.game, game.record.setup)
+    side = side_name(game.me, game.record.game)
+    return tr("online.hosts", name=name, setup=setup, side=side)
 
 
 class JoinScene(CardScreen):
@@ -235,7 +247,8 @@ class JoinScene(CardScreen):
                 return True
             elif isinstance(event, Started):
                 self.table = None  # handed over to the game screen
-                self.nav.go("online_play", play=OnlinePlay(table, happened[index + 1 :]))
+                rest = happened[index + 1 :]
+                self.nav.go("online_play", play=OnlinePlay(table, rest, intro=intro(event)))
                 return True
         if not self.paired and self.waited > NOBODY_YET:
             self.status = tr("online.nobody_yet", code=self.typed[0].strip())
