@@ -268,7 +268,7 @@ def test_the_host_chooses_a_handicap_on_its_card_and_icebreakers_board_size(
         assert "Icebreaker, board size 6" in texts(ui)
         ui.click_button("Host")
         assert "Icebreaker, board size 6; you play Black" in texts(ui)
-        game = ui.app.scene.game  # type: ignore[attr-defined]
+        game = ui.app.scene.online  # type: ignore[attr-defined]
         assert game.record.setup.size == 6 and game.me.key == "black"
 
 

@@ -46,6 +46,7 @@ DUELS: tuple[DuelShown, ...] = tuple(duel for ui in GAMES for duel in ui.duels)
 
 #: The games a player may host online, in the order of the menu.
 ONLINE: tuple[OnlineShown, ...] = tuple(shown for ui in GAMES for shown in ui.online)
+ONLINE_GAMES: Mapping[str, OnlineShown] = MappingProxyType({shown.game: shown for shown in ONLINE})
 
 #: The games played alone in deals, as the Statistics screen shows them.
 DEALS: tuple[DealsShown, ...] = tuple(deals for ui in GAMES for deals in ui.deals)
@@ -62,7 +63,7 @@ LESSON_VIEWS: Mapping[str, type[GameView]] = MappingProxyType(
 
 def online_words(game: str, setup: Any) -> str:
     """A game's set-up in words, as online play says it: "Fire & Ice, handicap 2 for Ice"."""
-    return next(shown.words(setup) for shown in ONLINE if shown.game == game)
+    return ONLINE_GAMES[game].words(setup)
 
 
 def rated_puzzles() -> tuple[Any, ...]:

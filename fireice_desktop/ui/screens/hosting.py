@@ -27,7 +27,7 @@ from ..frame.navigation import Context
 from ..frame.registry import OnlineShown
 from ..frame.scene import button, choice_row
 from ..game.remote import OnlinePlay
-from ..games.installed import ONLINE, main_backdrop, online_words
+from ..games.installed import ONLINE, ONLINE_GAMES, main_backdrop, online_words
 from ..toolkit.language import say, side_name, tr
 from ..toolkit.notices import Notice
 from ..toolkit.scaling import px
@@ -68,7 +68,7 @@ class HostScene(CardScreen):
         self.lan: Any = None
         self.code = ""
         self.status = ""
-        self.game: OnlineGame | None = None
+        self.online: OnlineGame | None = None
         self.choices: dict[object, tuple[str, Any]] = {}
         self.notice_text: tuple[str, str] | None = None
         self.built = False
@@ -81,7 +81,7 @@ class HostScene(CardScreen):
 
     @property
     def shown(self) -> OnlineShown:
-        return next(item for item in ONLINE if item.game == self.store["game"])
+        return ONLINE_GAMES[self.store["game"]]
 
     def setup(self) -> Any:
         shown = self.shown
@@ -99,14 +99,14 @@ class HostScene(CardScreen):
         self.panel_rect = card
         m = self.manager
         heading = (
-            tr("online.resume_title") if self.game and self.game.count else tr("online.host_title")
+            tr("online.resume_title") if self.online and self.online.count else tr("online.host_title")
         )
         pygame_gui.elements.UILabel(
             pygame.Rect(card.x, card.y + px(12), card.width, px(64)), heading, m, object_id="#title"
         )
         self.notice = Notice(m)
         self.choices = {}
-        if self.table is None and self.game is None:
+        if self.table is None and self.online is None:
             self._build_form(card)
         else:
             self._build_waiting(card)
@@ -181,7 +181,7 @@ class HostScene(CardScreen):
             tr("online.copy_tip"),
         )
         y += px(56)
-        words = setup_words(self.game) if self.game is not None else ""
+        words = setup_words(self.online) if self.online is not None else ""
         pygame_gui.elements.UILabel(pygame.Rect(card.x, y, card.width, px(30)), words, m)
         y += px(36)
         self.status_label = pygame_gui.elements.UILabel(
@@ -282,7 +282,7 @@ class HostScene(CardScreen):
         session = Session("host", game, name, keeper, connecting.version())
         link = connecting.open_link(servers)
         self.table = Table(session, link)
-        self.game = game
+        self.online = game
         self.status = tr("online.asking_code")
         link.host()  # type: ignore[attr-defined]
         if resumed and game.friend:
@@ -338,7 +338,7 @@ class HostScene(CardScreen):
 
     def failed(self, text: str) -> None:
         self.stop()
-        self.game = None
+        self.online = None
         self.code = ""
         self.notice_text = (tr("online.stopped_title"), text)
         self.rebuild()
