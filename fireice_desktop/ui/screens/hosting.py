@@ -98,9 +98,8 @@ class HostScene(CardScreen):
         card.center = (width // 2, height // 2)
         self.panel_rect = card
         m = self.manager
-        heading = (
-            tr("online.resume_title") if self.online and self.online.count else tr("online.host_title")
-        )
+        resuming = self.online is not None and self.online.count > 0
+        heading = tr("online.resume_title") if resuming else tr("online.host_title")
         pygame_gui.elements.UILabel(
             pygame.Rect(card.x, card.y + px(12), card.width, px(64)), heading, m, object_id="#title"
         )
