@@ -189,11 +189,6 @@ def cmd_online(args: argparse.Namespace) -> int:
                     f"the kept online game cannot be read ({kept.problem}){where}", EXIT_FAILURE
                 )
             raise CommandError("no online game is kept here to resume", EXIT_FAILURE)
-        if kept.online.over:
-            raise CommandError(
-                "the kept online game is over: start a new one with fireice online host",
-                EXIT_FAILURE,
-            )
         keeper.id = kept.online.id
         session = Session("host", kept.online, name, keeper, _version())
     else:
