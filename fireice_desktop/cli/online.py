@@ -305,7 +305,8 @@ class _Terminal:
         if state == "paired":
             tell("The code is right: connecting…")
         elif state == "connected":
-            tell("Connected.")
+            route = "through the relay" if "relay" in link.route else "directly"
+            tell(f"Connected {route}." if link.route else "Connected.")
         elif state == "lost":
             tell("Connection lost — reconnecting…")
         elif state == "back":
