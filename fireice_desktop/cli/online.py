@@ -240,7 +240,7 @@ class _Terminal:
 
         previous = signal.getsignal(signal.SIGTERM)
         signal.signal(signal.SIGTERM, self._terminated)
-        link = Link(self.servers)
+        link = Link(self.servers, _version())
         table = Table(self.session, link)
         if self.session.role == "host":
             link.host()

@@ -138,8 +138,10 @@ class _GameChannel(Protocol):
 class Link:
     """One side's connection to the friend (see the module's description)."""
 
-    def __init__(self, servers: Servers) -> None:
+    def __init__(self, servers: Servers, version: str = "") -> None:
         self.servers = servers
+        #: This copy's version, told to the friend's copy (and named when they differ).
+        self.version = version
         self.events: queue.Queue[LinkEvent] = queue.Queue()
         self.finished = False
         self._closed = threading.Event()
@@ -171,7 +173,13 @@ class Link:
         deferred.addErrback(self._failure)
 
     async def _pair(self, code: str | None) -> None:
-        versions = {"fireice": {"protocol": PROTOCOL, "direct": self.servers.direct}}
+        versions = {
+            "fireice": {
+                "protocol": PROTOCOL,
+                "direct": self.servers.direct,
+                "version": self.version,
+            }
+        }
         w = wormhole.create(
             APP_ID,
             self.servers.mailbox,
@@ -201,8 +209,15 @@ class Link:
         if self.finished:
             return
         theirs = their.get("fireice") if isinstance(their, dict) else None
-        if not isinstance(theirs, dict) or theirs.get("protocol") != PROTOCOL:
+        if not isinstance(theirs, dict) or not isinstance(theirs.get("protocol"), int):
             self._fail(say("online.error.other_program"))
+            return
+        if theirs["protocol"] != PROTOCOL:
+            version = theirs.get("version")
+            shown = version[:32] if isinstance(version, str) and version else "?"
+            self._fail(
+                say("online.error.other_version", theirs=quoted(shown), mine=quoted(self.version))
+            )
             return
         direct = self.servers.direct and theirs.get("direct") is True
         self._put(LinkEvent("paired"))
