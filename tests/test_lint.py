@@ -1,5 +1,5 @@
 """The code passes the project's linters: ``ruff`` everywhere, ``mypy --strict`` on the engine,
-the command line, the storage and the statistics."""
+the command line, online play, the storage and the statistics."""
 
 from __future__ import annotations
 
@@ -34,6 +34,7 @@ def _tool(name: str) -> str:
             "mypy",
             "--strict",
             "fireice_desktop/cli",
+            "fireice_desktop/online",
             "fireice_desktop/files/storage.py",
             "fireice_desktop/files/errors.py",
             "fireice_desktop/files/disk.py",
@@ -43,7 +44,7 @@ def _tool(name: str) -> str:
             "fireice_desktop/files/statistics/played.py",
         ),
     ],
-    ids=["ruff-check", "ruff-format", "mypy-strict-engine", "mypy-strict-cli-and-storage"],
+    ids=["ruff-check", "ruff-format", "mypy-strict-engine", "mypy-strict-cli-online-and-storage"],
 )
 def test_linter_passes(command: tuple[str, ...]) -> None:
     result = subprocess.run(

@@ -189,11 +189,6 @@ def cmd_online(args: argparse.Namespace) -> int:
                     f"the kept online game cannot be read ({kept.problem}){where}", EXIT_FAILURE
                 )
             raise CommandError("no online game is kept here to resume", EXIT_FAILURE)
-        if kept.online.over:
-            raise CommandError(
-                "the kept online game is over: start a new one with fireice online host",
-                EXIT_FAILURE,
-            )
         keeper.id = kept.online.id
         session = Session("host", kept.online, name, keeper, _version())
     else:
@@ -245,7 +240,7 @@ class _Terminal:
 
         previous = signal.getsignal(signal.SIGTERM)
         signal.signal(signal.SIGTERM, self._terminated)
-        link = Link(self.servers)
+        link = Link(self.servers, _version())
         table = Table(self.session, link)
         if self.session.role == "host":
             link.host()
@@ -310,7 +305,8 @@ class _Terminal:
         if state == "paired":
             tell("The code is right: connecting…")
         elif state == "connected":
-            tell("Connected.")
+            route = "through the relay" if "relay" in link.route else "directly"
+            tell(f"Connected {route}." if link.route else "Connected.")
         elif state == "lost":
             tell("Connection lost — reconnecting…")
         elif state == "back":

@@ -32,7 +32,6 @@ from typing import Any, Final
 import wormhole
 from twisted.internet import reactor as _reactor
 from twisted.internet.defer import ensureDeferred
-from twisted.internet.error import ConnectionDone
 from twisted.internet.protocol import Factory, Protocol
 from twisted.python.failure import Failure
 from wormhole import _status as status
@@ -93,6 +92,11 @@ def _ensure_reactor() -> None:
         time.sleep(0.005)
 
 
+def _transport(channel: Protocol) -> Any:
+    """The channel's transport (Twisted types it loosely)."""
+    return channel.transport
+
+
 class _GameChannel(Protocol):
     """The game's subchannel: lines in, lines out, with the size and flood limits."""
 
@@ -127,15 +131,17 @@ class _GameChannel(Protocol):
         if len(self.buffer) > MOST_BYTES:
             self.link._fail(say("online.error.too_long", most=MOST_BYTES))
 
-    def connectionLost(self, reason: Failure = ConnectionDone) -> None:
+    def connectionLost(self, reason: Failure | None = None) -> None:
         self.link._channel_lost()
 
 
 class Link:
     """One side's connection to the friend (see the module's description)."""
 
-    def __init__(self, servers: Servers) -> None:
+    def __init__(self, servers: Servers, version: str = "") -> None:
         self.servers = servers
+        #: This copy's version, told to the friend's copy (and named when they differ).
+        self.version = version
         self.events: queue.Queue[LinkEvent] = queue.Queue()
         self.finished = False
         self._closed = threading.Event()
@@ -167,7 +173,13 @@ class Link:
         deferred.addErrback(self._failure)
 
     async def _pair(self, code: str | None) -> None:
-        versions = {"fireice": {"protocol": PROTOCOL, "direct": self.servers.direct}}
+        versions = {
+            "fireice": {
+                "protocol": PROTOCOL,
+                "direct": self.servers.direct,
+                "version": self.version,
+            }
+        }
         w = wormhole.create(
             APP_ID,
             self.servers.mailbox,
@@ -197,8 +209,15 @@ class Link:
         if self.finished:
             return
         theirs = their.get("fireice") if isinstance(their, dict) else None
-        if not isinstance(theirs, dict) or theirs.get("protocol") != PROTOCOL:
+        if not isinstance(theirs, dict) or not isinstance(theirs.get("protocol"), int):
             self._fail(say("online.error.other_program"))
+            return
+        if theirs["protocol"] != PROTOCOL:
+            version = theirs.get("version")
+            shown = version[:32] if isinstance(version, str) and version else "?"
+            self._fail(
+                say("online.error.other_version", theirs=quoted(shown), mine=quoted(self.version))
+            )
             return
         direct = self.servers.direct and theirs.get("direct") is True
         self._put(LinkEvent("paired"))
@@ -250,13 +269,13 @@ class Link:
 
     def _channel_made(self, channel: _GameChannel) -> None:
         if self._channel is not None:  # one game channel: a second one is not ours
-            channel.transport.loseConnection()
+            _transport(channel).loseConnection()
             return
         self._channel = channel
         self._peer_connected = True
         self._put(LinkEvent("connected"))
         for line in self._unsent:
-            channel.transport.write(line)
+            _transport(channel).write(line)
         self._unsent = []
 
     def _channel_lost(self) -> None:
@@ -274,7 +293,7 @@ class Link:
         if self._channel is None:
             self._unsent.append(line)
         else:
-            self._channel.transport.write(line)
+            _transport(self._channel).write(line)
 
     def close(self) -> None:
         """Close the connection (never waits: see :meth:`wait_closed`)."""

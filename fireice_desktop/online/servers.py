@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from twisted.internet import endpoints
+from twisted.internet import endpoints as _endpoints
 from twisted.internet.protocol import ServerFactory
 from wormhole_mailbox_server.database import create_channel_db
 from wormhole_mailbox_server.server import make_server
@@ -31,6 +31,8 @@ from wormhole_transit_relay.transit_server import Transit, TransitConnection
 from wormhole_transit_relay.usage import create_usage_tracker
 
 from .link import _ensure_reactor, reactor
+
+endpoints: Any = _endpoints
 
 
 @dataclass(frozen=True)

@@ -344,10 +344,10 @@ class Session:
         # Send the moves the friend lacks, one message a move.
         for n in range(self._friend_count + 1, game.count + 1):
             self.outbox.append(self._move_message(game, n))
-        if game.over and game.resigned:
-            winner = game.winner()
-            assert winner is not None
-            events.append(Over(winner, resigned=True))
+        # A game already over here (the friend may be behind: the moves above bring it up).
+        winner = game.winner() if game.over else None
+        if winner is not None:
+            events.append(Over(winner, resigned=bool(game.resigned)))
         return events
 
     def _guest_game(self, offered: GameOffer) -> OnlineGame:
