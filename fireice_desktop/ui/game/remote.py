@@ -121,6 +121,7 @@ class FriendTable(PlayersTable):
         self.buttons: dict[object, tuple[str, Callable[[], None]]] = {}
         self.notice: Notice | None = None
         self.banner: pygame_gui.elements.UIPanel | None = None
+        self.route_label: pygame_gui.elements.UILabel | None = None
 
     # --- who plays which side ----------------------------------------------------------
 
@@ -183,6 +184,10 @@ class FriendTable(PlayersTable):
                 rect = pygame.Rect(x + index * (half + px(8)), y, half, px(36))
                 element = button(manager, rect, tr(f"online.{name}"), tr(f"online.{name}_tip"))
                 self.buttons[element] = (name, action)
+        below = panel.save_button.relative_rect
+        self.route_label = pygame_gui.elements.UILabel(
+            pygame.Rect(x, below.y, width, px(28)), "", manager, object_id="#keys"
+        )
         board = screen.hit.rect if screen.hit is not None else (0, 0, 400, 300)
         rect = pygame.Rect(0, 0, min(px(520), board[2] - px(20)), px(52))
         rect.midtop = (board[0] + board[2] // 2, board[1] + board[3] // 5)  # under the trays
@@ -215,6 +220,17 @@ class FriendTable(PlayersTable):
         }
         for element, (name, _) in self.buttons.items():
             element.enable() if wanted[name] else element.disable()
+        route = getattr(self.play.table.link, "route", "") or ""
+        if self.ended or self.left:
+            said = tr("online.stopped")
+        elif self.lost:
+            said = tr("online.reconnecting")
+        elif route:
+            said = tr("online.via_relay") if "relay" in route else tr("online.direct")
+        else:
+            said = ""
+        if self.route_label is not None and self.route_label.text != said:
+            self.route_label.set_text(said)
         if self.banner is not None:
             shown = self.lost and not (self.ended or self.left)
             self.banner.show() if shown else self.banner.hide()

@@ -9,6 +9,7 @@ connection is read each frame.
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import pygame
@@ -72,8 +73,10 @@ class HostScene(CardScreen):
         self.choices: dict[object, tuple[str, Any]] = {}
         self.notice_text: tuple[str, str] | None = None
         self.built = False
+        kept = load_online().online
+        #: An unfinished online game kept here, which a new game would set aside.
+        self.kept = kept if kept is not None and not kept.over else None
         if resume:
-            kept = load_online().online
             if kept is None or kept.over:
                 self.notice_text = (tr("online.resume_title"), tr("online.nothing_to_resume"))
             else:
@@ -94,7 +97,9 @@ class HostScene(CardScreen):
         super().build(size)
         self.built = True
         width, height = size
-        card = pygame.Rect(0, 0, min(px(760), width - 40), min(height - px(20), px(600)))
+        forming = self.table is None and self.online is None
+        content = self._form_height() if forming else self._waiting_height()
+        card = pygame.Rect(0, 0, min(px(760), width - 40), min(height - px(20), content))
         card.center = (width // 2, height // 2)
         self.panel_rect = card
         m = self.manager
@@ -105,12 +110,22 @@ class HostScene(CardScreen):
         )
         self.notice = Notice(m)
         self.choices = {}
-        if self.table is None and self.online is None:
+        if forming:
             self._build_form(card)
         else:
             self._build_waiting(card)
         if self.notice_text is not None:
             self.notice.show(*self.notice_text)
+
+    def _form_height(self) -> int:
+        shown = self.shown
+        rows = 4 if shown.sizes is not None else 3
+        setup = px(48) if shown.setup_route is not None else 0
+        kept = px(52) if self.kept is not None else 0
+        return px(96) + rows * px(52) + px(40) + setup + kept + px(44) + px(80)
+
+    def _waiting_height(self) -> int:
+        return px(96) + px(34 + 78 + 56 + 36 + 36) + (px(36) if self.lan else 0) + px(86)
 
     def _build_form(self, card: pygame.Rect) -> None:
         m = self.manager
@@ -142,8 +157,19 @@ class HostScene(CardScreen):
         )
         if shown.setup_route is None:
             self.setup_button.hide()
+        else:
+            y += px(48)
+        if self.kept is not None:
+            name = shown_name(self.kept.friend) or tr("online.your_friend")
+            pygame_gui.elements.UITextBox(
+                html.escape(tr("online.sets_aside", name=name, move=self.kept.count + 1)),
+                pygame.Rect(card.x + px(24), y, card.width - px(48), px(48)),
+                m,
+                object_id="#keys",
+            )
+            y += px(52)
         self.lan_label = pygame_gui.elements.UILabel(
-            pygame.Rect(card.x + px(20), card.bottom - px(120), card.width - px(40), px(30)),
+            pygame.Rect(card.x + px(20), y, card.width - px(40), px(30)),
             tr("online.lan_tip"),
             m,
             object_id="#keys",
