@@ -180,6 +180,7 @@ def fake_links(monkeypatch: pytest.MonkeyPatch) -> list[FakeLink]:
 
     def open_link(servers: Any) -> FakeLink:
         link = FakeLink()
+        link.servers = servers  # type: ignore[attr-defined]
         made.append(link)
         return link
 
@@ -470,3 +471,80 @@ def test_a_hostile_line_from_the_friend_is_said_and_changes_nothing(
         assert isinstance(ui.app.scene, MenuScene)
         assert "broke the rules of online play" in notice_text(ui)
         assert load_online().online == before
+
+
+def test_a_code_nobody_hosts_is_waited_for_saying_so_until_cancelled(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fake_links: list[FakeLink]
+) -> None:
+    with open_ui(tmp_path, monkeypatch) as ui:
+        ui.app.go("online_join")
+        ui.pump(2)
+        scene = ui.app.scene
+        assert isinstance(scene, JoinScene)
+        scene.code_entry.set_text(CODE)
+        ui.click_button("Join")
+        ui.pump(2, dt=10.0)  # twenty seconds and nobody
+        assert f"Nobody is hosting {CODE} yet: still waiting (Cancel to stop)." in texts(ui)
+        assert not fake_links[0].closed
+        ui.click_button("Cancel")
+        assert fake_links[0].closed and ui.has_button("Join")
+        assert "Joining cancelled." in texts(ui)
+
+
+def test_the_friend_leaving_is_said_and_the_board_takes_no_more_moves(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with open_ui(tmp_path, monkeypatch) as ui:
+        scene, friend, _, _ = online_game(ui)
+        friend.screen.table.leave()  # type: ignore[attr-defined]
+        ui.pump(3)
+        assert "<b>Bea</b> left; the game is kept" in notice_text(ui)
+        ui.press(pygame.K_RETURN)
+        before = list(ui.played)
+        ui.play("D4-C4")
+        assert ui.played == before
+        assert not ui.find("Resign").is_enabled  # type: ignore[attr-defined]
+        ui.click_button("Leave")
+        assert isinstance(ui.app.scene, MenuScene)
+        assert scene.keeper is not None and load_online().online is not None
+
+
+def test_with_no_internet_the_host_serves_on_this_computer_and_shows_the_address(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fake_links: list[FakeLink]
+) -> None:
+    stopped = []
+
+    class Running:
+        def stop(self) -> None:
+            stopped.append(True)
+
+    lan = connecting.LanServers("ws://192.168.1.5:4000/v1", "tcp:192.168.1.5:4001", Running())
+    monkeypatch.setattr(connecting, "start_lan_servers", lambda: lan)
+    with open_ui(tmp_path, monkeypatch) as ui:
+        ui.app.go("online_host")
+        ui.pump(2)
+        ui.click_button("On")
+        ui.click_button("Host")
+        ui.pump(2)
+        said = "Your friend types this server address on Join: ws://192.168.1.5:4000/v1"
+        assert said in texts(ui)
+        servers = fake_links[0].servers  # type: ignore[attr-defined]
+        assert (servers.mailbox, servers.relay) == (lan.mailbox, lan.relay)
+        ui.click_button("Cancel")
+        assert stopped == [True]
+
+
+def test_servers_that_cannot_start_are_said(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fake_links: list[FakeLink]
+) -> None:
+    def refuse() -> connecting.LanServers:
+        raise OSError("address already in use")
+
+    monkeypatch.setattr(connecting, "start_lan_servers", refuse)
+    with open_ui(tmp_path, monkeypatch) as ui:
+        ui.app.go("online_host")
+        ui.pump(2)
+        ui.click_button("On")
+        ui.click_button("Host")
+        assert "could not be started on this computer: address already in use" in notice_text(ui)
+        assert fake_links == [] and ui.has_button("Host")
