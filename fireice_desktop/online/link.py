@@ -53,6 +53,10 @@ PING_INTERVAL: Final = 5.0
 #: move, up to :data:`~.messages.MOST_MOVES`).
 FLOOD_LINES: Final = MOST_MOVES + 200
 FLOOD_WINDOW: Final = 10.0
+#: Seconds without a word from the friend's copy (Dilation says the peer is connected after
+#: each answer to its pings) before the connection counts as lost: a friend whose computer
+#: froze or whose network went silent sends no end of connection to notice.
+SILENCE: Final = 2.5 * PING_INTERVAL
 
 
 @dataclass(frozen=True)
@@ -150,6 +154,7 @@ class Link:
         self._unsent: list[bytes] = []
         self._peer_connected = False
         self._lost = False
+        self._heard = 0.0  # when the friend's copy was last heard of (time.monotonic)
         self._closing = False
         #: How the friend is reached now, as magic-wormhole describes it (direct or relay).
         self.route = ""
@@ -254,6 +259,7 @@ class Link:
     def _dilation_status(self, state: Any) -> None:
         peer = getattr(state, "peer_connection", None)
         if isinstance(peer, status.ConnectedPeer):
+            self._heard = time.monotonic()
             self.route = str(peer.hint_description)
             if self._lost:
                 self._lost = False
@@ -273,10 +279,22 @@ class Link:
             return
         self._channel = channel
         self._peer_connected = True
+        self._heard = time.monotonic()
+        reactor.callLater(PING_INTERVAL, self._watch)
         self._put(LinkEvent("connected"))
         for line in self._unsent:
             _transport(channel).write(line)
         self._unsent = []
+
+    def _watch(self) -> None:
+        """Say the connection is lost when the friend's copy has been silent too long
+        (magic-wormhole 0.24's Dilation says nothing when its pings go unanswered)."""
+        if self.finished or self._closing:
+            return
+        if not self._lost and time.monotonic() - self._heard > SILENCE:
+            self._lost = True
+            self._put(LinkEvent("lost"))
+        reactor.callLater(PING_INTERVAL / 2, self._watch)
 
     def _channel_lost(self) -> None:
         if not self.finished and not self._closing:

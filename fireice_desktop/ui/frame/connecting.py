@@ -39,7 +39,7 @@ def real_link(servers: Servers) -> LinkLike:
     """A connection through ``servers`` (magic-wormhole's, loaded now)."""
     from ...online.link import Link  # Twisted and magic-wormhole, only when play starts
 
-    return Link(servers)
+    return Link(servers, version())
 
 
 #: How a connection is made: the real one, or a test's.
