@@ -387,7 +387,8 @@ class FriendTable(PlayersTable):
             question,
             tr("online.accept"),
             lambda: self.handle(self._act("answer", True)),
-            detail="",
+            detail=tr(f"online.{what}_detail"),
+            title=tr(f"online.{what}_title"),
             on_no=lambda: self.handle(self._act("answer", False)),
             no_label=tr("online.decline"),
         )

@@ -207,6 +207,8 @@ class HostScene(CardScreen):
         )
         y += px(56)
         words = setup_words(self.online) if self.online is not None else ""
+        if self.online is not None and self.online.count:
+            words = tr("online.at_move", words=words, move=self.online.count + 1)
         pygame_gui.elements.UILabel(pygame.Rect(card.x, y, card.width, px(30)), words, m)
         y += px(36)
         self.status_label = pygame_gui.elements.UILabel(
@@ -343,7 +345,10 @@ class HostScene(CardScreen):
         for index, event in enumerate(happened):
             if isinstance(event, Shown):
                 self.code = event.code
-                self.status = tr("online.waiting")
+                friend = shown_name(self.online.friend) if self.online is not None else ""
+                resumed = self.online is not None and self.online.count > 0 and friend
+                waiting = tr("online.resume_waiting", name=friend) if resumed else ""
+                self.status = waiting or tr("online.waiting")
             elif isinstance(event, Connection) and event.state in ("paired", "connected"):
                 self.status = tr("online.connecting")
             elif isinstance(event, Connection) and event.state == "closed":
