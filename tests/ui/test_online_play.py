@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import queue
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -14,10 +14,12 @@ import pygame
 import pygame_gui
 import pytest
 
+from fireice_desktop.engine import correspondence
 from fireice_desktop.engine.games.fireice.rules import Color
+from fireice_desktop.engine.games.fireice.spec import Handicap
 from fireice_desktop.engine.records.game import GameRecord
 from fireice_desktop.online.addresses import PUBLIC_MAILBOX, PUBLIC_RELAY
-from fireice_desktop.online.kept import Keeper, load_online
+from fireice_desktop.online.kept import Keeper, keep_online, load_online
 from fireice_desktop.online.messages import Move, encode
 from fireice_desktop.online.session import Session, Started, new_game
 from fireice_desktop.online.table import Table
@@ -224,8 +226,6 @@ def test_the_joiner_sees_the_hosts_setup_and_the_game_starts_on_both(
         assert link.joined == CODE
         assert "Joining 7-guitarist-revenge…" in texts(ui)
         # The host's side, with a handicap of two for Ice, hosting as Fire.
-        from fireice_desktop.engine.games.fireice.spec import Handicap
-
         record = GameRecord("fire-and-ice", (), Handicap((3, 9), Color.ICE))
         host = Table(Session("host", new_game(record, Color.FIRE), "Anna", Kept()), FakeLink())
         host.link.other, link.other = link, host.link  # type: ignore[attr-defined]
@@ -548,3 +548,65 @@ def test_servers_that_cannot_start_are_said(
         ui.click_button("Host")
         assert "could not be started on this computer: address already in use" in notice_text(ui)
         assert fake_links == [] and ui.has_button("Host")
+
+
+def test_a_rematch_offered_after_the_end_and_accepted_starts_a_new_game_on_both(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with open_ui(tmp_path, monkeypatch) as ui:
+        scene, friend, _, _ = online_game(ui)
+        ui.play("D4-C4")
+        both(ui, friend)
+        friend.screen.table.resign()  # type: ignore[attr-defined]
+        both(ui, friend)
+        assert "resigned: you win" in ui.message
+        ui.click_button("Offer rematch")
+        both(ui, friend)
+        question = friend.screen.windows.question
+        assert question.is_open
+        question.action()  # the friend clicks Accept
+        both(ui, friend, 4)
+        assert ui.played == [] and friend.screen.controller.history.played == []
+        mine = scene.table.play.session.online  # type: ignore[attr-defined]
+        assert mine.me is Color.ICE and not mine.over  # the sides swapped
+        assert ui.panel.turn_label.text == "<b>Bea</b> to move"
+        assert load_online().online == mine
+
+
+def test_resuming_hosts_the_kept_game_and_the_friend_behind_catches_up_move_by_move(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fake_links: list[FakeLink]
+) -> None:
+    with open_ui(tmp_path, monkeypatch) as ui:
+        # A game of three moves kept here; the friend kept it after its first move only.
+        game = new_game(GameRecord("fire-and-ice"), Color.FIRE)
+        record = GameRecord("fire-and-ice", ("D4-C4", "D4-D1", "D4-D6"), game.record.setup)
+        kept = replace(game, record=GameRecord.from_json(record.to_json()), friend="Bea")
+        keep_online(kept)
+        ui.app.go("online_resume")
+        ui.pump(3)
+        assert ui.find(CODE, pygame_gui.elements.UILabel) is not None
+        assert "Waiting for Bea: they choose Join and type this code." in texts(ui)
+        # The friend's copy has the game as the host's offer gave it, with one move.
+        offered = correspondence.decode(kept.offer().code)
+        their = replace(offered.record, moves=kept.record.moves[:1])
+        behind = replace(kept, record=their, me=offered.sender.other, friend="Anna")
+        link = fake_links[0]
+        other = FakeLink()
+        link.other, other.other = other, link
+        guest = Table(Session("guest", behind, "Bea", Kept(), connecting.version()), other)
+        connect(link, other)
+        rest: list[Any] | None = None
+        for _ in range(10):
+            ui.pump(1)
+            happened = guest.pump(0)
+            starts = [i for i, event in enumerate(happened) if isinstance(event, Started)]
+            if starts:
+                rest = happened[starts[0] + 1 :]
+                break
+        assert rest is not None, "the friend's game never started"
+        friend = Friend(guest, rest)
+        both(ui, friend, 3)
+        assert isinstance(ui.app.scene, GameScreen)
+        assert ui.played == ["D4-C4", "D4-D1", "D4-D6"]
+        assert [str(m) for m in friend.screen.controller.history.played] == ui.played
+        assert "The game against Bea goes on at move 4." in ui.message
