@@ -42,7 +42,8 @@ class OnlineSettingsScene(CardScreen):
     def build(self, size: tuple[int, int]) -> None:
         super().build(size)
         width, height = size
-        card = pygame.Rect(0, 0, min(px(760), width - 40), min(height - px(20), px(560)))
+        content = px(96) + 3 * px(54) + px(50) + px(34) + px(86)
+        card = pygame.Rect(0, 0, min(px(760), width - 40), min(height - px(20), content))
         card.center = (width // 2, height // 2)
         self.panel_rect = card
         m = self.manager
