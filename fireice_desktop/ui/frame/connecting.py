@@ -9,10 +9,14 @@ the screens read with :meth:`~...online.table.Table.pump` each frame.
 
 from __future__ import annotations
 
+import contextlib
 import getpass
+import queue
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+
+import pygame
 
 from ... import __version__
 from ...online.addresses import Servers
@@ -35,11 +39,28 @@ def player_name(settings: Settings) -> str:
     return shown_name(name, MOST_NAME)
 
 
+#: The event that wakes the window's loop when the connection has news (the loop sleeps
+#: up to half a second when nothing moves: a friend's move is shown at once instead).
+LINK_NEWS = pygame.event.custom_type()
+
+
+class WakingQueue(queue.Queue[Any]):
+    """The connection's events, each waking the window's loop as it arrives (from the
+    connection's own thread: posting an event is safe from any thread)."""
+
+    def put(self, item: Any, block: bool = True, timeout: float | None = None) -> None:
+        super().put(item, block, timeout)
+        with contextlib.suppress(pygame.error):  # no window any more: nothing to wake
+            pygame.event.post(pygame.event.Event(LINK_NEWS))
+
+
 def real_link(servers: Servers) -> LinkLike:
     """A connection through ``servers`` (magic-wormhole's, loaded now)."""
     from ...online.link import Link  # Twisted and magic-wormhole, only when play starts
 
-    return Link(servers, version())
+    link = Link(servers, version())
+    link.events = WakingQueue()
+    return link
 
 
 #: How a connection is made: the real one, or a test's.
