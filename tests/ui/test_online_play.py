@@ -34,6 +34,9 @@ from fireice_desktop.ui.screens.menu import MenuScene
 from tests.support.ui import Driver, open_ui, plain_text
 
 CODE = "7-guitarist-revenge"
+NOT_ONLINE = (
+    "Not in a game online: hints, undo and the computer's review are for games at one computer."
+)
 
 
 @dataclass(frozen=True)
@@ -421,6 +424,12 @@ def test_resigning_asks_first_and_both_sides_see_the_result(
         assert "You resigned" in ui.message
         assert "resigned: you win" in friend.screen.controller.message
         assert ui.find("Offer rematch").is_enabled  # type: ignore[attr-defined]
+        # No computer online: neither its review nor the game-over card's offers.
+        assert not ui.has_button("Analyse") and ui.panel.over_panel is None
+        for key, mod in ((pygame.K_h, 0), (pygame.K_n, 0), (pygame.K_z, pygame.KMOD_CTRL)):
+            ui.press(key, mod)
+            assert isinstance(ui.app.scene, GameScreen)
+            assert ui.message == NOT_ONLINE
 
 
 def test_a_takeback_offered_and_accepted_takes_the_move_back_on_both_sides(

@@ -115,6 +115,7 @@ class FriendTable(PlayersTable):
         self.play = play
         self.friend = Friend()
         self.screen: Any = None
+        self.panel: Any = None
         self.lost = False  # the connection dropped: the banner says so
         self.ended = ""  # why online play stopped ("": it goes on)
         self.left = False  # this side left the game (kept, to resume)
@@ -168,6 +169,7 @@ class FriendTable(PlayersTable):
     def build(self, manager: pygame_gui.UIManager, panel: Any, screen: Any) -> None:
         """Put the online game's buttons where the panel's game buttons were."""
         self.screen = screen
+        self.panel = panel
         for element in (*panel.game_rows, panel.new_button, panel.menu_button):
             element.hide()
         panel.title_label.set_text(tr("online.playing", name=self.play.friend))
@@ -231,6 +233,9 @@ class FriendTable(PlayersTable):
             said = ""
         if self.route_label is not None and self.route_label.text != said:
             self.route_label.set_text(said)
+        analyse = getattr(self.panel, "analyse_button", None)
+        if analyse is not None and analyse.visible:
+            analyse.hide()  # no computer in an online game: no review by it either
         if self.banner is not None:
             shown = self.lost and not (self.ended or self.left)
             self.banner.show() if shown else self.banner.hide()

@@ -286,6 +286,8 @@ class GameScreen(BoardScene):
     def watch_moves(self) -> None:
         """With the Tutor setting on, judge each move a person has just played; ask about
         a blunder before the game goes on."""
+        if self.table.online:
+            return  # no tutor against a friend online: a move sent cannot be taken back alone
         controller = self.controller
         warning = self.work.watch(controller, self.settings.tutor, self.session, self.table)
         if warning is not None:
