@@ -27,9 +27,8 @@ and says so, and this side's game is as it was.
 
 from __future__ import annotations
 
-import hashlib
 import json
-import secrets
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
@@ -67,8 +66,9 @@ class PeerError(ProtocolError):
 
 
 def new_id() -> str:
-    """A new game's id: 32 random hex digits."""
-    return secrets.token_hex(16)
+    """A new game's id: 32 random hex digits (from the system's source of randomness, as
+    :func:`secrets.token_hex` takes them)."""
+    return os.urandom(16).hex()
 
 
 def position_hash(record: GameRecord, count: int, position: GameState | None = None) -> str:
@@ -78,6 +78,10 @@ def position_hash(record: GameRecord, count: int, position: GameState | None = N
         position = record.positions()[count]
     data = record.kind.position_json(record.setup, position)
     text = f"{record.game}|{count}|" + json.dumps(data, sort_keys=True, separators=(",", ":"))
+    # Imported here: hashlib loads OpenSSL's library, and every command builds its parser
+    # from the modules that import this one; only online play hashes.
+    import hashlib
+
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
