@@ -268,6 +268,7 @@ class Session:
     friend_offer: Offer | None = None
     _friend_count: int = 0
     _resumed: bool = False
+    _adopted: bool = False
 
     def __post_init__(self) -> None:
         if self.role == "host" and self.online is None:
@@ -330,15 +331,20 @@ class Session:
             game = self.online
             if offered is not None and offered.id != game.id:
                 offered = None  # the friend kept another game: it takes this one
+        # A guest that had no copy of this game takes the host's as it comes; a side that
+        # kept it has every move and resignation of its own, so the friend may only be
+        # ahead with its own.
+        adopted = self.online is None or self.online.id != game.id
         self._check_common(game, offered)
         acked = min(game.count, offered.count) if offered is not None else 0
         game = replace(game, friend=hello.name[:MOST_NAME], acked=acked)
         if offered is not None and offered.resigned and not game.resigned:
-            game = replace(game, resigned=offered.resigned)
+            game = replace(game, resigned=self._resigned(game, offered.resigned, adopted))
         self.keep(game)
         self.online = game
         self.friend_name = hello.name[:MOST_NAME]
         self.started = True
+        self._adopted = adopted
         self._friend_count = offered.count if offered is not None else 0
         events: list[Event] = [Started(game, resumed=self._resumed or game.count > 0)]
         # Send the moves the friend lacks, one message a move.
@@ -365,6 +371,16 @@ class Session:
             self._resumed = True
             return kept
         return OnlineGame(offered.id, code.record, code.sender.other)
+
+    def _resigned(self, game: OnlineGame, resigned: str, adopted: bool) -> str:
+        """The side the friend's hello says resigned, if this side may take it."""
+        try:
+            side = game.record.kind.parse_side(resigned)
+        except ValueError:
+            raise PeerError(say("online.error.bad_game", reason="no such side")) from None
+        if side != game.me.other and not adopted:
+            raise PeerError(say("online.error.diverged", n=game.count))
+        return side.key
 
     def _check_common(self, game: OnlineGame, offered: GameOffer | None) -> None:
         """The friend's moves so far must be this side's first moves, or the other way."""
@@ -396,7 +412,8 @@ class Session:
         position = game.position
         if position.is_over:
             raise PeerError(say("online.error.after_end", n=message.n))
-        syncing = message.n <= self._friend_count
+        # Moves of either side only while taking up a game this side had no copy of.
+        syncing = self._adopted and message.n <= self._friend_count
         if position.to_move != game.me.other and not syncing:
             raise PeerError(say("online.error.out_of_turn", n=message.n, move=quoted(message.move)))
         try:
@@ -414,7 +431,7 @@ class Session:
         record = replace(game.record, moves=(*game.record.moves, move))
         if position_hash(record, message.n, after) != message.hash:
             raise PeerError(say("online.error.hash", n=message.n))
-        new = replace(game, record=record)
+        new = replace(game, record=record, acked=message.n)  # the friend has every move
         self.keep(new)
         self.online = new
         self.friend_offer = (
