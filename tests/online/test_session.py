@@ -253,7 +253,7 @@ def played(count: int, record: GameRecord = PLAIN, side: Any = FIRE) -> tuple[Si
 
 
 def test_a_move_out_of_turn_from_the_friend_changes_nothing() -> None:
-    host, guest = start()
+    host, _guest = start()
     text, hash_ = next_move(host)  # host's own move, sent by the guest
     refused(host, Move(1, text, hash_), "when it was not its turn")
     host, _guest = played(2)
