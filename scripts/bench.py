@@ -62,6 +62,7 @@ SDL_AUDIODRIVER say otherwise; the idle figure is measured over ``--seconds``.
 from __future__ import annotations
 
 import argparse
+import collections
 import itertools
 import json
 import os
@@ -1145,25 +1146,41 @@ def bench_online(seconds: float) -> None:
         print(f"servers on the loopback: {mailbox}, {relay}")
         for label, direct in (("relay", False), ("direct", True)):
             servers = Servers(mailbox, relay, direct=direct)
-            joins, routes = [], set()
+            joins: list[float] = []
+            routes: collections.Counter[str] = collections.Counter()
             for _ in range(ONLINE_PAIRINGS):
                 host, guest, joined = online_pairing(servers, Path(folder), GameRecord())
                 joins.append(joined)
-                routes.add(guest.link.route.split(":")[0])
+                routes[route_kind(guest)] += 1
                 host.table.close()
                 guest.table.close()
-            host, guest, _ = online_pairing(servers, Path(folder), icebreaker)
-            routes.add(guest.link.route.split(":")[0])
+            # the moves over the route named (Dilation takes the first connection made: a
+            # direct pairing now and then goes through the relay)
+            for _ in range(5):
+                host, guest, _ = online_pairing(servers, Path(folder), icebreaker)
+                if route_kind(guest) == label:
+                    break
+                host.table.close()
+                guest.table.close()
+            moves_route = route_kind(guest)
             moves = online_moves(host, guest, ONLINE_MOVES)
             host.table.close()
             guest.table.close()
             print(
-                f"{label:>6} ({', '.join(sorted(routes))}): Join to the first board median "
-                f"{1000 * statistics.median(joins):.0f} ms, 95th percentile "
-                f"{1000 * percentile(joins, 95):.0f} ms over {len(joins)} pairings; "
-                f"a move to the friend's board median {1000 * statistics.median(moves):.1f} ms, "
-                f"95th percentile {1000 * percentile(moves, 95):.1f} ms over {len(moves)} moves"
+                f"{label}: Join to the first board median {1000 * statistics.median(joins):.0f} ms,"
+                f" 95th percentile {1000 * percentile(joins, 95):.0f} ms over {len(joins)} "
+                f"pairings ({', '.join(f'{n} {kind}' for kind, n in sorted(routes.items()))})"
             )
+            print(
+                f"{label}: a move to the friend's board median "
+                f"{1000 * statistics.median(moves):.1f} ms, 95th percentile "
+                f"{1000 * percentile(moves, 95):.1f} ms over {len(moves)} moves ({moves_route})"
+            )
+
+
+def route_kind(side: OnlineSide) -> str:
+    """How ``side`` reaches the friend: ``relay`` or ``direct``."""
+    return "relay" if "relay" in side.link.route else "direct"
 
 
 SECTIONS = {
