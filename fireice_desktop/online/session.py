@@ -407,13 +407,16 @@ class Session:
             raise PeerError(say("online.error.diverged", n=message.n))
         if message.n != game.count + 1:
             raise PeerError(say("online.error.skipped", n=message.n, expected=game.count + 1))
-        if game.resigned:
+        # The moves the friend's hello said it has come even after a resignation: both
+        # sides then end with the same moves.
+        owed = message.n <= self._friend_count
+        if game.resigned and not owed:
             return []  # a move crossing a resignation on the way: the game is over
         position = game.position
         if position.is_over:
             raise PeerError(say("online.error.after_end", n=message.n))
         # Moves of either side only while taking up a game this side had no copy of.
-        syncing = self._adopted and message.n <= self._friend_count
+        syncing = self._adopted and owed
         if position.to_move != game.me.other and not syncing:
             raise PeerError(say("online.error.out_of_turn", n=message.n, move=quoted(message.move)))
         try:

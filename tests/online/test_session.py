@@ -163,7 +163,8 @@ GAMES = [
     pytest.param(PLAIN, FIRE, id="fire-and-ice"),
     pytest.param(PLAIN, ICE, id="fire-and-ice, host plays ice"),
     pytest.param(HANDICAP, FIRE, id="fire-and-ice with a handicap"),
-    *(pytest.param(icebreaker(size), RED, id=f"icebreaker {size}") for size in (4, 5, 8)),
+    *(pytest.param(icebreaker(size), RED, id=f"icebreaker {size}") for size in (4, 5)),
+    pytest.param(icebreaker(8), RED, id="icebreaker 8", marks=pytest.mark.slow),  # 200 moves
     pytest.param(icebreaker(6), BLACK, id="icebreaker 6, host plays black"),
 ]
 
@@ -219,6 +220,19 @@ def test_a_game_that_cannot_be_kept_is_not_played_nor_sent() -> None:
     host.session.play(move)
     settle(host, guest)
     assert guest.game.count == 1
+
+
+def test_a_friends_move_that_cannot_be_kept_is_not_taken_nor_acknowledged() -> None:
+    host, guest = start()
+    move = host.session.play(next_move(host)[0])
+    assert move
+    before, kept = guest.game, list(guest.kept.games)
+    guest.kept.refuse = True
+    with pytest.raises(SaveFileError):
+        deliver(host, guest)
+    assert guest.game == before and guest.kept.games == kept
+    assert guest.session.outbox == []  # no ack for a move not kept
+    assert host.game.pending == 1
 
 
 # --- the friend's bad messages --------------------------------------------------------------
@@ -520,6 +534,41 @@ def test_a_resignation_made_while_apart_reaches_the_friend() -> None:
     assert overs(new_host) == [Over(FIRE, resigned=True)]
     assert new_host.game.resigned == "ice" and new_host.kept.last.resigned == "ice"
     assert new_host.game.winner() == FIRE == new_guest.game.winner()
+
+
+def test_a_guest_that_lost_its_file_takes_a_resigned_game_with_all_its_moves() -> None:
+    host, guest = played(6)
+    host.session.resign()
+    settle(host, guest)
+    new_host = make_side("host", host.kept.last, "Anna")
+    new_guest = make_side("guest", None, "Bruno")
+    connect(new_host, new_guest)
+    assert new_guest.game.record == host.game.record  # not the start with a resignation
+    assert new_guest.game.winner() == new_host.game.winner() == ICE
+    assert overs(new_guest) == [Over(ICE, resigned=True)]
+
+
+def test_a_move_lost_before_a_resignation_reaches_the_friend_after_a_resume() -> None:
+    host, guest = played(4)  # fire, the host, to move
+    lose_next_move(host, guest, random.Random(2))
+    host.session.resign()
+    host.session.take_outbox()  # lost too
+    new_host, new_guest = come_back(host, guest)
+    connect(new_host, new_guest)
+    assert new_guest.game.record == new_host.game.record
+    assert new_guest.game.count == 5
+    assert new_guest.kept.last.resigned == "fire" and new_guest.game.winner() == ICE
+
+
+def test_moves_crossing_resignations_on_a_resume_end_alike() -> None:
+    host, guest = played(4)  # fire, the host, to move
+    lose_next_move(host, guest, random.Random(2))  # fire's move 5 never arrives
+    guest.session.resign()  # ice resigns at move 4, not knowing of it
+    guest.session.take_outbox()
+    new_host, new_guest = come_back(host, guest)
+    connect(new_host, new_guest)
+    assert new_guest.game.record == new_host.game.record
+    assert new_guest.game.resigned == new_host.game.resigned == "ice"
 
 
 # --- resigning, offers, pausing ----------------------------------------------------------------
