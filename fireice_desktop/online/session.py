@@ -493,7 +493,15 @@ class Session:
             code = correspondence.decode(message.offered.code)
         except ValueError as error:
             raise PeerError(say("online.error.bad_game", reason=str(error)[:120])) from None
-        if code.record.moves or message.offered.count or code.record.kind is not game.record.kind:
+        # A rematch is a new game (a new id, no moves) of the same set-up, sides swapped.
+        if (
+            code.record.moves
+            or message.offered.count
+            or message.offered.id == game.id
+            or code.record.kind is not game.record.kind
+            or code.record.setup != game.record.setup
+            or code.sender != game.me
+        ):
             raise PeerError(say("online.error.bad_game", reason="not a new game of this kind"))
         self.friend_offer = message
         return [Offered("rematch")]

@@ -694,6 +694,38 @@ def test_a_rematch_declined_leaves_the_old_game() -> None:
     assert host.game == old
 
 
+def rematch_offer(record: GameRecord, sender: Any, id_: str) -> Offer:
+    code = correspondence.encode(replace(record, moves=()), sender)
+    return Offer("rematch", offered=GameOffer(id_, code))
+
+
+@pytest.mark.parametrize(
+    ("what", "says"),
+    [
+        ("another set-up", "not a new game of this kind"),
+        ("another game", "not a new game of this kind"),
+        ("the same sides", "not a new game of this kind"),
+        ("the same id", "not a new game of this kind"),
+    ],
+)
+def test_a_rematch_offer_unlike_the_game_is_refused(what: str, says: str) -> None:
+    _host, guest = finished()
+    game = guest.game  # ice
+    record, sender, id_ = game.record, FIRE.other, "e" * 32  # the host plays ice next
+    if what == "another set-up":
+        record = HANDICAP
+    elif what == "another game":
+        record, sender = icebreaker(5), RED
+    elif what == "the same sides":
+        sender = FIRE
+    else:
+        id_ = game.id
+    refused(guest, rematch_offer(record, sender, id_), says)
+    assert guest.session.friend_offer is None
+    # the rematch as this copy offers it is taken
+    assert guest.session.receive(wire(rematch_offer(game.record, ICE, "e" * 32)))
+
+
 def test_a_rematch_before_the_end_is_declined_at_once() -> None:
     host, guest = played(2)
     assert not host.session.offer_rematch()
