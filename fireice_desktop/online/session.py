@@ -267,6 +267,8 @@ class Session:
     rematch: OnlineGame | None = None
     friend_offer: Offer | None = None
     _friend_count: int = 0
+    #: The most moves this game has had here (acks of moves since taken back are late).
+    _longest: int = 0
     _resumed: bool = False
     _adopted: bool = False
 
@@ -345,6 +347,7 @@ class Session:
         self.friend_name = hello.name[:MOST_NAME]
         self.started = True
         self._adopted = adopted
+        self._longest = game.count
         self._friend_count = offered.count if offered is not None else 0
         events: list[Event] = [Started(game, resumed=self._resumed or game.count > 0)]
         # Send the moves the friend lacks, one message a move.
@@ -437,6 +440,7 @@ class Session:
         new = replace(game, record=record, acked=message.n)  # the friend has every move
         self.keep(new)
         self.online = new
+        self._longest = max(self._longest, new.count)
         self.friend_offer = (
             None
             if self.friend_offer and self.friend_offer.what == "takeback"
@@ -454,7 +458,7 @@ class Session:
         game = self.online
         assert game is not None
         if message.n > game.count or position_hash(game.record, message.n) != message.hash:
-            if message.n > game.count:
+            if message.n > self._longest:
                 raise PeerError(say("online.error.ack", n=message.n))
             return []  # an ack of a move since taken back
         if message.n <= game.acked:
@@ -480,7 +484,8 @@ class Session:
         game = self.online
         assert game is not None
         if message.what == "takeback":
-            if not self.can_take_back(message.keep, by=game.me.other):
+            # Offers crossing on the way: both are declined, on both sides alike.
+            if self.offered == "takeback" or not self.can_take_back(message.keep, by=game.me.other):
                 self.outbox.append(Answer("takeback", False))
                 return []
             self.friend_offer = message
@@ -488,6 +493,13 @@ class Session:
         if not game.over:
             self.outbox.append(Answer("rematch", False))
             return []
+        if self.offered == "rematch":
+            # Rematches offered across each other: the host's stands, the guest's lapses.
+            if self.role == "host":
+                self.outbox.append(Answer("rematch", False))
+                return []
+            self.offered = ""
+            self.rematch = None
         assert message.offered is not None
         try:
             code = correspondence.decode(message.offered.code)
@@ -538,6 +550,7 @@ class Session:
             and game is not None
             and not game.over
             and game.position.to_move == game.me
+            and self.offered != "takeback"
         )
 
     def play(self, text_or_move: Any) -> list[Event]:
@@ -553,14 +566,19 @@ class Session:
             raise IllegalMoveError(str(say("online.error.game_over")))
         if position.to_move != game.me:
             raise IllegalMoveError(str(say("online.error.not_your_turn")))
+        if self.offered == "takeback":  # the friend may be taking the move back right now
+            raise IllegalMoveError(str(say("online.error.answer_due")))
         move = position.parse_move(text_or_move) if isinstance(text_or_move, str) else text_or_move
         after = position.play(move)
         record = replace(game.record, moves=(*game.record.moves, move))
         new = replace(game, record=record)
         self.keep(new)
         self.online = new
+        self._longest = max(self._longest, new.count)
         if self.friend_offer is not None and self.friend_offer.what == "takeback":
+            # Playing on instead of answering says no, so the friend's offer is closed.
             self.friend_offer = None
+            self.outbox.append(Answer("takeback", False))
         n = new.count
         self.outbox.append(Move(n, str(move), position_hash(record, n, after)))
         events: list[Event] = [Moved(n, move, game.me, by_friend=False)]
@@ -606,7 +624,7 @@ class Session:
 
     def offer_takeback(self) -> bool:
         keep = self.takeback_point()
-        if keep is None or self.offered:
+        if keep is None or self.offered or self.friend_offer is not None:
             return False
         self.offered = "takeback"
         self.offer_keep = keep
@@ -615,7 +633,7 @@ class Session:
 
     def offer_rematch(self) -> bool:
         game = self.online
-        if game is None or not game.over or self.offered:
+        if game is None or not game.over or self.offered or self.friend_offer is not None:
             return False
         self.rematch = OnlineGame(
             new_id(),

@@ -647,13 +647,101 @@ def test_a_takeback_offer_of_a_wrong_point_is_declined_at_once(keep: int) -> Non
     assert guest.session.friend_offer is None
 
 
-def test_a_takeback_offer_lapses_when_a_move_is_played() -> None:
+def deliver_one(sender: Side, receiver: Side) -> None:
+    message = sender.session.outbox.pop(0)
+    receiver.events += receiver.session.receive(wire(message))
+
+
+def test_playing_on_instead_of_answering_a_takeback_declines_it() -> None:
     host, guest = takeback_game()
     host.session.offer_takeback()
     deliver(host, guest)
-    guest.events += guest.session.play(next_move(guest)[0])
-    assert guest.session.answer(True) == []
+    text, hash_ = next_move(guest)
+    guest.events += guest.session.play(text)
+    assert guest.session.outbox == [Answer("takeback", False), Move(4, text, hash_)]
+    assert guest.session.answer(True) == []  # too late
     assert guest.game.count == 4
+    deliver(guest, host)
+    assert host.events[-2:][0] == Answered("takeback", False)
+    assert host.game.record == guest.game.record
+    assert host.session.offered == ""
+    assert host.session.my_turn()
+
+
+def test_a_side_waits_for_the_answer_to_its_takeback_before_moving() -> None:
+    host, guest = takeback_game(4)  # ice, the guest, played move 4
+    assert guest.session.offer_takeback()
+    deliver(guest, host)
+    assert host.session.my_turn()  # the friend may still move: that declines
+    guest_before = guest.game
+    host.session.play(next_move(host)[0])
+    deliver(host, guest)
+    assert guest.events[-2] == Answered("takeback", False)
+    assert guest.game.count == 5 and guest.session.my_turn()
+    # while its offer is open, this side does not move
+    assert guest.session.offer_takeback()
+    assert not guest.session.my_turn()
+    with pytest.raises(IllegalMoveError, match="not answered your offer"):
+        guest.session.play(next_move(guest)[0])
+    assert guest.session.outbox[-1] == Offer("takeback", keep=3)
+    assert not any(isinstance(m, Move) for m in guest.session.outbox)
+    assert guest.game.count == 5 and guest_before.count == 4
+
+
+def test_a_move_and_a_takeback_offer_crossing_end_alike() -> None:
+    host, guest = takeback_game(4)  # ice, the guest, played move 4: fire to move
+    assert guest.session.offer_takeback()  # keep 3, on its way
+    host.session.play(next_move(host)[0])  # move 5 before the offer arrives
+    deliver(host, guest)  # move 5 reaches the guest, which acks it after its offer
+    deliver_one(guest, host)  # the offer: taking back 4 and 5 is still one take-back
+    assert host.events[-1] == Offered("takeback")
+    assert host.session.answer(True) == [TakenBack(3)]
+    settle(host, guest)  # the ack of move 5 arrives late, after it was taken back
+    assert guest.events[-2:] == [Answered("takeback", True), TakenBack(3)]
+    assert host.game.record == guest.game.record and host.game.count == 3
+
+
+def test_takeback_offers_crossing_are_both_declined() -> None:
+    host, guest = takeback_game(4)
+    play_moves(host, guest, random.Random(1), most=1)  # fire played 5: ice to move
+    assert host.session.offer_takeback() and guest.session.offer_takeback()
+    before = host.game.record
+    settle(host, guest)
+    assert Answered("takeback", False) in host.events
+    assert Answered("takeback", False) in guest.events
+    assert host.game.record == guest.game.record == before
+    assert host.session.offered == guest.session.offered == ""
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_offers_and_moves_crossing_on_the_way_leave_both_sides_with_one_game(seed: int) -> None:
+    """Each side moves, offers a take-back and answers whenever it may, while the messages
+    are delivered one at a time in any order: no honest copy is ever refused, and once
+    everything has arrived both sides have the same game."""
+    rng = random.Random(seed)
+    host, guest = played(rng.randrange(2, 6))
+    for _ in range(120):
+        side, friend = (host, guest) if rng.random() < 0.5 else (guest, host)
+        choice = rng.random()
+        if choice < 0.4 and side.session.outbox:
+            deliver_one(side, friend)
+        elif choice < 0.6 and side.session.my_turn():
+            move = rng.choice(sorted(side.game.position.legal_moves(), key=str))
+            side.events += side.session.play(move)
+        elif choice < 0.8:
+            side.session.offer_takeback()
+        elif side.session.friend_offer is not None:
+            side.events += side.session.answer(rng.random() < 0.7)
+    settle(host, guest)
+    for side in (host, guest):  # the offers still open are answered
+        if side.session.friend_offer is not None:
+            side.events += side.session.answer(rng.random() < 0.5)
+    settle(host, guest)
+    assert host.game.record == guest.game.record
+    assert host.session.offered == guest.session.offered == ""  # every offer answered
+    assert host.session.friend_offer is None and guest.session.friend_offer is None
+    play_moves(host, guest, rng)  # and the game goes on to its end
+    assert host.game.over and host.game.record == guest.game.record
 
 
 def finished(record: GameRecord = PLAIN) -> tuple[Side, Side]:
@@ -681,6 +769,20 @@ def test_a_rematch_swaps_the_sides_with_a_new_game_of_the_same_set_up() -> None:
     assert host.kept.last == host.game and guest.kept.last == guest.game
     play_moves(host, guest, random.Random(8))
     assert host.game.over and host.game.record == guest.game.record
+
+
+def test_rematches_offered_across_each_other_give_one_game() -> None:
+    host, guest = finished()
+    assert host.session.offer_rematch() and guest.session.offer_rematch()
+    settle(host, guest)
+    assert Offered("rematch") in guest.events  # the host's offer stands
+    assert Offered("rematch") not in host.events
+    assert guest.session.offered == ""
+    guest.session.answer(True)
+    settle(host, guest)
+    assert host.game.id == guest.game.id and host.game.count == 0
+    assert host.game.me == ICE and guest.game.me == FIRE
+    assert host.session.offered == guest.session.offered == ""
 
 
 def test_a_rematch_declined_leaves_the_old_game() -> None:
