@@ -168,7 +168,7 @@ TEXTS = (
 )
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=250, deadline=None)
 @given(TEXTS)
 def test_any_text_is_an_address_or_address_error(text: str) -> None:
     for check in CHECKS:
