@@ -56,6 +56,12 @@ class DealsShown:
     title: str  # the translation key of the panel's heading
 
 
+#: The set-ups a game by code may start from, made when its card is laid out: each as its
+#: words on the card (in the player's language), its name among the card's choices, its
+#: tool tip and a way to make it (a handicap placed at random is drawn when it is made).
+CodeSetUps = Callable[[], Sequence[tuple[str, str, str, Callable[[], Any]]]]
+
+
 @dataclass(frozen=True)
 class GameUI:
     """How the desktop shows one game's package (and the games in it, such as the
@@ -99,6 +105,9 @@ class GameUI:
     #: Its rated puzzles (each with an ``id``, a ``rating`` and a ``win_in``), read when
     #: first asked for: the Statistics screen says how long a provisional rating lasts.
     puzzles: Callable[[], Sequence[Any]] | None = None
+    #: Its games a friend may play by code, each with the set-ups offered for it, by the
+    #: game's name, in the order of the card.
+    code_setups: Mapping[str, CodeSetUps] = field(default_factory=dict)
 
 
-__all__ = ["DealsShown", "DuelShown", "GameUI", "Shot"]
+__all__ = ["CodeSetUps", "DealsShown", "DuelShown", "GameUI", "Shot"]

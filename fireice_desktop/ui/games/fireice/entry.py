@@ -6,13 +6,17 @@ from collections.abc import Mapping
 
 from ....engine.games.fireice.lessons import LESSONS
 from ....engine.games.fireice.puzzles import all_puzzles
-from ....engine.games.fireice.rules import Color
+import random
+from typing import Any
+
+from ....engine.games.fireice.rules import Color, random_handicap
 from ....engine.games.fireice.solitaire_lessons import LESSONS as SOLITAIRE_LESSONS
 from ....engine.games.fireice.spec import Deal, Handicap
 from ...frame.navigation import Context
 from ...frame.registry import DealsShown, DuelShown, GameUI, Shot
 from ...frame.scene import Scene
 from ...game.players import Session
+from ...toolkit.language import side_name, tr
 from .art import peg_sprite
 from .backdrop import QuietBoard
 from .computer_setup import ComputerSetupScene
@@ -51,6 +55,28 @@ def _handicap_picture(ctx: Context, shot: Shot) -> Scene:
     handicap.setup.count = 3
     handicap.setup.draw_random(shot.deal or 42)
     return handicap
+
+
+#: The extra pegs a game by code may give a side (placed at random, as ``--handicap N``).
+CODE_HANDICAPS = (1, 2, 3)
+
+
+def _code_setups() -> list[tuple[str, str, str, Any]]:
+    """No handicap, or 1 to 3 extra pegs for either side, placed at random."""
+    choices: list[tuple[str, str, str, Any]] = [
+        (tr("code.no_handicap"), "none", tr("code.no_handicap_tip"), Handicap)
+    ]
+    for side in (Color.FIRE, Color.ICE):
+        for count in CODE_HANDICAPS:
+
+            def made(side: Color = side, count: int = count) -> Handicap:
+                return Handicap(random_handicap(count, random.randrange(1 << 30)), side)
+
+            name = side_name(side, "fire-and-ice")
+            label = tr("code.handicap_choice", side=name, count=count)
+            tip = tr("code.handicap_tip", side=name, count=count)
+            choices.append((label, f"{side.key}-{count}", tip, made))
+    return choices
 
 
 def _solitaire_picture(ctx: Context, shot: Shot) -> Session:
@@ -92,6 +118,7 @@ UI = GameUI(
     lessons=(*LESSONS, *SOLITAIRE_LESSONS),
     lesson_views={"solitaire": SolitaireBoard},
     puzzles=all_puzzles,
+    code_setups={"fire-and-ice": _code_setups},
 )
 
 __all__ = ["UI"]

@@ -1,0 +1,210 @@
+"""Play a friend by game code: two players, each with their own files, passing codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from pygame_gui.core.utility import clipboard_copy, clipboard_paste
+
+from fireice_desktop.engine.correspondence import decode, encode
+from fireice_desktop.engine.games.fireice.rules import Color
+from fireice_desktop.engine.records.game import GameRecord
+from fireice_desktop.files.code_game import CODE_GAME_NAME
+from fireice_desktop.ui.game.windows import code as code_module
+from fireice_desktop.ui.game.windows.code import CodeWindow
+from fireice_desktop.ui.screens.friend import FriendScene
+from fireice_desktop.ui.screens.game import GameScreen
+from tests.support.ui import Driver, open_ui, plain_text, pygame
+
+FIRE_MOVES = ["D4-C4", "A1-A2"]
+
+
+def code_window(ui: Driver) -> CodeWindow:
+    scene = ui.scene
+    assert isinstance(scene, GameScreen) and scene.by_code is not None
+    window = scene.by_code.window
+    assert window is not None and window.is_open, "no code window"
+    return window
+
+
+def said(window: CodeWindow) -> str:
+    return plain_text(window.status.html_text)
+
+
+def start_by_code(ui: Driver, side: str = "Fire") -> None:
+    ui.click_button("Play a friend")
+    assert isinstance(ui.scene, FriendScene)
+    ui.click_button("Start a game by code")
+    ui.click_button("Fire & Ice")
+    ui.click_button("None")
+    ui.click_button(side)
+    ui.click_button("Start")
+    assert isinstance(ui.scene, GameScreen)
+
+
+def first_legal(ui: Driver) -> str:
+    position = ui.game.controller.history.position
+    return str(sorted(position.legal_moves(), key=str)[0])
+
+
+def paste_into_window(ui: Driver, text: str) -> str:
+    window = code_window(ui)
+    clipboard_copy(text)
+    ui.click_element(window.paste_button)
+    if window.entry.get_text():
+        ui.click_element(window.ok_button)
+    return said(window) if window.is_open else ""
+
+
+def changed(code: str) -> str:
+    """``code`` with one character in its middle changed."""
+    at = len(code) // 2 + (code[len(code) // 2] == "-")
+    return code[:at] + ("0" if code[at] != "0" else "1") + code[at + 1 :]
+
+
+def kept(data: Path) -> dict[str, str]:
+    return json.loads((data / CODE_GAME_NAME).read_text(encoding="utf-8"))
+
+
+def test_two_friends_play_by_code_and_the_game_survives_a_restart(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    alice, bob = tmp_path / "alice", tmp_path / "bob"
+    # Alice starts, plays Fire, moves, and copies the code.
+    with open_ui(alice, monkeypatch) as ui:
+        start_by_code(ui, "Fire")
+        move = first_legal(ui)
+        ui.play(move)
+        ui.settle()
+        window = code_window(ui)
+        assert kept(alice / "data")["side"] == "fire"
+        assert decode(kept(alice / "data")["code"]).record.moves[0].__str__() == move
+        ui.click_element(window.copy_button)
+        assert "Copied" in said(window)
+        alices_code = clipboard_paste()
+        assert decode(alices_code).sender is Color.FIRE
+        assert not (alice / "data" / "autosave.fireice").exists()  # Continue's game untouched
+    # Bob takes it up from his own files: he plays Ice, and it is his turn.
+    with open_ui(bob, monkeypatch) as ui:
+        ui.click_button("Play a friend")
+        ui.click_button("Continue from a friend's code")
+        clipboard_copy(alices_code)
+        ui.click_button("Paste")
+        ui.click_button("Play it")
+        assert isinstance(ui.scene, GameScreen)
+        assert ui.played == [move]
+        assert ui.game.table.away is Color.FIRE
+        reply = first_legal(ui)
+        ui.play(reply)
+        ui.settle()
+        window = code_window(ui)
+        ui.click_element(window.copy_button)
+        bobs_code = clipboard_paste()
+        assert kept(bob / "data")["side"] == "ice"
+    # Alice, after a restart, finds the game under Play a friend and pastes Bob's code.
+    with open_ui(alice, monkeypatch) as ui:
+        ui.click_button("Play a friend")
+        summary = ui.find("Continue the game by code").tool_tip_text  # type: ignore[attr-defined]
+        assert "1 move" in summary and "Ice" in summary
+        ui.click_button("Continue the game by code")
+        assert ui.played == [move]
+        # Fire cannot move Ice's pegs, nor take back, while Ice's code is awaited.
+        assert not ui.game.person_to_move()
+        assert paste_into_window(ui, bobs_code) == ""
+        ui.settle()
+        assert ui.played == [move, reply]
+        assert ui.game.person_to_move()
+        assert "Your turn" in ui.message
+        ui.game.undo()
+        assert ui.played == [move, reply]
+
+
+@pytest.mark.parametrize(
+    ("pasted", "says"),
+    [
+        ("garbage", "not a game code"),
+        ("x" * 2500, "too long"),
+        ("FI1\0-<b>bold</b>", "not a game code"),
+        ("<b>FI1-ZZZZ</b>", "not a game code"),
+    ],
+)
+def test_odd_pasted_text_gets_a_message_and_changes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pasted: str, says: str
+) -> None:
+    with open_ui(tmp_path, monkeypatch) as ui:
+        start_by_code(ui, "Fire")
+        ui.play(first_legal(ui))
+        ui.settle()
+        before = (tmp_path / "data" / CODE_GAME_NAME).read_text(encoding="utf-8")
+        # What another program put on the clipboard (a NUL cannot be put there from here).
+        monkeypatch.setattr(code_module, "clipboard_paste", lambda: pasted)
+        window = code_window(ui)
+        ui.click_element(window.paste_button)
+        if window.entry.get_text():
+            ui.click_element(window.ok_button)
+        message = said(window)
+        assert says in message
+        assert len(ui.played) == 1
+        assert (tmp_path / "data" / CODE_GAME_NAME).read_text(encoding="utf-8") == before
+
+
+def test_every_refusal_leaves_the_game_unchanged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with open_ui(tmp_path, monkeypatch) as ui:
+        start_by_code(ui, "Fire")
+        ui.play("D4-C4")
+        ui.settle()
+        mine = code_window(ui).code
+        record = decode(mine).record
+        position = record.history().position
+        ice = sorted(position.legal_moves(), key=str)
+        good = encode(GameRecord(record.game, (*record.moves, ice[0])), Color.ICE)
+        start = GameRecord("fire-and-ice", ()).history().position
+        another = next(m for m in sorted(start.legal_moves(), key=str) if str(m) != "D4-C4")
+        reply = sorted(start.play(another).legal_moves(), key=str)[0]
+        other_first = encode(GameRecord("fire-and-ice", (another, reply)), Color.ICE)
+        cases = {
+            good[:-3]: "cut",  # a cut code
+            changed(good): "mistake",
+            encode(GameRecord("icebreaker", ()), Color.ICE): "another game",
+            other_first: "move 1 differs",
+            encode(GameRecord("fire-and-ice", ()), Color.ICE): "fewer",
+            mine: "sent by Fire",
+        }
+        for text, says in cases.items():
+            message = paste_into_window(ui, text)
+            assert says in message, (text, message)
+            assert ui.played == ["D4-C4"]
+            assert decode(kept(tmp_path / "data")["code"]).record.moves == record.moves
+
+
+def test_a_damaged_kept_game_by_code_is_set_aside_with_a_message(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / CODE_GAME_NAME).write_text('{"side": "fire", "code": "FI1-0000"}', encoding="utf-8")
+    with open_ui(tmp_path, monkeypatch) as ui:
+        ui.click_button("Play a friend")
+        text = plain_text(ui.scene.status.html_text)  # type: ignore[attr-defined]
+        assert "could not be read" in text and "unreadable" in text
+        assert not ui.has_button("Continue the game by code")
+    assert (data / "game-by-code.unreadable.json").exists()
+    assert not (data / CODE_GAME_NAME).exists()
+
+
+def test_the_screen_speaks_italian(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_ui(tmp_path, monkeypatch, language="it") as ui:
+        ui.click_button("Gioca con un amico")
+        ui.click_button("Inizia una partita per codice")
+        ui.click_button("Nessuno")
+        ui.click_button("Inizia")
+        ui.play("D4-C4")
+        ui.settle()
+        message = paste_into_window(ui, "garbage")
+        assert "Non è cambiato nulla" in message and "non è un codice di partita" in message
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
+        ui.pump(3)
