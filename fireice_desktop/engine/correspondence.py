@@ -176,7 +176,9 @@ def continues(kept: GameRecord, text: str, side: SideType | None = None) -> tupl
     code = decode(text)
     theirs = code.record
     if (theirs.kind, theirs.setup) != (kept.kind, kept.setup):  # the same game, set up alike
-        raise CodeError.of("code.another_game", theirs=_setup_words(theirs), kept=_setup_words(kept))
+        raise CodeError.of(
+            "code.another_game", theirs=_setup_words(theirs), kept=_setup_words(kept)
+        )
     if side is not None and code.sender == side:
         raise CodeError.of("code.own_side", side=side.words)
     for number, (mine, their) in enumerate(zip(kept.moves, theirs.moves, strict=False), start=1):

@@ -131,14 +131,6 @@ def load_code_game() -> KeptCodeGame:
         return KeptCodeGame(problem=problem, set_aside_as=target)
 
 
-def forget_code_game() -> None:
-    """Remove the kept game by code (a new one is started in its place)."""
-    try:
-        code_game_path().unlink()
-    except FileNotFoundError:
-        pass
-
-
 def _damaged(error: NotationError) -> SaveFileError:
     return SaveFileError(say("code_game.damaged", error=words_of(error)))
 
@@ -149,7 +141,6 @@ __all__ = [
     "KeptCodeGame",
     "code_game_json",
     "code_game_path",
-    "forget_code_game",
     "keep_code_game",
     "load_code_game",
     "parse_code_game",

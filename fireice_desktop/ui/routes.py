@@ -12,8 +12,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine.records.game import GameRecord
-from ..files.code_game import CodeGame
 from ..engine.words import quoted
+from ..files.code_game import CodeGame
 from .frame.navigation import Context
 from .frame.registry import GameUI, Shot
 from .frame.scene import Scene

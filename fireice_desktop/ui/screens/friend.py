@@ -125,9 +125,7 @@ class FriendScene(ChoiceCard):
             route = ("by-code", {"game": self.kept})
             entries.append((tr("friend.code_continue"), code_summary(self.kept), route))
         for name, route_name, options in ENTRIES:
-            entries.append(
-                (tr(f"friend.{name}"), tr(f"friend.{name}_tip"), (route_name, options))
-            )
+            entries.append((tr(f"friend.{name}"), tr(f"friend.{name}_tip"), (route_name, options)))
         y = card.y + px(86)
         for text, tip, route in entries:
             element = button(

@@ -86,7 +86,9 @@ class CodeWindow:
             container=self.window,
         )
         self.status = pygame_gui.elements.UITextBox(
-            "", pygame.Rect(px(6), px(284), w - px(12), max(px(40), h - px(290))), manager,
+            "",
+            pygame.Rect(px(6), px(284), w - px(12), max(px(40), h - px(290))),
+            manager,
             container=self.window,
         )
 

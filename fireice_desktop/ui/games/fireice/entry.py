@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
+from typing import Any
 
 from ....engine.games.fireice.lessons import LESSONS
 from ....engine.games.fireice.puzzles import all_puzzles
-import random
-from typing import Any
-
 from ....engine.games.fireice.rules import Color, random_handicap
 from ....engine.games.fireice.solitaire_lessons import LESSONS as SOLITAIRE_LESSONS
 from ....engine.games.fireice.spec import Deal, Handicap
