@@ -23,6 +23,7 @@ from ..frame.player_files import PlayerFiles
 from ..toolkit.language import say, side_name, tr
 from .controller import BoardController
 from .keeping import Keeper
+from .panel import GamePanel
 from .windows.code import CodeWindow
 
 
@@ -106,6 +107,10 @@ class CodePlay:
         ):
             self.shown_for = moves
             self.show(controller)
+            if not position.is_over:  # the panel says where the friend's move comes from
+                controller.say(
+                    tr("code.friend_to_move", side=side_name(position.to_move, position.game))
+                )
         else:
             self.shown_for = moves
 
@@ -130,6 +135,16 @@ class CodePlay:
         controller.say(tr("code.received", side=side, moves=played))
         self.shown_for = (id(controller.history), len(controller.history.played))
         return ""
+
+    def dress(self, panel: GamePanel) -> None:
+        """The panel of a game by code: no take-backs nor hints (a move sent is sent), and
+        the Text button opens the code window."""
+        for unused in (panel.undo_button, panel.redo_button, panel.hint_button):
+            unused.disable()
+        label = tr("code.window_button")
+        if panel.text_button.text != label:
+            panel.text_button.set_text(label)
+            panel.text_button.set_tooltip(tr("code.window_button_tip"))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """The code window's events; ``True`` if it took one."""

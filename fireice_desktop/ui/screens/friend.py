@@ -73,6 +73,7 @@ class FriendScene(ChoiceCard):
     title = "Play a friend"
     key = "friend"
     defaults: ClassVar[Mapping[str, Any]] = {"game": "", "setup": "", "side": 0}
+    second = ("menu.rules", "friend.rules_tip")
 
     def __init__(self, ctx: Context, mode: str = "entries") -> None:
         super().__init__(ctx, main_backdrop())
@@ -92,42 +93,66 @@ class FriendScene(ChoiceCard):
         self.choices = {}
         self.rows = {}
         wide = px(820) if self.mode == "start" else px(600)
-        card = pygame.Rect(0, 0, min(wide, width - 40), min(px(500), height - 20))
+        # The card holds its title, its own rows and, under them, what it has to say.
+        content = {
+            "entries": px(104) + len(self.entries()) * px(62) + px(52) + self.summary_height,
+            "start": px(104) + 3 * px(60) + px(130),
+            "paste": px(104) + px(138) + px(52),
+        }[self.mode]
+        # Room for a message under the rows where one may come (or is there already).
+        room = px(84) if self.mode != "entries" or self.said else px(20)
+        card = pygame.Rect(0, 0, min(wide, width - 40), content + room)
         card.center = (width // 2, height // 2)
         self.panel_rect = card
         pygame_gui.elements.UILabel(
-            pygame.Rect(card.x, card.y + px(8), card.width, px(64)),
+            pygame.Rect(card.x, card.y + px(6), card.width, px(64)),
             tr(f"friend.{self.mode}_title"),
             self.manager,
             object_id="#title",
         )
-        {"entries": self.build_entries, "start": self.build_start, "paste": self.build_paste}[
+        pygame_gui.elements.UILabel(
+            pygame.Rect(card.x, card.y + px(64), card.width, px(26)),
+            tr(f"friend.{self.mode}_byline"),
+            self.manager,
+            object_id="#subtitle",
+        )
+        y = {"entries": self.build_entries, "start": self.build_start, "paste": self.build_paste}[
             self.mode
         ](card)
-        self.status = pygame_gui.elements.UITextBox(
-            html.escape(shown(self.said)),
-            pygame.Rect(card.x + px(20), card.bottom - px(126), card.width - px(40), px(64)),
-            self.manager,
-            object_id="#keys",
-        )
-        if self.mode == "entries":
+        if self.mode != "start":
             self.back_button = button(
                 self.manager,
-                pygame.Rect(card.centerx - px(100), card.bottom - px(56), px(200), px(40)),
+                pygame.Rect(card.centerx - px(100), y + px(6), px(200), px(40)),
                 tr("common.back"),
                 tr("friend.back_tip"),
             )
+        self.status = pygame_gui.elements.UITextBox(
+            "",
+            pygame.Rect(card.x + px(20), card.y + content + px(8), card.width - px(40), px(68)),
+            self.manager,
+            object_id="#keys",
+        )
+        self.say(self.said)
         self.question = Question(self.manager)
 
-    def build_entries(self, card: pygame.Rect) -> None:
+    @property
+    def summary_height(self) -> int:
+        """The height of the line that says what the kept game by code is."""
+        return px(26) if self.kept is not None else 0
+
+    def entries(self) -> list[tuple[str, str, tuple[str, Mapping[str, Any]]]]:
+        """The card's entries: the kept game by code first, then :data:`ENTRIES`."""
         entries: list[tuple[str, str, tuple[str, Mapping[str, Any]]]] = []
         if self.kept is not None:
             route = ("by-code", {"game": self.kept})
             entries.append((tr("friend.code_continue"), code_summary(self.kept), route))
         for name, route_name, options in ENTRIES:
             entries.append((tr(f"friend.{name}"), tr(f"friend.{name}_tip"), (route_name, options)))
-        y = card.y + px(86)
-        for text, tip, route in entries:
+        return entries
+
+    def build_entries(self, card: pygame.Rect) -> int:
+        y = card.y + px(104)
+        for text, tip, route in self.entries():
             element = button(
                 self.manager,
                 pygame.Rect(card.x + px(60), y, card.width - px(120), px(50)),
@@ -137,8 +162,17 @@ class FriendScene(ChoiceCard):
             )
             self.entry_buttons[element] = route
             y += px(62)
+            if route[0] == "by-code":  # the kept game, in a line under its button
+                pygame_gui.elements.UILabel(
+                    pygame.Rect(card.x + px(40), y - px(10), card.width - px(80), px(26)),
+                    tip,
+                    self.manager,
+                    object_id="#subtitle",
+                )
+                y += self.summary_height
+        return y
 
-    def build_start(self, card: pygame.Rect) -> None:
+    def build_start(self, card: pygame.Rect) -> int:
         game = find_game(self.store["game"])
         setups = CODE_SETUPS[game.name]()
         self.setups: dict[str, Callable[[], Any]] = {value: make for _, value, _, make in setups}
@@ -159,40 +193,36 @@ class FriendScene(ChoiceCard):
                 tuple((side_name(side, game.name), value) for value, side in enumerate(sides)),
             ),
         )
-        y = self.build_choices(card, card.y + px(96), rows, lambda v: tips.get(str(v)), px(60))
-        self.build_buttons(card, y + px(24), tr("friend.start_tip"))
+        y = self.build_choices(card, card.y + px(104), rows, lambda v: tips.get(str(v)), px(60))
+        self.build_buttons(card, y + px(20), tr("friend.start_tip"))
+        return y + px(130)
 
-    def build_paste(self, card: pygame.Rect) -> None:
+    def build_paste(self, card: pygame.Rect) -> int:
         m = self.manager
         pygame_gui.elements.UILabel(
-            pygame.Rect(card.x + px(30), card.y + px(86), card.width - px(60), px(26)),
+            pygame.Rect(card.x + px(30), card.y + px(100), card.width - px(60), px(26)),
             tr("friend.paste_label"),
             m,
         )
         self.entry = SafeTextEntryLine(
-            pygame.Rect(card.x + px(30), card.y + px(116), card.width - px(60), px(38)), m
+            pygame.Rect(card.x + px(30), card.y + px(130), card.width - px(60), px(38)), m
         )
         self.entry.set_text_length_limit(MOST_CHARACTERS)
         half = (card.width - px(68)) // 2
         self.paste_button = button(
             m,
-            pygame.Rect(card.x + px(30), card.y + px(166), half, px(44)),
+            pygame.Rect(card.x + px(30), card.y + px(180), half, px(44)),
             tr("code.paste"),
             tr("code.paste_tip"),
         )
         self.ok_button = button(
             m,
-            pygame.Rect(card.x + px(38) + half, card.y + px(166), half, px(44)),
+            pygame.Rect(card.x + px(38) + half, card.y + px(180), half, px(44)),
             tr("friend.take_up"),
             tr("friend.take_up_tip"),
             object_id="#menu_button",
         )
-        self.back_button = button(
-            m,
-            pygame.Rect(card.centerx - px(100), card.bottom - px(56), px(200), px(40)),
-            tr("common.back"),
-            tr("friend.back_tip"),
-        )
+        return card.y + px(242)
 
     # --- what the entries and buttons do ---------------------------------------------------
 
@@ -200,6 +230,7 @@ class FriendScene(ChoiceCard):
         """Say ``text`` on the card (plain text, whatever it quotes)."""
         self.said = text
         self.status.set_text(html.escape(shown(text)))
+        self.status.show() if text else self.status.hide()
 
     def play(self, game: CodeGame) -> None:
         """Keep ``game`` as the game by code (asked first if it replaces an unfinished one

@@ -147,9 +147,8 @@ class GameScreen(BoardScene):
                 thinking=self.table.thinking(controller) is not None,
                 warning=self.keeper.warning(),
             )
-            if self.by_code is not None:  # no take-backs nor hints: a move sent is sent
-                for unused in (self.panel.undo_button, self.panel.redo_button):
-                    unused.disable()
+            if self.by_code is not None:
+                self.by_code.dress(self.panel)
         controller.changed = False
 
     # --- input ------------------------------------------------------------------------

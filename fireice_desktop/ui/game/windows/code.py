@@ -37,7 +37,7 @@ class CodeWindow:
         self.code = code
         self.receive = receive
         width, height = manager.window_resolution
-        rect = pygame.Rect(0, 0, min(px(500), width - px(40)), min(px(470), height - px(40)))
+        rect = pygame.Rect(0, 0, min(px(500), width - px(40)), min(px(400), height - px(40)))
         rect.center = (width // 2, height // 2)
         self.window = pygame_gui.elements.UIWindow(
             rect, manager, window_display_title=tr("code.window_title"), always_on_top=True
