@@ -56,10 +56,22 @@ class DealsShown:
     title: str  # the translation key of the panel's heading
 
 
-#: The set-ups a game by code may start from, made when its card is laid out: each as its
-#: words on the card (in the player's language), its name among the card's choices, its
-#: tool tip and a way to make it (a handicap placed at random is drawn when it is made).
-CodeSetUps = Callable[[], Sequence[tuple[str, str, str, Callable[[], Any]]]]
+#: A row of choices on a card: its label, the name its choice is kept under, and its options
+#: as (text, value, tool tip), all said in the player's language.
+ChoiceRow = tuple[str, str, Sequence[tuple[str, Any, str | None]]]
+
+
+@dataclass(frozen=True)
+class CodeSetUp:
+    """How a game by code of one game is set up on the Play a friend card."""
+
+    #: Its rows of choices, made when the card is laid out.
+    rows: Callable[[], Sequence[ChoiceRow]]
+    #: The set-up from the values chosen, by the rows' names (a handicap placed at random
+    #: is drawn when it is made).
+    make: Callable[[Mapping[str, Any]], Any]
+    #: The value each row starts on, where not its first option.
+    defaults: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -107,7 +119,7 @@ class GameUI:
     puzzles: Callable[[], Sequence[Any]] | None = None
     #: Its games a friend may play by code, each with the set-ups offered for it, by the
     #: game's name, in the order of the card.
-    code_setups: Mapping[str, CodeSetUps] = field(default_factory=dict)
+    code_setups: Mapping[str, CodeSetUp] = field(default_factory=dict)
 
 
-__all__ = ["CodeSetUps", "DealsShown", "DuelShown", "GameUI", "Shot"]
+__all__ = ["ChoiceRow", "CodeSetUp", "DealsShown", "DuelShown", "GameUI", "Shot"]

@@ -15,7 +15,7 @@ import pygame
 
 from ...engine.teaching.lessons import Lesson
 from ..frame.backdrops import Backdrop
-from ..frame.registry import CodeSetUps, DealsShown, DuelShown, GameUI
+from ..frame.registry import CodeSetUp, DealsShown, DuelShown, GameUI
 from ..frame.rules_drawings import NO_DRAWINGS, DrawingSet
 from ..game.view import GameView, Host
 from .fireice.entry import UI as FIRE_AND_ICE
@@ -42,7 +42,7 @@ MENU: tuple[tuple[str, str], ...] = tuple(entry for ui in GAMES for entry in ui.
 KEEPS_GAME: frozenset[str] = frozenset(name for ui in GAMES for name in ui.keeps_game)
 
 #: The games a friend may play by code, with the set-ups offered for each, by name.
-CODE_SETUPS: Mapping[str, CodeSetUps] = MappingProxyType(
+CODE_SETUPS: Mapping[str, CodeSetUp] = MappingProxyType(
     {name: setups for ui in GAMES for name, setups in ui.code_setups.items()}
 )
 

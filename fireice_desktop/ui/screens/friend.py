@@ -10,7 +10,7 @@ added there), the new game's choices, and the box a friend's code is pasted into
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import pygame
@@ -72,7 +72,7 @@ class FriendScene(ChoiceCard):
 
     title = "Play a friend"
     key = "friend"
-    defaults: ClassVar[Mapping[str, Any]] = {"game": "", "setup": "", "side": 0}
+    defaults: ClassVar[Mapping[str, Any]] = {"game": "", "side": 0}
     second = ("menu.rules", "friend.rules_tip")
 
     def __init__(self, ctx: Context, mode: str = "entries") -> None:
@@ -92,11 +92,11 @@ class FriendScene(ChoiceCard):
         self.entry_buttons: dict[object, tuple[str, Mapping[str, Any]]] = {}
         self.choices = {}
         self.rows = {}
-        wide = px(820) if self.mode == "start" else px(600)
+        wide = px(820) if self.mode == "start" else px(640)
         # The card holds its title, its own rows and, under them, what it has to say.
         content = {
             "entries": px(104) + len(self.entries()) * px(62) + px(52) + self.summary_height,
-            "start": px(104) + 3 * px(60) + px(130),
+            "start": px(104) + (2 + self.setup_rows) * px(60) + px(130),
             "paste": px(104) + px(138) + px(52),
         }[self.mode]
         # Room for a message under the rows where one may come (or is there already).
@@ -134,6 +134,11 @@ class FriendScene(ChoiceCard):
         )
         self.say(self.said)
         self.question = Question(self.manager)
+
+    @property
+    def setup_rows(self) -> int:
+        """How many rows of choices the chosen game's set-up takes."""
+        return len(CODE_SETUPS[self.store["game"]].rows())
 
     @property
     def summary_height(self) -> int:
@@ -174,26 +179,22 @@ class FriendScene(ChoiceCard):
 
     def build_start(self, card: pygame.Rect) -> int:
         game = find_game(self.store["game"])
-        setups = CODE_SETUPS[game.name]()
-        self.setups: dict[str, Callable[[], Any]] = {value: make for _, value, _, make in setups}
-        if self.store["setup"] not in self.setups:
-            self.store["setup"] = setups[0][1]
-        tips = {value: tip for _, value, tip, _ in setups}
+        by_code = CODE_SETUPS[game.name]
+        tips: dict[object, str | None] = {}
+        games = tuple((say(game_title(find_game(name))), name) for name in CODE_SETUPS)
+        rows: list[tuple[str, str, tuple[tuple[str, Any], ...]]] = [
+            (tr("friend.game"), "game", games)
+        ]
+        for label, key, options in by_code.rows():
+            values = [value for _, value, _ in options]
+            if self.store.get(key) not in values:
+                self.store[key] = by_code.defaults.get(key, values[0])
+            rows.append((label, key, tuple((text, value) for text, value, _ in options)))
+            tips.update((value, tip) for _, value, tip in options)
         sides = [side_of(game, value) for value in (0, 1)]
-        rows = (
-            (
-                tr("friend.game"),
-                "game",
-                tuple((say(game_title(find_game(name))), name) for name in CODE_SETUPS),
-            ),
-            (tr("friend.setup"), "setup", tuple((label, value) for label, value, _, _ in setups)),
-            (
-                tr("setup.you_play"),
-                "side",
-                tuple((side_name(side, game.name), value) for value, side in enumerate(sides)),
-            ),
-        )
-        y = self.build_choices(card, card.y + px(104), rows, lambda v: tips.get(str(v)), px(60))
+        said = tuple((side_name(side, game.name), value) for value, side in enumerate(sides))
+        rows.append((tr("setup.you_play"), "side", said))
+        y = self.build_choices(card, card.y + px(104), rows, tips.get, px(60))
         self.build_buttons(card, y + px(20), tr("friend.start_tip"))
         return y + px(130)
 
@@ -261,7 +262,7 @@ class FriendScene(ChoiceCard):
         if self.mode != "start":
             return
         game = find_game(self.store["game"])
-        setup = self.setups[self.store["setup"]]()
+        setup = CODE_SETUPS[game.name].make(self.store)
         side = side_of(game, self.store["side"])
         self.play(CodeGame(GameRecord(game.name, (), setup), side))
 
@@ -277,7 +278,7 @@ class FriendScene(ChoiceCard):
         try:
             found = decode(text)
         except CodeError as error:
-            self.say(tr("code.refused", error=say(words_of(error))))
+            self.say(tr("friend.refused", error=say(words_of(error))))
             return
         self.play(CodeGame(found.record, found.sender.other))
 

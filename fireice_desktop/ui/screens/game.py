@@ -288,7 +288,8 @@ class GameScreen(BoardScene):
         """With the Tutor setting on, judge each move a person has just played; ask about
         a blunder before the game goes on."""
         controller = self.controller
-        warning = self.work.watch(controller, self.settings.tutor, self.session, self.table)
+        tutor = self.settings.tutor and self.by_code is None  # no help in a game by code
+        warning = self.work.watch(controller, tutor, self.session, self.table)
         if warning is not None:
             self.windows.ask_about_blunder(warning, controller)
 

@@ -39,9 +39,16 @@ def start_by_code(ui: Driver, side: str = "Fire") -> None:
     ui.click_button("Start a game by code")
     ui.click_button("Fire & Ice")
     ui.click_button("None")
-    ui.click_button(side)
+    choose(ui, "side", side)
     ui.click_button("Start")
     assert isinstance(ui.scene, GameScreen)
+
+
+def choose(ui: Driver, row: str, text: str) -> None:
+    """Click the option that says ``text`` in the set-up card's ``row``."""
+    scene = ui.scene
+    assert isinstance(scene, FriendScene)
+    ui.click_element(next(e for e in scene.rows[row] if e.text == text))
 
 
 def first_legal(ui: Driver) -> str:

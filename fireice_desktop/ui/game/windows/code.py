@@ -37,7 +37,7 @@ class CodeWindow:
         self.code = code
         self.receive = receive
         width, height = manager.window_resolution
-        rect = pygame.Rect(0, 0, min(px(500), width - px(40)), min(px(400), height - px(40)))
+        rect = pygame.Rect(0, 0, min(px(500), width - px(40)), min(px(430), height - px(40)))
         rect.center = (width // 2, height // 2)
         self.window = pygame_gui.elements.UIWindow(
             rect, manager, window_display_title=tr("code.window_title"), always_on_top=True
@@ -46,48 +46,48 @@ class CodeWindow:
         w, h = inner.width, inner.height
         self.heading = pygame_gui.elements.UITextBox(
             html.escape(heading),
-            pygame.Rect(px(6), px(4), w - px(12), px(52)),
+            pygame.Rect(px(6), px(4), w - px(12), px(76)),
             manager,
             container=self.window,
         )
         self.code_box = SafeTextEntryBox(
-            pygame.Rect(px(10), px(58), w - px(20), px(64)), code, manager, container=self.window
+            pygame.Rect(px(10), px(82), w - px(20), px(58)), code, manager, container=self.window
         )
         self.copy_button = button(
             manager,
-            pygame.Rect(px(10), px(128), w - px(20), px(36)),
+            pygame.Rect(px(10), px(146), w - px(20), px(36)),
             tr("code.copy"),
             tr("code.copy_tip"),
             container=self.window,
         )
         pygame_gui.elements.UILabel(
-            pygame.Rect(px(10), px(174), w - px(20), px(24)),
+            pygame.Rect(px(10), px(190), w - px(20), px(24)),
             tr("code.paste_label"),
             manager,
             container=self.window,
         )
         self.entry = SafeTextEntryLine(
-            pygame.Rect(px(10), px(200), w - px(20), px(36)), manager, container=self.window
+            pygame.Rect(px(10), px(216), w - px(20), px(36)), manager, container=self.window
         )
         self.entry.set_text_length_limit(MOST_CHARACTERS)
         half = (w - px(28)) // 2
         self.paste_button = button(
             manager,
-            pygame.Rect(px(10), px(242), half, px(36)),
+            pygame.Rect(px(10), px(258), half, px(36)),
             tr("code.paste"),
             tr("code.paste_tip"),
             container=self.window,
         )
         self.ok_button = button(
             manager,
-            pygame.Rect(px(18) + half, px(242), w - px(28) - half, px(36)),
+            pygame.Rect(px(18) + half, px(258), w - px(28) - half, px(36)),
             tr("code.ok"),
             tr("code.ok_tip"),
             container=self.window,
         )
         self.status = pygame_gui.elements.UITextBox(
             "",
-            pygame.Rect(px(6), px(284), w - px(12), max(px(40), h - px(290))),
+            pygame.Rect(px(6), px(300), w - px(12), max(px(40), h - px(306))),
             manager,
             container=self.window,
         )

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
 
 from ....engine.games.fireice.lessons import LESSONS
 from ....engine.games.fireice.puzzles import all_puzzles
@@ -12,7 +11,7 @@ from ....engine.games.fireice.rules import Color, random_handicap
 from ....engine.games.fireice.solitaire_lessons import LESSONS as SOLITAIRE_LESSONS
 from ....engine.games.fireice.spec import Deal, Handicap
 from ...frame.navigation import Context
-from ...frame.registry import DealsShown, DuelShown, GameUI, Shot
+from ...frame.registry import ChoiceRow, CodeSetUp, DealsShown, DuelShown, GameUI, Shot
 from ...frame.scene import Scene
 from ...game.players import Session
 from ...toolkit.language import side_name, tr
@@ -57,25 +56,41 @@ def _handicap_picture(ctx: Context, shot: Shot) -> Scene:
 
 
 #: The extra pegs a game by code may give a side (placed at random, as ``--handicap N``).
-CODE_HANDICAPS = (1, 2, 3)
+CODE_HANDICAPS = ("0", "1", "2", "3")
 
 
-def _code_setups() -> list[tuple[str, str, str, Any]]:
+def _code_rows() -> list[ChoiceRow]:
     """No handicap, or 1 to 3 extra pegs for either side, placed at random."""
-    choices: list[tuple[str, str, str, Any]] = [
-        (tr("code.no_handicap"), "none", tr("code.no_handicap_tip"), Handicap)
+    counts: list[tuple[str, object, str | None]] = [
+        (tr("code.no_handicap") if count == "0" else f"+{count}", count, _handicap_tip(int(count)))
+        for count in CODE_HANDICAPS
     ]
-    for side in (Color.FIRE, Color.ICE):
-        for count in CODE_HANDICAPS:
+    sides: list[tuple[str, object, str | None]] = [
+        (
+            side_name(side, "fire-and-ice"),
+            side.key,
+            tr("code.handicap_side_tip", side=side_name(side, "fire-and-ice")),
+        )
+        for side in (Color.FIRE, Color.ICE)
+    ]
+    return [
+        (tr("code.handicap_row"), "handicap", counts),
+        (tr("code.handicap_side"), "handicap_side", sides),
+    ]
 
-            def made(side: Color = side, count: int = count) -> Handicap:
-                return Handicap(random_handicap(count, random.randrange(1 << 30)), side)
 
-            name = side_name(side, "fire-and-ice")
-            label = tr("code.handicap_choice", side=name, count=count)
-            tip = tr("code.handicap_tip", side=name, count=count)
-            choices.append((label, f"{side.key}-{count}", tip, made))
-    return choices
+def _handicap_tip(count: int) -> str:
+    if count == 0:
+        return tr("code.no_handicap_tip")
+    return tr("code.handicap_tip", count=count)
+
+
+def _code_setup(chosen: Mapping[str, object]) -> Handicap:
+    count = int(str(chosen.get("handicap", 0)))
+    if count == 0:
+        return Handicap()
+    side = Color.parse(str(chosen.get("handicap_side", "fire")))
+    return Handicap(random_handicap(count, random.randrange(1 << 30)), side)
 
 
 def _solitaire_picture(ctx: Context, shot: Shot) -> Session:
@@ -117,7 +132,7 @@ UI = GameUI(
     lessons=(*LESSONS, *SOLITAIRE_LESSONS),
     lesson_views={"solitaire": SolitaireBoard},
     puzzles=all_puzzles,
-    code_setups={"fire-and-ice": _code_setups},
+    code_setups={"fire-and-ice": CodeSetUp(_code_rows, _code_setup)},
 )
 
 __all__ = ["UI"]

@@ -9,7 +9,7 @@ from ....engine.games.icebreaker.board import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, 
 from ....engine.games.icebreaker.lessons import LESSONS
 from ....engine.games.icebreaker.spec import Sea
 from ...frame.navigation import Context
-from ...frame.registry import DuelShown, GameUI, Shot
+from ...frame.registry import ChoiceRow, CodeSetUp, DuelShown, GameUI, Shot
 from ...game.players import Session
 from ...toolkit.language import tr
 from .backdrop import SeaInPlay
@@ -25,9 +25,9 @@ def _play(
     return Session("icebreaker", Sea(size), dict(computer or {}), ("icebreaker-setup", {}))
 
 
-def _code_setups() -> list[tuple[str, str, str, Any]]:
+def _code_rows() -> list[ChoiceRow]:
     """The board sizes a game by code may be played on."""
-    choices = []
+    options: list[tuple[str, Any, str | None]] = []
     for n in range(MIN_SIZE, MAX_SIZE + 1):
         board = HexBoard.of(n)
         tip = tr(
@@ -36,8 +36,16 @@ def _code_setups() -> list[tuple[str, str, str, Any]]:
             icebergs=board.iceberg_count,
             target=board.target,
         )
-        choices.append((str(n), str(n), tip, lambda n=n: Sea(n)))
-    return choices
+        options.append((str(n), n, tip))
+    return [(tr("setup.board_side"), "size", options)]
+
+
+#: A game by code of Icebreaker: the board's size.
+BY_CODE = CodeSetUp(
+    _code_rows,
+    lambda chosen: Sea(int(chosen.get("size", DEFAULT_SIZE))),
+    {"size": DEFAULT_SIZE},
+)
 
 
 def _picture(ctx: Context, shot: Shot) -> Session:
@@ -64,7 +72,7 @@ UI = GameUI(
     pictures={"icebreaker": _picture},
     sized=("icebreaker",),
     lessons=LESSONS,
-    code_setups={"icebreaker": _code_setups},
+    code_setups={"icebreaker": BY_CODE},
 )
 
 __all__ = ["UI"]
