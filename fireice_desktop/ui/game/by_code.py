@@ -82,8 +82,10 @@ class CodePlay:
             heading = tr("code.send_last")
         elif position.to_move == self.side:
             heading = tr("code.your_turn", side=side_name(self.side, game))
-        else:
+        elif controller.history.played and controller.history.positions[-2].to_move == self.side:
             heading = tr("code.send", side=side_name(position.to_move, game))
+        else:  # the friend's turn, by a move of theirs or from the start
+            heading = tr("code.send_kept", side=side_name(position.to_move, game))
         self.window = CodeWindow(
             self.manager,
             heading,
