@@ -72,6 +72,8 @@ class CodeSetUp:
     make: Callable[[Mapping[str, Any]], Any]
     #: The value each row starts on, where not its first option.
     defaults: Mapping[str, Any] = field(default_factory=dict)
+    #: The rows that mean nothing while another row has a value: row -> (row, value).
+    unused_when: Mapping[str, tuple[str, Any]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

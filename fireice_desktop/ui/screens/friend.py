@@ -225,6 +225,24 @@ class FriendScene(ChoiceCard):
         )
         return card.y + px(242)
 
+    def refresh(self) -> None:
+        """Mark the chosen options; a row that means nothing with the others' choices
+        (whose handicap, without one) is drawn disabled."""
+        unused = []
+        if self.mode == "start":
+            by_code = CODE_SETUPS[self.store["game"]]
+            for row, (other, value) in by_code.unused_when.items():
+                elements = self.rows.get(row, [])
+                off = self.store.get(other) == value
+                for element in elements:
+                    element.disable() if off else element.enable()
+                if off:
+                    unused += elements
+        # Enabling redraws a button unselected, so the marks come after it.
+        super().refresh()
+        for element in unused:
+            element.drawable_shape.set_active_state("disabled")
+
     # --- what the entries and buttons do ---------------------------------------------------
 
     def say(self, text: str) -> None:
@@ -279,6 +297,14 @@ class FriendScene(ChoiceCard):
             found = decode(text)
         except CodeError as error:
             self.say(tr("friend.refused", error=say(words_of(error))))
+            return
+        kept = self.kept
+        if (
+            kept is not None
+            and found.sender == kept.side
+            and _continued(kept, CodeGame(found.record, kept.side))
+        ):
+            self.say(tr("friend.own_code", side=side_name(kept.side, kept.record.game)))
             return
         self.play(CodeGame(found.record, found.sender.other))
 

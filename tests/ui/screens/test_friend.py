@@ -12,11 +12,22 @@ from fireice_desktop.engine.correspondence import decode, encode
 from fireice_desktop.engine.games.fireice.rules import Color
 from fireice_desktop.engine.records.game import GameRecord
 from fireice_desktop.files.code_game import CODE_GAME_NAME
+from fireice_desktop.ui.app import MIN_SIZE
 from fireice_desktop.ui.game.windows import code as code_module
+from fireice_desktop.ui.screens import friend as friend_module
 from fireice_desktop.ui.game.windows.code import CodeWindow
 from fireice_desktop.ui.screens.friend import FriendScene
 from fireice_desktop.ui.screens.game import GameScreen
-from tests.support.ui import Driver, open_ui, plain_text, pygame
+from tests.support.ui import (
+    WINNING_SEEDS,
+    Driver,
+    open_ui,
+    over_panel_texts,
+    plain_text,
+    pygame,
+    text_overflows,
+    winning_moves,
+)
 
 FIRE_MOVES = ["D4-C4", "A1-A2"]
 
@@ -215,3 +226,155 @@ def test_the_screen_speaks_italian(tmp_path: Path, monkeypatch: pytest.MonkeyPat
         assert "Non è cambiato nulla" in message and "non è un codice di partita" in message
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
         ui.pump(3)
+
+
+def keep_for(data: Path, record: GameRecord, side: object) -> None:
+    """Keep ``record`` as the game by code played from ``side`` in ``data``."""
+    data.mkdir(parents=True, exist_ok=True)
+    text = json.dumps({"side": side.key, "code": encode(record, side)})  # type: ignore[attr-defined]
+    (data / CODE_GAME_NAME).write_text(text, encoding="utf-8")
+
+
+def continue_kept(ui: Driver) -> None:
+    ui.click_button("Play a friend")
+    ui.click_button("Continue the game by code")
+    assert isinstance(ui.scene, GameScreen)
+
+
+def test_the_end_of_a_game_by_code_is_said_on_both_sides(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    moves = winning_moves(next(iter(WINNING_SEEDS)))
+    last = moves[-1]
+    before = GameRecord("fire-and-ice", tuple(moves[:-1]))
+    winner = before.history().position.to_move
+    keep_for(tmp_path / "winner" / "data", before, winner)
+    keep_for(tmp_path / "loser" / "data", before, winner.other)
+    with open_ui(tmp_path / "winner", monkeypatch) as ui:
+        continue_kept(ui)
+        ui.play(last)
+        ui.settle(limit=400)
+        assert ui.game.controller.history.position.is_over
+        window = code_window(ui)
+        assert "The game is over" in plain_text(window.heading.html_text)
+        final = window.code
+        ui.key(pygame.K_ESCAPE)  # the window closes; the card says who won
+        ui.settle(limit=400)
+        assert any("wins" in text or "won" in text for text in over_panel_texts(ui))
+    with open_ui(tmp_path / "loser", monkeypatch) as ui:
+        continue_kept(ui)
+        assert paste_into_window(ui, final) == ""
+        ui.settle(limit=400)
+        assert ui.game.controller.history.position.is_over
+        assert ui.played[-1] == str(last)
+
+
+def test_the_window_the_keys_and_the_mouse_in_a_game_by_code(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with open_ui(tmp_path, monkeypatch) as ui:
+        start_by_code(ui, "Fire")
+        ui.play("D4-C4")
+        ui.settle()
+        ui.key(pygame.K_ESCAPE)  # Esc closes the code window, not the game
+        assert isinstance(ui.scene, GameScreen) and not ui.game.by_code.is_open  # type: ignore[union-attr]
+        assert "code window" in ui.message  # the panel says where Ice's move comes from
+        # Ice's pegs do not move from here, by mouse or by keys.
+        ice = sorted(ui.game.controller.history.position.legal_moves(), key=str)[0]
+        ui.play(ice)
+        assert ui.played == ["D4-C4"]
+        ui.key(pygame.K_z, pygame.KMOD_CTRL)  # no take-back of a move sent
+        assert ui.played == ["D4-C4"]
+        assert "take-backs" in ui.message
+        assert not ui.panel.undo_button.is_enabled and not ui.panel.hint_button.is_enabled
+        ui.key(pygame.K_h)
+        assert "No computer help" in ui.message
+        ui.key(pygame.K_t, text="t")  # T opens the code window again
+        assert code_window(ui).code == kept(tmp_path / "data")["code"]
+
+
+def test_a_new_game_by_code_asks_before_replacing_the_kept_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    keep_for(tmp_path / "data", GameRecord("fire-and-ice", ()), Color.ICE)
+    before = kept(tmp_path / "data")
+    with open_ui(tmp_path, monkeypatch) as ui:
+        ui.click_button("Play a friend")
+        ui.click_button("Start a game by code")
+        ui.click_button("Icebreaker")
+        choose(ui, "side", "Black")
+        ui.click_button("Start")
+        ui.read_question()
+        ui.answer(False)
+        assert isinstance(ui.scene, FriendScene) and kept(tmp_path / "data") == before
+        ui.click_button("Start")
+        ui.read_question()
+        ui.answer(True)
+        assert isinstance(ui.scene, GameScreen) and ui.game.session.game == "icebreaker"
+        # Red, the friend, moves first: the code of the set-up is there to send at once.
+        assert "Red plays next" in plain_text(code_window(ui).heading.html_text)
+        assert kept(tmp_path / "data")["side"] == "black"
+
+
+@pytest.mark.parametrize(
+    ("pasted", "says"),
+    [
+        ("x" * 2500, "too long"),
+        ("FI1\0<b>bold</b>", "not a game code"),
+        ("<b>" * 300, "not a game code"),
+        ("  ", "Paste or type"),
+        ("FI9-AAAA-BBBB", "later version"),
+    ],
+)
+def test_odd_text_in_a_friends_code_gets_a_message(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pasted: str, says: str
+) -> None:
+    with open_ui(tmp_path, monkeypatch) as ui:
+        ui.click_button("Play a friend")
+        ui.click_button("Continue from a friend's code")
+        monkeypatch.setattr(friend_module, "clipboard_paste", lambda: pasted)
+        ui.click_button("Paste")
+        scene = ui.scene
+        assert isinstance(scene, FriendScene)
+        messages = [plain_text(scene.status.html_text)]
+        ui.click_button("Play it")
+        assert ui.scene is scene
+        messages.append(plain_text(scene.status.html_text))
+        assert any(says in message for message in messages), messages
+        assert not (tmp_path / "data" / CODE_GAME_NAME).exists()
+
+
+def test_pasting_ones_own_code_as_a_friends_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    record = GameRecord("fire-and-ice", ())
+    keep_for(tmp_path / "data", record, Color.FIRE)
+    with open_ui(tmp_path, monkeypatch) as ui:
+        ui.click_button("Play a friend")
+        ui.click_button("Continue from a friend's code")
+        clipboard_copy(encode(record, Color.FIRE))
+        ui.click_button("Paste")
+        ui.click_button("Play it")
+        scene = ui.scene
+        assert isinstance(scene, FriendScene)
+        assert "your own code" in plain_text(scene.status.html_text)
+        assert kept(tmp_path / "data")["side"] == "fire"
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+@pytest.mark.parametrize("mode", ["entries", "start", "paste"])
+def test_the_cards_fit_the_smallest_window(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, language: str, mode: str
+) -> None:
+    keep_for(tmp_path / "data", GameRecord("fire-and-ice", ()), Color.ICE)
+    with open_ui(tmp_path, monkeypatch, size=MIN_SIZE, language=language) as ui:
+        ui.app.go("friend", mode=mode)
+        ui.pump(2)
+        scene = ui.scene
+        assert isinstance(scene, FriendScene)
+        window = pygame.Rect((0, 0), MIN_SIZE)
+        assert window.contains(scene.panel_rect)
+        for element in ui.elements():
+            if element.visible:  # type: ignore[attr-defined]
+                assert scene.panel_rect.contains(element.rect), element  # type: ignore[attr-defined]
+                assert not text_overflows(element), element

@@ -132,7 +132,11 @@ UI = GameUI(
     lessons=(*LESSONS, *SOLITAIRE_LESSONS),
     lesson_views={"solitaire": SolitaireBoard},
     puzzles=all_puzzles,
-    code_setups={"fire-and-ice": CodeSetUp(_code_rows, _code_setup)},
+    code_setups={
+        "fire-and-ice": CodeSetUp(
+            _code_rows, _code_setup, unused_when={"handicap_side": ("handicap", "0")}
+        )
+    },
 )
 
 __all__ = ["UI"]
