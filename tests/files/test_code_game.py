@@ -60,8 +60,8 @@ def test_nothing_kept_is_no_game_and_no_problem(data: Path) -> None:
         "[]",
         '{"side": "fire"}',
         '{"side": "fire", "code": "FI1-0000"}',
-        '{"side": "red", "code": "%s"}' % encode(a_game(), Color.FIRE),
-        '{"side": "ice", "code": "%s"}' % encode(a_game(), Color.FIRE),  # not the sender
+        json.dumps({"side": "red", "code": encode(a_game(), Color.FIRE)}),
+        json.dumps({"side": "ice", "code": encode(a_game(), Color.FIRE)}),  # not the sender
         "x" * 5000,
     ],
 )

@@ -14,8 +14,8 @@ from fireice_desktop.engine.records.game import GameRecord
 from fireice_desktop.files.code_game import CODE_GAME_NAME
 from fireice_desktop.ui.app import MIN_SIZE
 from fireice_desktop.ui.game.windows import code as code_module
-from fireice_desktop.ui.screens import friend as friend_module
 from fireice_desktop.ui.game.windows.code import CodeWindow
+from fireice_desktop.ui.screens import friend as friend_module
 from fireice_desktop.ui.screens.friend import FriendScene
 from fireice_desktop.ui.screens.game import GameScreen
 from tests.support.ui import (
