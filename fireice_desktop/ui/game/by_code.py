@@ -63,11 +63,12 @@ class CodePlay:
         return self.window is not None and self.window.is_open
 
     def build(self, manager: pygame_gui.UIManager, controller: BoardController[Any]) -> None:
-        """A new layout: the window again, where it was open."""
-        was_open = self.is_open
+        """A new layout (the widgets were cleared): the window again while the friend's
+        code is awaited, where it is pasted."""
         self.manager = manager
         self.window = None
-        if was_open:
+        position = controller.history.position
+        if self.shown_for is not None and not position.is_over and position.to_move != self.side:
             self.show(controller)
 
     def show(self, controller: BoardController[Any]) -> None:

@@ -23,7 +23,7 @@ from ...engine.games import find_game
 from ...engine.records.game import GameRecord
 from ...engine.registry import game_title
 from ...engine.words import named
-from ...files.code_game import CodeGame, KeptCodeGame
+from ...files.code_game import CodeGame, KeptCodeGame, code_game_path
 from ..frame.cards import ChoiceCard
 from ..frame.navigation import Context
 from ..frame.scene import button
@@ -64,7 +64,8 @@ def unreadable_code_text(kept: KeptCodeGame) -> str:
     if kept.set_aside_as is not None:
         name, folder = named(kept.set_aside_as.name), named(kept.set_aside_as.parent)
         return tr("friend.set_aside", problem=problem, name=name, folder=folder)
-    return tr("friend.not_set_aside", problem=problem)
+    path = named(code_game_path())
+    return tr("friend.not_set_aside", problem=problem, path=path)
 
 
 class FriendScene(ChoiceCard):
@@ -270,6 +271,11 @@ class FriendScene(ChoiceCard):
         self._play(game)
 
     def _play(self, game: CodeGame) -> None:
+        now = self.ctx.files.code_game()
+        if now.problem is not None and now.set_aside_as is None:
+            # An unreadable file that could not be moved: a new game would replace it.
+            self.say(unreadable_code_text(now))
+            return
         problem = self.ctx.files.keep_code_game(game)
         if problem is not None:
             self.say(tr("friend.not_kept", error=error_text(problem)))

@@ -11,6 +11,7 @@ from pygame_gui.core.utility import clipboard_copy, clipboard_paste
 from fireice_desktop.engine.correspondence import decode, encode
 from fireice_desktop.engine.games.fireice.rules import Color
 from fireice_desktop.engine.records.game import GameRecord
+from fireice_desktop.files import code_game as code_game_module
 from fireice_desktop.files.code_game import CODE_GAME_NAME
 from fireice_desktop.ui.app import MIN_SIZE
 from fireice_desktop.ui.game.windows import code as code_module
@@ -378,3 +379,38 @@ def test_the_cards_fit_the_smallest_window(
             if element.visible:  # type: ignore[attr-defined]
                 assert scene.panel_rect.contains(element.rect), element  # type: ignore[attr-defined]
                 assert not text_overflows(element), element
+
+
+def test_the_code_window_comes_back_after_the_window_is_resized(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with open_ui(tmp_path, monkeypatch) as ui:
+        start_by_code(ui, "Fire")
+        ui.play("D4-C4")
+        ui.settle()
+        code = code_window(ui).code
+        ui.resize((1600, 1000))
+        assert code_window(ui).code == code
+        assert code_window(ui).window.rect.width > 500
+
+
+def test_a_damaged_file_that_cannot_be_moved_is_never_replaced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / CODE_GAME_NAME).write_text("damaged", encoding="utf-8")
+
+    def cannot_rename(*args: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(code_game_module.os, "rename", cannot_rename)
+    with open_ui(tmp_path, monkeypatch) as ui:
+        ui.click_button("Play a friend")
+        text = plain_text(ui.scene.status.html_text)  # type: ignore[attr-defined]
+        assert "could not be moved" in text
+        ui.click_button("Start a game by code")
+        ui.click_button("Start")
+        assert isinstance(ui.scene, FriendScene)
+        assert "could not be moved" in plain_text(ui.scene.status.html_text)
+    assert (data / CODE_GAME_NAME).read_text(encoding="utf-8") == "damaged"
