@@ -202,7 +202,7 @@ def _moves_number(record: GameRecord) -> int:
     for position, move in zip(record.positions(), record.moves, strict=False):
         legal = _sorted_moves(position)
         if move not in legal:
-            raise IllegalMoveError(f"{move} is not a legal move")
+            raise IllegalMoveError(say("code.not_legal", move=str(move)))
         number += legal.index(move) * weight
         weight *= len(legal)
     return number

@@ -101,7 +101,9 @@ class FriendScene(ChoiceCard):
             "paste": px(104) + px(138) + px(52),
         }[self.mode]
         # Room for a message under the rows where one may come (or is there already).
-        room = px(84) if self.mode != "entries" or self.said else px(20)
+        room = {"entries": px(84) if self.said else px(20), "start": px(60), "paste": px(84)}[
+            self.mode
+        ]
         card = pygame.Rect(0, 0, min(wide, width - 40), content + room)
         card.center = (width // 2, height // 2)
         self.panel_rect = card
@@ -129,7 +131,9 @@ class FriendScene(ChoiceCard):
             )
         self.status = pygame_gui.elements.UITextBox(
             "",
-            pygame.Rect(card.x + px(20), card.y + content + px(8), card.width - px(40), px(68)),
+            pygame.Rect(
+                card.x + px(20), card.y + content + px(4), card.width - px(40), room - px(12)
+            ),
             self.manager,
             object_id="#keys",
         )
