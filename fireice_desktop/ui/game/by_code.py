@@ -72,9 +72,15 @@ class CodePlay:
             self.show(controller)
 
     def show(self, controller: BoardController[Any]) -> None:
-        """Open the code window for the game as it stands."""
+        """Open the code window for the game as it stands, once it is kept (a code is
+        never shown for a move that could be lost)."""
         if self.manager is None:
             return
+        if self.keeper.failed:
+            self.keeper.keep_now(controller, lambda: self.record(controller))
+            if self.keeper.failed:
+                controller.say(self.keeper.warning())
+                return
         if self.window is not None:
             self.window.close()
         position = controller.history.position

@@ -414,3 +414,22 @@ def test_a_damaged_file_that_cannot_be_moved_is_never_replaced(
         assert isinstance(ui.scene, FriendScene)
         assert "could not be moved" in plain_text(ui.scene.status.html_text)
     assert (data / CODE_GAME_NAME).read_text(encoding="utf-8") == "damaged"
+
+
+def test_no_code_is_shown_for_a_move_that_could_not_be_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with open_ui(tmp_path, monkeypatch) as ui:
+        start_by_code(ui, "Fire")
+        (tmp_path / "data" / CODE_GAME_NAME).unlink()
+        (tmp_path / "data" / CODE_GAME_NAME).mkdir()  # the file cannot be written now
+        ui.play("D4-C4")
+        ui.settle()
+        scene = ui.game
+        assert scene.by_code is not None and not scene.by_code.is_open
+        assert scene.keeper.failed
+        ui.key(pygame.K_t, text="t")
+        assert not scene.by_code.is_open and "Not kept" in ui.message
+        (tmp_path / "data" / CODE_GAME_NAME).rmdir()  # room again: the code comes
+        ui.key(pygame.K_t, text="t")
+        assert code_window(ui).code == kept(tmp_path / "data")["code"]
