@@ -246,7 +246,8 @@ class FriendScene(ChoiceCard):
         # Enabling redraws a button unselected, so the marks come after it.
         super().refresh()
         for element in unused:
-            element.drawable_shape.set_active_state("disabled")
+            if element.drawable_shape is not None:
+                element.drawable_shape.set_active_state("disabled")
 
     # --- what the entries and buttons do ---------------------------------------------------
 
