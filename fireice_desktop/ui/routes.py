@@ -52,6 +52,7 @@ def _by_code(ctx: Context, game: CodeGame) -> Scene:
     play = CodePlay(ctx.files, game.side, record.setup)
     screen = GameScreen(ctx, session, record, by_code=play)
     play.keeper.mark_kept(screen.controller.history)  # as it came from its file
+    play.greet(screen.controller)
     return screen
 
 

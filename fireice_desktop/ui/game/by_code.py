@@ -100,6 +100,15 @@ class CodePlay:
             lambda text: self.receive(text, controller),
         )
 
+    def greet(self, controller: BoardController[Any]) -> None:
+        """Opening the game on this player's turn: the panel says what the friend played."""
+        history = controller.history
+        position = history.position
+        if not history.played or position.is_over or position.to_move != self.side:
+            return
+        side = side_name(self.side.other, position.game)
+        controller.say(tr("code.received", side=side, moves=str(history.played[-1])))
+
     def update(self, controller: BoardController[Any]) -> None:
         """Once this player's move is kept and the friend is to move (and the game is
         on, or just ended by this move), the window opens by itself with the code."""

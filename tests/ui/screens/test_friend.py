@@ -115,6 +115,7 @@ def test_two_friends_play_by_code_and_the_game_survives_a_restart(
         assert isinstance(ui.scene, GameScreen)
         assert ui.played == [move]
         assert ui.game.table.away is Color.FIRE
+        assert f"played {move}" in ui.message  # what the friend played, said at once
         reply = first_legal(ui)
         ui.play(reply)
         ui.settle()
