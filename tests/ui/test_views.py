@@ -14,7 +14,8 @@ from fireice_desktop.ui.games.fireice.training.practice import PracticeScene
 from fireice_desktop.ui.games.fireice.training.puzzles import PuzzleScene
 from fireice_desktop.ui.games.icebreaker.setup import IcebreakerSetupScene
 from fireice_desktop.ui.games.installed import VIEWS
-from fireice_desktop.ui.routes import ROUTES, screen_for_record
+from fireice_desktop.ui.routes import GIVEN_GAME, ROUTES, screen_for_record
+from fireice_desktop.ui.screens.friend import FriendScene
 from fireice_desktop.ui.screens.game import GameScreen
 from fireice_desktop.ui.screens.learn import LessonScene
 from fireice_desktop.ui.screens.menu import MenuScene
@@ -56,11 +57,12 @@ OPENS: dict[str, tuple[type, str | None]] = {
     "puzzles": (PuzzleScene, None),
     "learn": (LessonScene, None),
     "practice": (PracticeScene, None),
+    "friend": (FriendScene, None),
 }
 
 
 def test_the_route_table_is_the_one_list_of_screens() -> None:
-    assert set(ROUTES) == {*OPENS, "play"}
+    assert set(ROUTES) == {*OPENS, *GIVEN_GAME}
 
 
 @pytest.mark.slow

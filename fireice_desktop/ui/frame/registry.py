@@ -56,6 +56,26 @@ class DealsShown:
     title: str  # the translation key of the panel's heading
 
 
+#: A row of choices on a card: its label, the name its choice is kept under, and its options
+#: as (text, value, tool tip), all said in the player's language.
+ChoiceRow = tuple[str, str, Sequence[tuple[str, Any, str | None]]]
+
+
+@dataclass(frozen=True)
+class CodeSetUp:
+    """How a game by code of one game is set up on the Play a friend card."""
+
+    #: Its rows of choices, made when the card is laid out.
+    rows: Callable[[], Sequence[ChoiceRow]]
+    #: The set-up from the values chosen, by the rows' names (a handicap placed at random
+    #: is drawn when it is made).
+    make: Callable[[Mapping[str, Any]], Any]
+    #: The value each row starts on, where not its first option.
+    defaults: Mapping[str, Any] = field(default_factory=dict)
+    #: The rows that mean nothing while another row has a value: row -> (row, value).
+    unused_when: Mapping[str, tuple[str, Any]] = field(default_factory=dict)
+
+
 @dataclass(frozen=True)
 class GameUI:
     """How the desktop shows one game's package (and the games in it, such as the
@@ -99,6 +119,9 @@ class GameUI:
     #: Its rated puzzles (each with an ``id``, a ``rating`` and a ``win_in``), read when
     #: first asked for: the Statistics screen says how long a provisional rating lasts.
     puzzles: Callable[[], Sequence[Any]] | None = None
+    #: Its games a friend may play by code, each with the set-ups offered for it, by the
+    #: game's name, in the order of the card.
+    code_setups: Mapping[str, CodeSetUp] = field(default_factory=dict)
 
 
-__all__ = ["DealsShown", "DuelShown", "GameUI", "Shot"]
+__all__ = ["ChoiceRow", "CodeSetUp", "DealsShown", "DuelShown", "GameUI", "Shot"]

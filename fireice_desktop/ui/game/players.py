@@ -35,6 +35,8 @@ class Session:
     setup: Any = None
     computer: Mapping[Any, str] = field(default_factory=dict)
     new_game: tuple[str, Mapping[str, Any]] | None = None
+    #: The side a friend plays elsewhere, in a game by code: the board takes no move for it.
+    away: Any = None
 
     @property
     def kind(self) -> Game:
@@ -130,11 +132,17 @@ class Table:
     """The sides of a game, each a :class:`Human` or a :class:`Computer` player, driven
     alike: each frame the side to move is asked to play, the others to stop."""
 
-    def __init__(self, computer: Mapping[Any, str]) -> None:
+    def __init__(self, computer: Mapping[Any, str], away: Any = None) -> None:
         self.players: dict[Any, Computer] = {
             side: Computer(level) for side, level in computer.items()
         }
         self.human = Human()
+        self.away = away  # the side a friend plays elsewhere (a game by code)
+
+    def away_to_move(self, controller: BoardController[Any]) -> bool:
+        """Whether the friend who plays elsewhere is to move, in the game being played."""
+        position = controller.history.position
+        return self.away is not None and not position.is_over and position.to_move == self.away
 
     def player(self, side: Any) -> Player:
         """Who plays ``side``: the computer at its level, or a person."""
@@ -168,6 +176,9 @@ class Table:
         is ``judging`` the last one, or the computer is to move ("" while it takes one)."""
         if judging:
             return tr("game.tutor_looking")
+        if self.away_to_move(controller) and controller.review is None:
+            game = controller.history.position.game
+            return tr("code.friend_to_move", side=side_name(self.away, game))
         side = self.thinking(controller)
         if side is not None:
             return tr("game.computer_side", side=side_name(side, controller.history.position.game))
@@ -181,6 +192,7 @@ class Table:
             and not controller.history.position.is_over
             and not judging
             and self.computer_to_move(controller) is None
+            and not self.away_to_move(controller)
         )
 
     def update(self, dt: float, controller: BoardController[Any], busy: bool) -> bool:
@@ -197,6 +209,9 @@ class Table:
         that Undo takes back the player's move and the computer's reply together.  While
         reviewing, one step through the review."""
         self.cancel()
+        if self.away is not None:
+            controller.say(tr("code.no_undo"))  # a move sent is sent
+            return
         reviewing = controller.review is not None
         step = controller.undo if back else controller.redo
         step()

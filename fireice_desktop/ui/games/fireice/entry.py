@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 
 from ....engine.games.fireice.lessons import LESSONS
 from ....engine.games.fireice.puzzles import all_puzzles
-from ....engine.games.fireice.rules import Color
+from ....engine.games.fireice.rules import Color, random_handicap
 from ....engine.games.fireice.solitaire_lessons import LESSONS as SOLITAIRE_LESSONS
 from ....engine.games.fireice.spec import Deal, Handicap
 from ...frame.navigation import Context
-from ...frame.registry import DealsShown, DuelShown, GameUI, Shot
+from ...frame.registry import ChoiceRow, CodeSetUp, DealsShown, DuelShown, GameUI, Shot
 from ...frame.scene import Scene
 from ...game.players import Session
+from ...toolkit.language import side_name, tr
 from .art import peg_sprite
 from .backdrop import QuietBoard
 from .computer_setup import ComputerSetupScene
@@ -51,6 +53,44 @@ def _handicap_picture(ctx: Context, shot: Shot) -> Scene:
     handicap.setup.count = 3
     handicap.setup.draw_random(shot.deal or 42)
     return handicap
+
+
+#: The extra pegs a game by code may give a side (placed at random, as ``--handicap N``).
+CODE_HANDICAPS = ("0", "1", "2", "3")
+
+
+def _code_rows() -> list[ChoiceRow]:
+    """No handicap, or 1 to 3 extra pegs for either side, placed at random."""
+    counts: list[tuple[str, object, str | None]] = [
+        (tr("code.no_handicap") if count == "0" else f"+{count}", count, _handicap_tip(int(count)))
+        for count in CODE_HANDICAPS
+    ]
+    sides: list[tuple[str, object, str | None]] = [
+        (
+            side_name(side, "fire-and-ice"),
+            side.key,
+            tr("code.handicap_side_tip", side=side_name(side, "fire-and-ice")),
+        )
+        for side in (Color.FIRE, Color.ICE)
+    ]
+    return [
+        (tr("code.handicap_row"), "handicap", counts),
+        (tr("code.handicap_side"), "handicap_side", sides),
+    ]
+
+
+def _handicap_tip(count: int) -> str:
+    if count == 0:
+        return tr("code.no_handicap_tip")
+    return tr("code.handicap_tip", count=count)
+
+
+def _code_setup(chosen: Mapping[str, object]) -> Handicap:
+    count = int(str(chosen.get("handicap", 0)))
+    if count == 0:
+        return Handicap()
+    side = Color.parse(str(chosen.get("handicap_side", "fire")))
+    return Handicap(random_handicap(count, random.randrange(1 << 30)), side)
 
 
 def _solitaire_picture(ctx: Context, shot: Shot) -> Session:
@@ -92,6 +132,11 @@ UI = GameUI(
     lessons=(*LESSONS, *SOLITAIRE_LESSONS),
     lesson_views={"solitaire": SolitaireBoard},
     puzzles=all_puzzles,
+    code_setups={
+        "fire-and-ice": CodeSetUp(
+            _code_rows, _code_setup, unused_when={"handicap_side": ("handicap", "0")}
+        )
+    },
 )
 
 __all__ = ["UI"]
