@@ -37,9 +37,10 @@ from ..engine.errors import IllegalMoveError, NotationError
 from ..engine.games import registered_games
 from ..engine.records.game import GameRecord
 from ..engine.registry import Game, find_game
-from ..engine.words import spoken
+from ..engine.words import quoted, spoken
 from ..files.storage import SaveFileError
 from ..online.addresses import PUBLIC_MAILBOX, PUBLIC_RELAY, AddressError, Servers, check_code
+from ..online.messages import MOST_NAME
 from .errors import EXIT_FAILURE, CommandError, tell
 from .game_parsers import Commands
 from .options import add_option, option_values
@@ -129,7 +130,9 @@ def add_online_commands(commands: Commands) -> None:
             choices=("none",),
             help="none: no direct connection, everything through the relay",
         )
-        command.add_argument("--name", default="", help=argparse.SUPPRESS)
+        command.add_argument(
+            "--name", default="", help="the name your friend sees (default: your login name)"
+        )
         command.set_defaults(handler=cmd_online, subparser=command, check=_check)
 
 
@@ -137,6 +140,11 @@ def _check(args: argparse.Namespace) -> None:
     """Options that do not fit together: usage, status 2."""
     if args.subcommand == "host":
         args.setup, args.me = _host_setup(args)
+    if len(args.name) > MOST_NAME or not args.name.isprintable():
+        raise CommandError(
+            f"--name {quoted(args.name)}: a name is at most {MOST_NAME} printable characters",
+            usage=True,
+        )
     try:
         Servers(args.mailbox, args.relay).checked()
         if args.subcommand == "join":
