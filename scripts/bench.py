@@ -9,6 +9,7 @@
     python scripts/bench.py icebreaker # only Icebreaker: moves, random games, the levels
     python scripts/bench.py review     # only the computer's review of a game
     python scripts/bench.py standalone # build the standalone program; its size and start
+    python scripts/bench.py online     # online play on the loopback: pairing and move times
 
 Engine targets: at least 6,000 uniformly random playouts (whole games from the
 start position) per second on one core, pure Python.
@@ -35,11 +36,19 @@ positions of fresh games between the casual and strong levels (not those the cur
 fitted on), the positions given about 70 % are won about 70 % of the time (the table
 groups them by tenths, with 95 % Wilson intervals).
 
-Standalone targets (Linux x86-64): the one-folder build at most 35 MB, the one-file
-build at most 20 MB, and the one-folder program's first frame under 0.5 s (from starting
-the process to its first frame shown, the menu in a 1280x800 window, the median of
-fresh starts; measured after one start that warms the disk cache). ``standalone`` builds
-both kinds into a temporary folder (a minute or two), or measures ``--executable``.
+Standalone targets (Linux x86-64): the one-folder build at most 60 MB, the one-file
+build at most 30 MB (both with online play: TLS, cryptography and Twisted), and the
+one-folder program's first frame under 0.5 s (from starting the process to its first
+frame shown, the menu in a 1280x800 window, the median of fresh starts; measured after
+one start that warms the disk cache). ``standalone`` builds both kinds into a temporary
+folder (a minute or two), or measures ``--executable``.
+
+Online figures (no targets yet): a mailbox server and a transit relay on 127.0.0.1 (in a
+process of their own), two sides in this process (a session and a table over a link each):
+the time from Join to the guest's first board over 10 pairings, and from a move played on
+one side to the other side's board over 100 moves, median and 95th percentile, through the
+relay and over a direct connection (magic-wormhole told to offer 127.0.0.1 only).  Nothing
+connects beyond the loopback.
 
 UI targets, at the default 1280x800 window (the frames at 3840x2160 too):
   - time to the first frame (a fresh process importing pygame, pygame-gui and the
@@ -54,6 +63,7 @@ SDL_AUDIODRIVER say otherwise; the idle figure is measured over ``--seconds``.
 from __future__ import annotations
 
 import argparse
+import collections
 import itertools
 import json
 import os
@@ -960,8 +970,8 @@ def bench_standalone(seconds: float, executable: Path | None = None) -> None:
                 if built.returncode != 0:
                     raise RuntimeError(f"the {kind} build failed:\n{built.stderr}")
             executable = Path(work) / "onedir" / "fireice" / "fireice"
-            sizes["one folder"] = (build_exe.folder_size(executable.parent) / 1e6, 35)
-            sizes["one file"] = ((Path(work) / "onefile" / "fireice").stat().st_size / 1e6, 20)
+            sizes["one folder"] = (build_exe.folder_size(executable.parent) / 1e6, 60)
+            sizes["one file"] = ((Path(work) / "onefile" / "fireice").stat().st_size / 1e6, 30)
         for kind, (size, target) in sizes.items():
             print(f"{kind:>10}: {size:5.1f} MB  (target at most {target} MB)")
         times = start_times(executable, STANDALONE_RUNS)
@@ -971,6 +981,207 @@ def bench_standalone(seconds: float, executable: Path | None = None) -> None:
         f"first frame of the one-folder program: median {median:,.0f} ms, slowest {worst:,.0f} ms"
         f" over {STANDALONE_RUNS} starts ({driver} video driver; target under 500 ms)"
     )
+
+
+# --- online play ----------------------------------------------------------------------------
+
+#: Pairings measured for each of the relay and the direct connection.
+ONLINE_PAIRINGS = 10
+#: Moves measured for each of the relay and the direct connection.
+ONLINE_MOVES = 100
+#: The longest wait for anything on the loopback before the section gives up.
+ONLINE_PATIENCE = 30.0
+
+
+@contextmanager
+def local_servers() -> Iterator[tuple[str, str]]:
+    """A mailbox server and a transit relay on 127.0.0.1, in a process of their own (as a
+    club would run them); yields their addresses."""
+    command = [sys.executable, "-m", "fireice_desktop.online.servers", "--interface", "127.0.0.1"]
+    child = subprocess.Popen(
+        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT
+    )
+    try:
+        assert child.stdout is not None
+        lines = [child.stdout.readline() for _ in range(2)]
+        addresses = dict(line.strip().split(": ", 1) for line in lines if ": " in line)
+        if set(addresses) != {"mailbox", "relay"}:
+            raise RuntimeError(f"the servers did not start: {lines!r}")
+        yield addresses["mailbox"], addresses["relay"]
+    finally:
+        assert child.stdin is not None
+        child.stdin.close()  # the servers stop when their input ends
+        try:
+            child.wait(10)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.wait()
+
+
+class OnlineSide:
+    """One side of an online game in this process: a session over a link, its game kept in
+    a folder of its own (atomically, as a player's is)."""
+
+    def __init__(self, role: str, online: Any, folder: Path, servers: Any) -> None:
+        from fireice_desktop.files.storage import write_atomic
+        from fireice_desktop.online.link import Link
+        from fireice_desktop.online.session import Session
+        from fireice_desktop.online.table import Table
+
+        path = folder / f"{role}.json"
+
+        def keep(game: Any) -> None:
+            write_atomic(path, json.dumps(game.to_json()))
+
+        self.link = Link(servers)
+        self.table = Table(Session(role, online, role, keep), self.link)  # type: ignore[arg-type]
+        self.happened: list[Any] = []
+
+    def pump(self) -> None:
+        from fireice_desktop.online.table import Failed
+
+        for happening in self.table.pump(0.0):
+            if isinstance(happening, Failed):
+                raise RuntimeError(f"online play failed: {happening.words}")
+            self.happened.append(happening)
+
+
+def pump_until(sides: list[OnlineSide], found: Callable[[], Any]) -> Any:
+    """Pump both sides until ``found()`` says something; what it said."""
+    deadline = time.perf_counter() + ONLINE_PATIENCE
+    while time.perf_counter() < deadline:
+        for side in sides:
+            side.pump()
+        result = found()
+        if result:
+            return result
+        time.sleep(0.0002)
+    raise RuntimeError("nothing happened on the loopback in time")
+
+
+def first(side: OnlineSide, kind: type, since: int = 0, **fields: Any) -> Any:
+    """The first happening of ``kind`` (with ``fields``) at ``since`` or after, or None."""
+    for happening in side.happened[since:]:
+        if isinstance(happening, kind) and all(
+            getattr(happening, name) == value for name, value in fields.items()
+        ):
+            return happening
+    return None
+
+
+def online_pairing(servers: Any, folder: Path, record: Any) -> tuple[OnlineSide, OnlineSide, float]:
+    """A host and a guest paired through ``servers``; the seconds from the guest's Join to
+    its first board (its Started)."""
+    from fireice_desktop.online.session import Started, new_game
+    from fireice_desktop.online.table import Shown
+
+    host = OnlineSide("host", new_game(record, record.start().to_move), folder, servers)
+    guest = OnlineSide("guest", None, folder, servers)
+    host.link.host()
+    code = pump_until([host], lambda: first(host, Shown)).code
+    begin = time.perf_counter()
+    guest.link.join(code)
+    pump_until([host, guest], lambda: first(guest, Started))
+    joined = time.perf_counter() - begin
+    pump_until([host, guest], lambda: first(host, Started))
+    return host, guest, joined
+
+
+def online_game(side: OnlineSide) -> Any:
+    """The game ``side`` has now."""
+    game = side.table.session.online
+    assert game is not None
+    return game
+
+
+def acknowledged(side: OnlineSide, n: int) -> bool:
+    """Whether the friend has confirmed ``side``'s move ``n``."""
+    return bool(online_game(side).acked >= n)
+
+
+def online_moves(host: OnlineSide, guest: OnlineSide, count: int) -> list[float]:
+    """Seconds from a move played on one side to its Moved on the other, for ``count``
+    random moves (a rematch when a game ends)."""
+    from fireice_desktop.online.session import Moved, Offered, Started
+
+    rng = random.Random(5)
+    times: list[float] = []
+    sides = [host, guest]
+    while len(times) < count:
+        if online_game(host).over:
+            offered = partial(first, guest, Offered, len(guest.happened))
+            started = partial(first, host, Started, len(host.happened))
+            host.table.act("offer_rematch")
+            pump_until(sides, offered)
+            guest.table.act("answer", True)
+            pump_until(sides, started)
+            continue
+        mover = next(side for side in sides if side.table.session.my_turn())
+        other = guest if mover is host else host
+        position = online_game(mover).position
+        move = rng.choice(sorted(position.legal_moves(), key=str))
+        n = online_game(mover).count + 1
+        arrived = partial(first, other, Moved, len(other.happened), n=n)
+        begin = time.perf_counter()
+        mover.table.act("play", move)
+        pump_until(sides, arrived)
+        times.append(time.perf_counter() - begin)
+        # the mover hears the acknowledgement before the friend's next move is timed
+        pump_until(sides, partial(acknowledged, mover, n))
+    return times
+
+
+def bench_online(seconds: float) -> None:
+    import wormhole
+    from wormhole import ipaddrs
+
+    from fireice_desktop.engine.records.game import GameRecord
+    from fireice_desktop.online.addresses import Servers
+
+    # magic-wormhole offers every interface's address for a direct connection, and drops
+    # 127.0.0.1 when there is another: only the loopback here (checked for this version).
+    assert wormhole.__version__ == "0.24.0", wormhole.__version__
+    ipaddrs.find_addresses = lambda: ["127.0.0.1"]
+    icebreaker = GameRecord("icebreaker", setup=find_game("icebreaker").setup_from_numbers([8]))
+    with local_servers() as (mailbox, relay), tempfile.TemporaryDirectory() as folder:
+        print(f"servers on the loopback: {mailbox}, {relay}")
+        for label, direct in (("relay", False), ("direct", True)):
+            servers = Servers(mailbox, relay, direct=direct)
+            joins: list[float] = []
+            routes: collections.Counter[str] = collections.Counter()
+            for _ in range(ONLINE_PAIRINGS):
+                host, guest, joined = online_pairing(servers, Path(folder), GameRecord())
+                joins.append(joined)
+                routes[route_kind(guest)] += 1
+                host.table.close()
+                guest.table.close()
+            # the moves over the route named (Dilation takes the first connection made: a
+            # direct pairing now and then goes through the relay)
+            for _ in range(5):
+                host, guest, _ = online_pairing(servers, Path(folder), icebreaker)
+                if route_kind(guest) == label:
+                    break
+                host.table.close()
+                guest.table.close()
+            moves_route = route_kind(guest)
+            moves = online_moves(host, guest, ONLINE_MOVES)
+            host.table.close()
+            guest.table.close()
+            print(
+                f"{label}: Join to the first board median {1000 * statistics.median(joins):.0f} ms,"
+                f" 95th percentile {1000 * percentile(joins, 95):.0f} ms over {len(joins)} "
+                f"pairings ({', '.join(f'{n} {kind}' for kind, n in sorted(routes.items()))})"
+            )
+            print(
+                f"{label}: a move to the friend's board median "
+                f"{1000 * statistics.median(moves):.1f} ms, 95th percentile "
+                f"{1000 * percentile(moves, 95):.1f} ms over {len(moves)} moves ({moves_route})"
+            )
+
+
+def route_kind(side: OnlineSide) -> str:
+    """How ``side`` reaches the friend: ``relay`` or ``direct``."""
+    return "relay" if "relay" in side.link.route else "direct"
 
 
 SECTIONS = {
@@ -983,6 +1194,7 @@ SECTIONS = {
     "icebreaker": bench_icebreaker,
     "review": bench_review,
     "standalone": bench_standalone,
+    "online": bench_online,
 }
 
 

@@ -52,17 +52,27 @@ REQUIRED = (
 #: before pygame-gui's own, which bundles every font it has.
 HOOKS = ROOT / "scripts" / "pyinstaller-hooks"
 #: Modules the game never imports, or only optionally, left out to keep it small: the
-#: optional imports of the libraries, TLS with OpenSSL (``hashlib`` falls back to its
-#: built-in hashes without ``_hashlib``), the codecs of Asian text encodings (every file
-#: the game reads or writes is UTF-8), XML, and the bz2 and xz compressors.
+#: optional imports of the libraries; setuptools and distutils (Twisted's ``incremental``
+#: has a plug-in for them, used only when a package is built; setuptools would bring
+#: ``pkg_resources``, whose start-up hook needs XML); autobahn's WAMP serializers (online
+#: play speaks plain WebSocket with JSON), its coloured logs (click) and QR codes; the
+#: line editor that Twisted's debugger would use (readline); the codecs of Asian text
+#: encodings (every file the game reads or writes is UTF-8), XML, and the bz2 and xz
+#: compressors.  TLS (``ssl``, ``_hashlib`` and OpenSSL) stays in: online play needs it.
 EXCLUDED = (
     "numpy",
     "tkinter",
     "unittest",
     "pydoc",
-    "ssl",
-    "_ssl",
-    "_hashlib",
+    "setuptools",
+    "pkg_resources",
+    "distutils",
+    "cbor2",
+    "msgpack",
+    "ujson",
+    "click",
+    "qrcode",
+    "readline",
     *(f"_codecs_{name}" for name in ("cn", "hk", "iso2022", "jp", "kr", "tw")),
     "_multibytecodec",
     "pyexpat",

@@ -172,7 +172,7 @@ LAYERS: dict[str, tuple[tuple[str, ...], ...]] = {
         ("toolkit",),
     ),
     "fireice_desktop.files": (
-        ("statistics", "lock", "errorlog"),
+        ("statistics", "lock", "errorlog", "code_game"),
         ("storage",),
         ("disk",),
         ("errors",),

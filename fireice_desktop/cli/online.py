@@ -17,7 +17,8 @@ be a code; 1 for a wrong code, nobody hosting the code (within a minute), a mail
 that cannot be reached (within half a minute), or a friend's copy that breaks the rules
 (this side's game kept as it was).
 
-Twisted and magic-wormhole are imported only when one of these commands runs.
+Twisted and magic-wormhole, and the game's own session and kept online game, are imported
+only when one of these commands runs: every other command starts as fast as before.
 """
 
 from __future__ import annotations
@@ -29,37 +30,37 @@ import queue
 import signal
 import threading
 import time
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ..engine.command_line import CommandLine, Option
 from ..engine.errors import IllegalMoveError, NotationError
 from ..engine.games import registered_games
 from ..engine.records.game import GameRecord
 from ..engine.registry import Game, find_game
-from ..engine.words import spoken
+from ..engine.words import quoted, spoken
 from ..files.storage import SaveFileError
 from ..online.addresses import PUBLIC_MAILBOX, PUBLIC_RELAY, AddressError, Servers, check_code
-from ..online.kept import Keeper, load_online
-from ..online.session import (
-    Acked,
-    Moved,
-    Offered,
-    Over,
-    Session,
-    Started,
-    TakenBack,
-    new_game,
-    shown_name,
-)
+from ..online.messages import MOST_NAME
 from .errors import EXIT_FAILURE, CommandError, tell
 from .game_parsers import Commands
 from .options import add_option, option_values
-from .streams import read_line, say
+from .streams import flush_output, read_line, say
+
+if TYPE_CHECKING:  # the game's own online modules too are imported only when one is played
+    from ..online.kept import Keeper
+    from ..online.session import Session
 
 #: Seconds a guest waits for the host of its code before giving up.
 NOBODY_PATIENCE: Final = 45.0
 #: Seconds to wait for the friend to confirm the last move before closing at the end.
 LAST_ACK_PATIENCE: Final = 5.0
+
+
+def _say_now(line: str) -> None:
+    """``line`` on standard output, delivered at once: a script (or the friend's program)
+    waits for each line, and a pipe would otherwise hold them until the program ends."""
+    say(line)
+    flush_output()
 
 
 def online_games() -> list[Game]:
@@ -129,7 +130,9 @@ def add_online_commands(commands: Commands) -> None:
             choices=("none",),
             help="none: no direct connection, everything through the relay",
         )
-        command.add_argument("--name", default="", help=argparse.SUPPRESS)
+        command.add_argument(
+            "--name", default="", help="the name your friend sees (default: your login name)"
+        )
         command.set_defaults(handler=cmd_online, subparser=command, check=_check)
 
 
@@ -137,6 +140,11 @@ def _check(args: argparse.Namespace) -> None:
     """Options that do not fit together: usage, status 2."""
     if args.subcommand == "host":
         args.setup, args.me = _host_setup(args)
+    if len(args.name) > MOST_NAME or not args.name.isprintable():
+        raise CommandError(
+            f"--name {quoted(args.name)}: a name is at most {MOST_NAME} printable characters",
+            usage=True,
+        )
     try:
         Servers(args.mailbox, args.relay).checked()
         if args.subcommand == "join":
@@ -174,6 +182,11 @@ def _host_setup(args: argparse.Namespace) -> tuple[Any, Any]:
 
 def cmd_online(args: argparse.Namespace) -> int:
     """Run ``fireice online host|join|resume``; the exit status."""
+    # Imported here, as Twisted is later: every command builds the parser from this module,
+    # and none but these should wait for the online game's modules to load.
+    from ..online.kept import Keeper, load_online
+    from ..online.session import Session, new_game
+
     servers = Servers(args.mailbox, args.relay, args.direct != "none")
     keeper = Keeper()
     name = args.name or os.environ.get("USER", "") or "friend"
@@ -262,7 +275,7 @@ class _Terminal:
                         break
                 for happened in table.pump(wait=0.05):
                     if isinstance(happened, Shown):
-                        say(f"code: {happened.code}")
+                        _say_now(f"code: {happened.code}")
                         tell("Give your friend this code: they type  fireice online join CODE")
                     elif isinstance(happened, Connection):
                         paired = paired or happened.state in ("paired", "connected")
@@ -295,7 +308,7 @@ class _Terminal:
         if self.keeper.set_aside_as is not None:
             aside = self.keeper.set_aside_as
             tell(f"The unfinished online game kept before was set aside as {aside}.")
-        say(f"result: {result}")
+        _say_now(f"result: {result}")
         return 0
 
     def _terminated(self, signum: int, frame: Any) -> None:
@@ -325,10 +338,12 @@ class _Terminal:
                 positions = game.record.positions()
             n = self.printed + 1
             side = positions[n - 1].to_move
-            say(f"move {n}: {side.key} {game.record.moves[n - 1]}")
+            _say_now(f"move {n}: {side.key} {game.record.moves[n - 1]}")
             self.printed = n
 
     def _event(self, table: Any, event: Any) -> str | None:
+        from ..online.session import Acked, Moved, Offered, Over, Started, TakenBack, shown_name
+
         game = self.session.online
         assert game is not None
         if isinstance(event, Started):

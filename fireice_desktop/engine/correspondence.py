@@ -63,12 +63,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from .errors import IllegalMoveError, NotationError
+from .errors import IllegalMoveError, NotationError, words_of
 from .games import registered_games
 from .interface import GameState
 from .records.game import GameRecord
-from .registry import Game, SideType
-from .words import quoted
+from .registry import Game, SideType, game_title
+from .words import Words, quoted, say
 
 #: What a game code begins with, before its format's version.
 PREFIX: Final = "FI"
@@ -114,10 +114,10 @@ def encode(record: GameRecord, sender: SideType) -> str:
     """
     game = record.kind
     if game.code_number is None or game.solo:
-        raise CodeError(f"{game.title} cannot be sent as a game code")
+        raise CodeError.of("code.cannot_send", game=game_title(game))
     setup = game.setup_to_numbers(record.setup)
     if len(record.moves) > MOST_MOVES:
-        raise CodeError(f"a game code holds at most {MOST_MOVES} moves")
+        raise CodeError.of("code.most_moves", most=MOST_MOVES)
     payload = bytes([game.code_number, sender.value, len(setup), *setup])
     payload += _varint(len(record.moves)) + _number_bytes(_moves_number(record))
     body = _symbols(payload + zlib.crc32(payload).to_bytes(4, "little"))
@@ -135,30 +135,27 @@ def decode(text: str) -> GameCode:
     typing or copying, a game or set-up this program does not know, an illegal move.
     """
     if not isinstance(text, str):
-        raise CodeError("a game code is text")
+        raise CodeError.of("code.not_text")
     if len(text) > MOST_CHARACTERS:
-        raise CodeError(f"{quoted(text)} is too long for a game code")
+        raise CodeError.of("code.too_long", text=quoted(text))
     chars = [char.upper() for char in text if char not in _IGNORED]
     compact = "".join(char for char in chars if len(char) == 1)  # not "SS" from "ß"
     if len(compact) != len(chars):
-        raise CodeError(f"{quoted(text)} is not a game code: it has a letter not in one")
+        raise CodeError.of("code.odd_letter", text=quoted(text))
     if not compact:
-        raise CodeError("the game code is empty")
+        raise CodeError.of("code.empty")
     if not compact.startswith(PREFIX) or len(compact) < len(PREFIX) + 1:
-        raise CodeError(f"{quoted(text)} is not a game code: a game code begins {PREFIX}{VERSION}-")
+        raise CodeError.of("code.no_prefix", text=quoted(text), prefix=f"{PREFIX}{VERSION}")
     version = compact[len(PREFIX)]
     if version != str(VERSION):
         if version.isdigit() and int(version) > VERSION:
-            raise CodeError(
-                f"this game code is of a later version ({version}) than this program reads "
-                f"({VERSION}): update the program to read it"
-            )
-        raise CodeError(f"{quoted(text)} is not a game code: a game code begins {PREFIX}{VERSION}-")
+            raise CodeError.of("code.later_version", version=version, mine=VERSION)
+        raise CodeError.of("code.no_prefix", text=quoted(text), prefix=f"{PREFIX}{VERSION}")
     symbols = []
     for char in compact[len(PREFIX) + 1 :]:
         value = _VALUES.get(char)
         if value is None:
-            raise CodeError(f"{quoted(text)} is not a game code: it has {char!r} in it")
+            raise CodeError.of("code.bad_char", text=quoted(text), char=repr(char))
         symbols.append(value)
     payload = _payload(symbols, text)
     try:
@@ -166,7 +163,7 @@ def decode(text: str) -> GameCode:
     except (NotationError, IllegalMoveError) as error:
         if isinstance(error, CodeError):
             raise
-        raise CodeError(f"the game code does not hold a game this program plays: {error}") from None
+        raise CodeError.of("code.not_playable", error=words_of(error)) from None
 
 
 def continues(kept: GameRecord, text: str, side: SideType | None = None) -> tuple[Any, ...]:
@@ -179,19 +176,16 @@ def continues(kept: GameRecord, text: str, side: SideType | None = None) -> tupl
     code = decode(text)
     theirs = code.record
     if (theirs.kind, theirs.setup) != (kept.kind, kept.setup):  # the same game, set up alike
-        raise CodeError(
-            f"the code is another game ({_setup_words(theirs)}) than the one kept here "
-            f"({_setup_words(kept)})"
+        raise CodeError.of(
+            "code.another_game", theirs=_setup_words(theirs), kept=_setup_words(kept)
         )
     if side is not None and code.sender == side:
-        raise CodeError(f"the code was sent by {side.title}, the side played here")
+        raise CodeError.of("code.own_side", side=side.words)
     for number, (mine, their) in enumerate(zip(kept.moves, theirs.moves, strict=False), start=1):
         if mine != their:
-            raise CodeError(f"move {number} differs: you kept {mine}, the code has {their}")
+            raise CodeError.of("code.differs", number=number, mine=str(mine), theirs=str(their))
     if len(theirs.moves) < len(kept.moves):
-        raise CodeError(
-            f"the code has {len(theirs.moves)} moves, fewer than the {len(kept.moves)} kept here"
-        )
+        raise CodeError.of("code.fewer", count=len(theirs.moves), kept=len(kept.moves))
     return tuple(theirs.moves[len(kept.moves) :])
 
 
@@ -208,7 +202,7 @@ def _moves_number(record: GameRecord) -> int:
     for position, move in zip(record.positions(), record.moves, strict=False):
         legal = _sorted_moves(position)
         if move not in legal:
-            raise IllegalMoveError(f"{move} is not a legal move")
+            raise IllegalMoveError(say("code.not_legal", move=str(move)))
         number += legal.index(move) * weight
         weight *= len(legal)
     return number
@@ -216,34 +210,34 @@ def _moves_number(record: GameRecord) -> int:
 
 def _game_code(payload: bytes) -> GameCode:
     if len(payload) < 4 or len(payload) < 4 + payload[2]:
-        raise CodeError("the game code is too short to hold a game")
+        raise CodeError.of("code.short")
     games = {game.code_number: game for game in registered_games() if game.code_number}
     game = games.get(payload[0])
     if game is None or game.solo:
-        raise CodeError("the game code names a game this program does not play")
+        raise CodeError.of("code.unknown_game")
     if payload[1] > 1:
-        raise CodeError("the game code names no side for its sender")
+        raise CodeError.of("code.no_sender")
     sender = side_of(game, payload[1])
     end = 3 + payload[2]
     setup = game.setup_from_numbers(payload[3:end])
     count, end = _read_varint(payload, end)
     if count > MOST_MOVES:
-        raise CodeError(f"the game code holds more than {MOST_MOVES} moves")
+        raise CodeError.of("code.too_many", most=MOST_MOVES)
     digits = payload[end:]
     if digits[:1] == b"\0":
-        raise CodeError("the game code's moves are not written as this program writes them")
+        raise CodeError.of("code.odd_moves")
     number = int.from_bytes(digits, "big")
     position = game.start(setup)
     moves = []
     for index in range(count):
         legal = _sorted_moves(position)
         if not legal:
-            raise CodeError(f"move {index + 1}: the game is already over")
+            raise CodeError.of("code.over", number=index + 1)
         number, choice = divmod(number, len(legal))
         moves.append(legal[choice])
         position = position.play(legal[choice])
     if number:
-        raise CodeError("the game code holds more than its moves")
+        raise CodeError.of("code.extra")
     return GameCode(GameRecord(game.name, tuple(moves), setup), sender)
 
 
@@ -251,13 +245,13 @@ def _payload(symbols: Sequence[int], text: str) -> bytes:
     """The payload inside the symbols, with the count at both ends and the CRC checked."""
     count = len(symbols) % 32
     if len(symbols) < 2 or symbols[0] != count or symbols[-1] != count:
-        raise CodeError(f"{quoted(text)} is cut, or has a character added or left out")
+        raise CodeError.of("code.cut", text=quoted(text))
     data = _bytes(symbols[1:-1])
     if data is None or len(data) < 8:
-        raise CodeError(f"{quoted(text)} is cut, or has a character added or left out")
+        raise CodeError.of("code.cut", text=quoted(text))
     payload, check = data[:-4], data[-4:]
     if zlib.crc32(payload).to_bytes(4, "little") != check:
-        raise CodeError(f"{quoted(text)} has a mistake: a character changed or two swapped")
+        raise CodeError.of("code.mistake", text=quoted(text))
     return payload
 
 
@@ -297,7 +291,7 @@ def _read_varint(data: bytes, start: int) -> tuple[int, int]:
     value, shift, index = 0, 0, start
     while True:
         if index >= len(data) or shift > 14:
-            raise CodeError("the game code's count of moves is cut")
+            raise CodeError.of("code.count_cut")
         byte = data[index]
         value |= (byte & 127) << shift
         index, shift = index + 1, shift + 7
@@ -309,8 +303,10 @@ def _number_bytes(number: int) -> bytes:
     return number.to_bytes((number.bit_length() + 7) // 8, "big")
 
 
-def _setup_words(record: GameRecord) -> str:
-    return ", ".join([record.kind.title, *record.kind.setup_to_text(record.setup)])
+def _setup_words(record: GameRecord) -> Words | str:
+    setup = ", ".join(record.kind.setup_to_text(record.setup))
+    title = game_title(record.kind)
+    return say("code.game_setup", game=title, setup=setup) if setup else title
 
 
 __all__ = [

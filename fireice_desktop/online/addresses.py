@@ -36,15 +36,22 @@ class AddressError(ValueError):
         self.words = words
 
 
-def _port(text: str) -> bool:
-    return 1 <= int(text) <= 65535
+#: The longest host name (as DNS allows).
+MOST_HOST: Final = 253
+
+
+def _fits(match: re.Match[str] | None) -> bool:
+    """Whether an address's host is not too long and its port is one."""
+    return (
+        match is not None and len(match.group(1)) <= MOST_HOST and 1 <= int(match.group(2)) <= 65535
+    )
 
 
 def check_mailbox(text: str) -> str:
     """``text`` as a mailbox server's address (``ws://HOST:PORT/v1``), or :class:`AddressError`."""
     address = text.strip()
     match = _MAILBOX.fullmatch(address)
-    if match is None or not _port(match.group(2)):
+    if not _fits(match):
         raise AddressError(say("online.address.mailbox", text=quoted(text)))
     return address
 
@@ -53,7 +60,7 @@ def check_relay(text: str) -> str:
     """``text`` as a transit relay's address (``tcp:HOST:PORT``), or :class:`AddressError`."""
     address = text.strip()
     match = _RELAY.fullmatch(address)
-    if match is None or not _port(match.group(2)):
+    if not _fits(match):
         raise AddressError(say("online.address.relay", text=quoted(text)))
     return address
 

@@ -27,9 +27,8 @@ and says so, and this side's game is as it was.
 
 from __future__ import annotations
 
-import hashlib
 import json
-import secrets
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
@@ -67,8 +66,9 @@ class PeerError(ProtocolError):
 
 
 def new_id() -> str:
-    """A new game's id: 32 random hex digits."""
-    return secrets.token_hex(16)
+    """A new game's id: 32 random hex digits (from the system's source of randomness, as
+    :func:`secrets.token_hex` takes them)."""
+    return os.urandom(16).hex()
 
 
 def position_hash(record: GameRecord, count: int, position: GameState | None = None) -> str:
@@ -78,6 +78,10 @@ def position_hash(record: GameRecord, count: int, position: GameState | None = N
         position = record.positions()[count]
     data = record.kind.position_json(record.setup, position)
     text = f"{record.game}|{count}|" + json.dumps(data, sort_keys=True, separators=(",", ":"))
+    # Imported here: hashlib loads OpenSSL's library, and every command builds its parser
+    # from the modules that import this one; only online play hashes.
+    import hashlib
+
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
@@ -267,7 +271,10 @@ class Session:
     rematch: OnlineGame | None = None
     friend_offer: Offer | None = None
     _friend_count: int = 0
+    #: The most moves this game has had here (acks of moves since taken back are late).
+    _longest: int = 0
     _resumed: bool = False
+    _adopted: bool = False
 
     def __post_init__(self) -> None:
         if self.role == "host" and self.online is None:
@@ -330,15 +337,21 @@ class Session:
             game = self.online
             if offered is not None and offered.id != game.id:
                 offered = None  # the friend kept another game: it takes this one
+        # A guest that had no copy of this game takes the host's as it comes; a side that
+        # kept it has every move and resignation of its own, so the friend may only be
+        # ahead with its own.
+        adopted = self.online is None or self.online.id != game.id
         self._check_common(game, offered)
         acked = min(game.count, offered.count) if offered is not None else 0
         game = replace(game, friend=hello.name[:MOST_NAME], acked=acked)
         if offered is not None and offered.resigned and not game.resigned:
-            game = replace(game, resigned=offered.resigned)
+            game = replace(game, resigned=self._resigned(game, offered.resigned, adopted))
         self.keep(game)
         self.online = game
         self.friend_name = hello.name[:MOST_NAME]
         self.started = True
+        self._adopted = adopted
+        self._longest = game.count
         self._friend_count = offered.count if offered is not None else 0
         events: list[Event] = [Started(game, resumed=self._resumed or game.count > 0)]
         # Send the moves the friend lacks, one message a move.
@@ -366,6 +379,16 @@ class Session:
             return kept
         return OnlineGame(offered.id, code.record, code.sender.other)
 
+    def _resigned(self, game: OnlineGame, resigned: str, adopted: bool) -> str:
+        """The side the friend's hello says resigned, if this side may take it."""
+        try:
+            side = game.record.kind.parse_side(resigned)
+        except ValueError:
+            raise PeerError(say("online.error.bad_game", reason="no such side")) from None
+        if side != game.me.other and not adopted:
+            raise PeerError(say("online.error.diverged", n=game.count))
+        return side.key
+
     def _check_common(self, game: OnlineGame, offered: GameOffer | None) -> None:
         """The friend's moves so far must be this side's first moves, or the other way."""
         if offered is None or offered.id != game.id:
@@ -391,12 +414,16 @@ class Session:
             raise PeerError(say("online.error.diverged", n=message.n))
         if message.n != game.count + 1:
             raise PeerError(say("online.error.skipped", n=message.n, expected=game.count + 1))
-        if game.resigned:
+        # The moves the friend's hello said it has come even after a resignation: both
+        # sides then end with the same moves.
+        owed = message.n <= self._friend_count
+        if game.resigned and not owed:
             return []  # a move crossing a resignation on the way: the game is over
         position = game.position
         if position.is_over:
             raise PeerError(say("online.error.after_end", n=message.n))
-        syncing = message.n <= self._friend_count
+        # Moves of either side only while taking up a game this side had no copy of.
+        syncing = self._adopted and owed
         if position.to_move != game.me.other and not syncing:
             raise PeerError(say("online.error.out_of_turn", n=message.n, move=quoted(message.move)))
         try:
@@ -414,9 +441,10 @@ class Session:
         record = replace(game.record, moves=(*game.record.moves, move))
         if position_hash(record, message.n, after) != message.hash:
             raise PeerError(say("online.error.hash", n=message.n))
-        new = replace(game, record=record)
+        new = replace(game, record=record, acked=message.n)  # the friend has every move
         self.keep(new)
         self.online = new
+        self._longest = max(self._longest, new.count)
         self.friend_offer = (
             None
             if self.friend_offer and self.friend_offer.what == "takeback"
@@ -434,7 +462,7 @@ class Session:
         game = self.online
         assert game is not None
         if message.n > game.count or position_hash(game.record, message.n) != message.hash:
-            if message.n > game.count:
+            if message.n > self._longest:
                 raise PeerError(say("online.error.ack", n=message.n))
             return []  # an ack of a move since taken back
         if message.n <= game.acked:
@@ -460,7 +488,8 @@ class Session:
         game = self.online
         assert game is not None
         if message.what == "takeback":
-            if not self.can_take_back(message.keep, by=game.me.other):
+            # Offers crossing on the way: both are declined, on both sides alike.
+            if self.offered == "takeback" or not self.can_take_back(message.keep, by=game.me.other):
                 self.outbox.append(Answer("takeback", False))
                 return []
             self.friend_offer = message
@@ -468,12 +497,27 @@ class Session:
         if not game.over:
             self.outbox.append(Answer("rematch", False))
             return []
+        if self.offered == "rematch":
+            # Rematches offered across each other: the host's stands, the guest's lapses.
+            if self.role == "host":
+                self.outbox.append(Answer("rematch", False))
+                return []
+            self.offered = ""
+            self.rematch = None
         assert message.offered is not None
         try:
             code = correspondence.decode(message.offered.code)
         except ValueError as error:
             raise PeerError(say("online.error.bad_game", reason=str(error)[:120])) from None
-        if code.record.moves or message.offered.count or code.record.kind is not game.record.kind:
+        # A rematch is a new game (a new id, no moves) of the same set-up, sides swapped.
+        if (
+            code.record.moves
+            or message.offered.count
+            or message.offered.id == game.id
+            or code.record.kind is not game.record.kind
+            or code.record.setup != game.record.setup
+            or code.sender != game.me
+        ):
             raise PeerError(say("online.error.bad_game", reason="not a new game of this kind"))
         self.friend_offer = message
         return [Offered("rematch")]
@@ -510,6 +554,7 @@ class Session:
             and game is not None
             and not game.over
             and game.position.to_move == game.me
+            and self.offered != "takeback"
         )
 
     def play(self, text_or_move: Any) -> list[Event]:
@@ -525,14 +570,19 @@ class Session:
             raise IllegalMoveError(str(say("online.error.game_over")))
         if position.to_move != game.me:
             raise IllegalMoveError(str(say("online.error.not_your_turn")))
+        if self.offered == "takeback":  # the friend may be taking the move back right now
+            raise IllegalMoveError(str(say("online.error.answer_due")))
         move = position.parse_move(text_or_move) if isinstance(text_or_move, str) else text_or_move
         after = position.play(move)
         record = replace(game.record, moves=(*game.record.moves, move))
         new = replace(game, record=record)
         self.keep(new)
         self.online = new
+        self._longest = max(self._longest, new.count)
         if self.friend_offer is not None and self.friend_offer.what == "takeback":
+            # Playing on instead of answering says no, so the friend's offer is closed.
             self.friend_offer = None
+            self.outbox.append(Answer("takeback", False))
         n = new.count
         self.outbox.append(Move(n, str(move), position_hash(record, n, after)))
         events: list[Event] = [Moved(n, move, game.me, by_friend=False)]
@@ -578,7 +628,7 @@ class Session:
 
     def offer_takeback(self) -> bool:
         keep = self.takeback_point()
-        if keep is None or self.offered:
+        if keep is None or self.offered or self.friend_offer is not None:
             return False
         self.offered = "takeback"
         self.offer_keep = keep
@@ -587,7 +637,7 @@ class Session:
 
     def offer_rematch(self) -> bool:
         game = self.online
-        if game is None or not game.over or self.offered:
+        if game is None or not game.over or self.offered or self.friend_offer is not None:
             return False
         self.rematch = OnlineGame(
             new_id(),

@@ -13,12 +13,15 @@ from typing import Any
 
 from ..engine.records.game import GameRecord
 from ..engine.words import quoted
+from ..files.code_game import CodeGame
 from .frame.navigation import Context
 from .frame.registry import GameUI, Shot
 from .frame.scene import Scene
+from .game.by_code import CodePlay
 from .game.players import Session
 from .games.installed import GAMES, VIEWS
 from .screens.connection import OnlineSettingsScene
+from .screens.friend import FriendScene
 from .screens.game import GameScreen
 from .screens.hosting import HostScene
 from .screens.joining import JoinScene
@@ -56,6 +59,18 @@ def _resume(ctx: Context) -> Scene:
     return HostScene(ctx, resume=True)
 
 
+def _by_code(ctx: Context, game: CodeGame) -> Scene:
+    """The game screen playing a game by code from this player's side; the friend's side
+    moves by the codes pasted."""
+    record = game.record
+    session = Session(record.game, record.setup, {}, ("friend", {}), away=game.side.other)
+    play = CodePlay(ctx.files, game.side, record.setup)
+    screen = GameScreen(ctx, session, record, by_code=play)
+    play.keeper.mark_kept(screen.controller.history)  # as it came from its file
+    play.greet(screen.controller)
+    return screen
+
+
 def _routes_of(ui: GameUI) -> dict[str, Callable[..., Scene]]:
     """A game's screens and the games it starts, those its menu opens first."""
     made = {**{name: _playing(start) for name, start in ui.plays.items()}, **ui.screens}
@@ -70,6 +85,8 @@ ROUTES: dict[str, Callable[..., Scene]] = {
     **{name: route for ui in GAMES for name, route in _routes_of(ui).items()},
     "rules": _rules,
     "settings": SettingsScene,
+    "friend": FriendScene,  # mode="entries", "start" or "paste"
+    "by-code": _by_code,  # game=CodeGame(...)
     "statistics": StatisticsScene,
     "play": GameScreen,  # session=Session(...), record=GameRecord (optional)
     "online_host": HostScene,  # setup= (from a game's set-up card), optional
@@ -78,8 +95,9 @@ ROUTES: dict[str, Callable[..., Scene]] = {
     "online_settings": OnlineSettingsScene,
     "online_play": _online_play,  # play=OnlinePlay(...)
 }
-#: The routes that need what only a running game gives them (no screenshot of them alone).
-_GIVEN = ("play", "online_play")
+
+#: The screens that play a game given them, which a screenshot cannot name.
+GIVEN_GAME = ("play", "by-code", "online_play")
 
 #: The scenes a screenshot may give a board size (``--size N``).
 SIZED_SCENES = tuple(name for ui in GAMES for name in ui.sized)
@@ -105,8 +123,8 @@ def screen_for_screenshot(
     board_size: int | None = None,
 ) -> Scene:
     """The screen ``fireice --screenshot`` renders, with ``moves`` played (no animation)."""
-    if name not in ROUTES or name in _GIVEN:
-        known = ", ".join(route for route in ROUTES if route not in _GIVEN)
+    if name not in ROUTES or name in GIVEN_GAME:
+        known = ", ".join(route for route in ROUTES if route not in GIVEN_GAME)
         raise ValueError(f"--scene {quoted(name)}: there is no such screen (choose from {known})")
     if board_size is not None and name not in SIZED_SCENES:
         scenes = " or ".join(f"--scene {scene}" for scene in SIZED_SCENES)

@@ -115,6 +115,7 @@ VALID = {
     "puzzle": "1",
     "id": "1",
     "file": "{game}",  # a saved game written for the test
+    "code": "7-guitarist-revenge",  # an invite code (fireice online join)
 }
 
 

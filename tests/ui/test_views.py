@@ -14,8 +14,9 @@ from fireice_desktop.ui.games.fireice.training.practice import PracticeScene
 from fireice_desktop.ui.games.fireice.training.puzzles import PuzzleScene
 from fireice_desktop.ui.games.icebreaker.setup import IcebreakerSetupScene
 from fireice_desktop.ui.games.installed import VIEWS
-from fireice_desktop.ui.routes import ROUTES, screen_for_record
+from fireice_desktop.ui.routes import GIVEN_GAME, ROUTES, screen_for_record
 from fireice_desktop.ui.screens.connection import OnlineSettingsScene
+from fireice_desktop.ui.screens.friend import FriendScene
 from fireice_desktop.ui.screens.game import GameScreen
 from fireice_desktop.ui.screens.hosting import HostScene
 from fireice_desktop.ui.screens.joining import JoinScene
@@ -63,11 +64,12 @@ OPENS: dict[str, tuple[type, str | None]] = {
     "online_join": (JoinScene, None),
     "online_resume": (HostScene, None),
     "online_settings": (OnlineSettingsScene, None),
+    "friend": (FriendScene, None),
 }
 
 
 def test_the_route_table_is_the_one_list_of_screens() -> None:
-    assert set(ROUTES) == {*OPENS, "play", "online_play"}
+    assert set(ROUTES) == {*OPENS, *GIVEN_GAME}
 
 
 @pytest.mark.slow

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from ...engine.records.game import GameRecord
 from ...engine.words import named, say
+from ...files.code_game import CodeGame, KeptCodeGame, keep_code_game, load_code_game
 from ...files.statistics.store import Statistics, StatisticsFile
 from ...files.storage import KeptGame, SaveFileError, autosave_path, keep_autosave, load_kept_game
 from .settings import Settings
@@ -69,6 +70,15 @@ class PlayerFiles:
             if self._autosave_blocked:
                 return SaveFileError(say("keeping.blocked", path=named(autosave_path())))
         return keep_autosave(record)
+
+    def code_game(self) -> KeptCodeGame:
+        """The game by code kept apart from Continue's (a damaged file is set aside and
+        the answer says so)."""
+        return load_code_game() if self.keep else KeptCodeGame()
+
+    def keep_code_game(self, game: CodeGame) -> SaveFileError | None:
+        """Keep the game by code; what went wrong if it could not be written."""
+        return keep_code_game(game) if self.keep else None
 
     def statistics(self) -> Statistics:
         """The player's statistics (empty when the player's files are left alone)."""

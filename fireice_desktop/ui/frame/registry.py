@@ -56,6 +56,26 @@ class DealsShown:
     title: str  # the translation key of the panel's heading
 
 
+#: A row of choices on a card: its label, the name its choice is kept under, and its options
+#: as (text, value, tool tip), all said in the player's language.
+ChoiceRow = tuple[str, str, Sequence[tuple[str, Any, str | None]]]
+
+
+@dataclass(frozen=True)
+class CodeSetUp:
+    """How a game by code of one game is set up on the Play a friend card."""
+
+    #: Its rows of choices, made when the card is laid out.
+    rows: Callable[[], Sequence[ChoiceRow]]
+    #: The set-up from the values chosen, by the rows' names (a handicap placed at random
+    #: is drawn when it is made).
+    make: Callable[[Mapping[str, Any]], Any]
+    #: The value each row starts on, where not its first option.
+    defaults: Mapping[str, Any] = field(default_factory=dict)
+    #: The rows that mean nothing while another row has a value: row -> (row, value).
+    unused_when: Mapping[str, tuple[str, Any]] = field(default_factory=dict)
+
+
 @dataclass(frozen=True)
 class OnlineShown:
     """A game played with a friend online, as the host's card offers it."""
@@ -117,6 +137,9 @@ class GameUI:
     puzzles: Callable[[], Sequence[Any]] | None = None
     #: Its games a player may host online.
     online: Sequence[OnlineShown] = ()
+    #: Its games a friend may play by code, each with the set-ups offered for it, by the
+    #: game's name, in the order of the card.
+    code_setups: Mapping[str, CodeSetUp] = field(default_factory=dict)
 
 
-__all__ = ["DealsShown", "DuelShown", "GameUI", "OnlineShown", "Shot"]
+__all__ = ["ChoiceRow", "CodeSetUp", "DealsShown", "DuelShown", "GameUI", "OnlineShown", "Shot"]

@@ -58,13 +58,17 @@ class Keeper:
         if state == self.kept or not controller.history.moves:
             return
         self.kept = state
-        problem = self.files.keep_game(record())
+        problem = self.write(record())
         before = self.problem
         self.problem = "" if problem is None else autosave_reason(problem)
         if before != self.problem:
             if before and not self.problem:
                 controller.say(tr("keeping.kept_again"))
             controller.changed = True  # the panel says so at once
+
+    def write(self, record: GameRecord) -> SaveFileError | None:
+        """Write ``record`` where this keeper keeps games: the autosave."""
+        return self.files.keep_game(record)
 
     def keep_now(self, controller: BoardController[Any], record: Callable[[], GameRecord]) -> None:
         """Keep the game as it stands, whatever happened (the app met an error)."""

@@ -37,6 +37,8 @@ class Session:
     new_game: tuple[str, Mapping[str, Any]] | None = None
     #: An online game (:class:`~.remote.OnlinePlay`): the friend plays the other side.
     online: Any = None
+    #: The side a friend plays elsewhere, in a game by code: the board takes no move for it.
+    away: Any = None
 
     @property
     def kind(self) -> Game:
@@ -135,11 +137,17 @@ class Table:
     #: Whether the other side is a friend online (:class:`~.remote.FriendTable`).
     online = False
 
-    def __init__(self, computer: Mapping[Any, str]) -> None:
+    def __init__(self, computer: Mapping[Any, str], away: Any = None) -> None:
         self.players: dict[Any, Computer] = {
             side: Computer(level) for side, level in computer.items()
         }
         self.human = Human()
+        self.away = away  # the side a friend plays elsewhere (a game by code)
+
+    def away_to_move(self, controller: BoardController[Any]) -> bool:
+        """Whether the friend who plays elsewhere is to move, in the game being played."""
+        position = controller.history.position
+        return self.away is not None and not position.is_over and position.to_move == self.away
 
     def player(self, side: Any) -> Player:
         """Who plays ``side``: the computer at its level, or a person."""
@@ -173,6 +181,9 @@ class Table:
         is ``judging`` the last one, or the computer is to move ("" while it takes one)."""
         if judging:
             return tr("game.tutor_looking")
+        if self.away_to_move(controller) and controller.review is None:
+            game = controller.history.position.game
+            return tr("code.friend_to_move", side=side_name(self.away, game))
         side = self.thinking(controller)
         if side is not None:
             return tr("game.computer_side", side=side_name(side, controller.history.position.game))
@@ -186,6 +197,7 @@ class Table:
             and not controller.history.position.is_over
             and not judging
             and self.computer_to_move(controller) is None
+            and not self.away_to_move(controller)
         )
 
     def update(self, dt: float, controller: BoardController[Any], busy: bool) -> bool:
@@ -202,6 +214,9 @@ class Table:
         that Undo takes back the player's move and the computer's reply together.  While
         reviewing, one step through the review."""
         self.cancel()
+        if self.away is not None:
+            controller.say(tr("code.no_undo"))  # a move sent is sent
+            return
         reviewing = controller.review is not None
         step = controller.undo if back else controller.redo
         step()

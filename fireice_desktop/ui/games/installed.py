@@ -15,7 +15,7 @@ import pygame
 
 from ...engine.teaching.lessons import Lesson
 from ..frame.backdrops import Backdrop
-from ..frame.registry import DealsShown, DuelShown, GameUI, OnlineShown
+from ..frame.registry import CodeSetUp, DealsShown, DuelShown, GameUI, OnlineShown
 from ..frame.rules_drawings import NO_DRAWINGS, DrawingSet
 from ..game.view import GameView, Host
 from .fireice.entry import UI as FIRE_AND_ICE
@@ -40,6 +40,11 @@ MENU: tuple[tuple[str, str], ...] = tuple(entry for ui in GAMES for entry in ui.
 
 #: The menu entries that leave the game kept for Continue alone.
 KEEPS_GAME: frozenset[str] = frozenset(name for ui in GAMES for name in ui.keeps_game)
+
+#: The games a friend may play by code, with the set-ups offered for each, by name.
+CODE_SETUPS: Mapping[str, CodeSetUp] = MappingProxyType(
+    {name: setups for ui in GAMES for name, setups in ui.code_setups.items()}
+)
 
 #: The games between two sides, as the Statistics screen shows them.
 DUELS: tuple[DuelShown, ...] = tuple(duel for ui in GAMES for duel in ui.duels)
@@ -106,6 +111,7 @@ def program_icon(size: int = 64) -> pygame.Surface | None:
 
 
 __all__ = [
+    "CODE_SETUPS",
     "DEALS",
     "DRAWING_SETS",
     "DUELS",

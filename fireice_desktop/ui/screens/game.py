@@ -25,6 +25,7 @@ from ...engine.words import named
 from ..frame.navigation import Context
 from ..frame.scene import BoardScene
 from ..game.advice.background import BackgroundWork
+from ..game.by_code import CodePlay
 from ..game.controller import BoardController
 from ..game.finale import Finale
 from ..game.keeping import Keeper
@@ -53,13 +54,17 @@ class GameScreen(BoardScene):
         record: GameRecord | None = None,
         review: Review | None = None,
         shown: int = 0,
+        by_code: CodePlay | None = None,
     ) -> None:
         super().__init__(ctx)
         controller: BoardController[Any] = BoardController(session.start())
         #: The game on the board, as the view is given it: the screen's own is here too.
         self.stage = Stage(session, controller, self.settings, self.confirm_leave, self.restart)
         online = session.online
-        self.table: Table = online.seat() if online is not None else Table(session.computer)
+        self.table: Table = (
+            online.seat() if online is not None else Table(session.computer, session.away)
+        )
+        self.by_code = by_code  # a game by code: one side here, the friend's in codes
         self.view: GameView = view_for(session.game, self.stage)
         self.hit: HitLayout | None = None
         self.panel: GamePanel | None = None
@@ -68,7 +73,8 @@ class GameScreen(BoardScene):
         self.finale = Finale()  # the winning line lit up, before the game-over card
         self.work = BackgroundWork()  # the hint, the computer's review, the tutor
         self.windows = self._windows()
-        self.keeper = Keeper(ctx.files)  # the autosave, and the games in the statistics
+        # The autosave (a game by code's own file), and the games in the statistics.
+        self.keeper = Keeper(ctx.files) if by_code is None else by_code.keeper
         self.keys = GameKeys(self, self.focus)  # the board's cursor, typed moves, the ring
         if record is not None:
             controller.history = record.history()
@@ -106,6 +112,8 @@ class GameScreen(BoardScene):
         self.windows = self._windows()  # the manager was cleared
         self.table.build(self.manager, self.panel, self)
         self.keys.focus.ring.area = self.panel_rect
+        if self.by_code is not None:
+            self.by_code.build(self.manager, self.controller)
         self.refresh()
 
     def _windows(self) -> BoardWindows:
@@ -144,11 +152,15 @@ class GameScreen(BoardScene):
                 thinking=self.table.thinking(controller) is not None,
                 warning=self.keeper.warning(),
             )
+            if self.by_code is not None:
+                self.by_code.dress(self.panel)
         controller.changed = False
 
     # --- input ------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.by_code is not None and self.by_code.handle_event(event):
+            return
         if self.windows.handle_event(event) or self.table.handle_event(event):
             return
         if self.view.handle_event(event):
@@ -182,7 +194,7 @@ class GameScreen(BoardScene):
 
     def windows_open(self) -> bool:
         """Whether a window is open over the board: a question, a file dialog, the text."""
-        return self.windows.is_open
+        return self.windows.is_open or (self.by_code is not None and self.by_code.is_open)
 
     def handle_keyboard(self, event: pygame.event.Event) -> bool:
         return self.keys.handle_event(event)
@@ -265,6 +277,9 @@ class GameScreen(BoardScene):
         """A or Analyse: the computer reviews every move, off the UI thread; A or Cancel
         again stops it.  Once the game is reviewed, the same button (Practise)
         offers the mistakes a person played, where the game has a screen for it."""
+        if self.by_code is not None and not self.controller.history.position.is_over:
+            self.controller.say(tr("code.no_hints"))
+            return
         route = self.view.practice_route
         found = self.work.mistakes(self.view) if route else []
         if route and found:
@@ -289,7 +304,8 @@ class GameScreen(BoardScene):
         if self.table.online:
             return  # no tutor against a friend online: a move sent cannot be taken back alone
         controller = self.controller
-        warning = self.work.watch(controller, self.settings.tutor, self.session, self.table)
+        tutor = self.settings.tutor and self.by_code is None  # no help in a game by code
+        warning = self.work.watch(controller, tutor, self.session, self.table)
         if warning is not None:
             self.windows.ask_about_blunder(warning, controller)
 
@@ -314,7 +330,11 @@ class GameScreen(BoardScene):
         self.controller.tell(tr("game.saved", name=name), name)
 
     def show_text(self) -> None:
-        """T or Text: the game as text to copy, or a pasted game to play."""
+        """T or Text: the game as text to copy, or a pasted game to play; in a game by
+        code, the code window."""
+        if self.by_code is not None:
+            self.by_code.show(self.controller)
+            return
         self.windows.show_text(self.record().to_text(), self.play_record)
 
     def open_record(self, record: GameRecord, path: object = None) -> None:
@@ -375,6 +395,8 @@ class GameScreen(BoardScene):
         if controller.changed:
             self.refresh()
         self.keep()
+        if self.by_code is not None:
+            self.by_code.update(self.controller)
         return moving
 
     def moment(self) -> Moment:

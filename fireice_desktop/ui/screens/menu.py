@@ -25,6 +25,7 @@ from .saving import FileDialogs, Notice, error_text, record_summary
 ENTRIES: tuple[tuple[str, str | None], ...] = (
     ("learn", "learn"),
     *MENU,
+    ("friend", "friend"),
     ("open", None),
     ("statistics", "statistics"),
     ("rules", "rules"),

@@ -68,6 +68,9 @@ class BackgroundWork:
         if table.computer_to_move(controller) is not None:
             controller.say(tr("game.hint_computer_to_move"))
             return
+        if table.away is not None:
+            controller.say(tr("code.no_hints"))
+            return
         if controller.review is not None:
             controller.leave_review()  # a hint is for the game being played
         if controller.history.position.is_over:

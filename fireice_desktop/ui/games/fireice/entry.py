@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 
 from ....engine.games.fireice.lessons import LESSONS
 from ....engine.games.fireice.puzzles import all_puzzles
-from ....engine.games.fireice.rules import Color
+from ....engine.games.fireice.rules import Color, random_handicap
 from ....engine.games.fireice.solitaire_lessons import LESSONS as SOLITAIRE_LESSONS
 from ....engine.games.fireice.spec import Deal, Handicap
 from ...frame.navigation import Context
-from ...frame.registry import DealsShown, DuelShown, GameUI, OnlineShown, Shot
+from ...frame.registry import ChoiceRow, CodeSetUp, DealsShown, DuelShown, GameUI, OnlineShown, Shot
 from ...frame.scene import Scene
 from ...game.players import Session
-from ...toolkit.language import tr
+from ...toolkit.language import side_name, tr
 from .art import peg_sprite
 from .backdrop import QuietBoard
 from .computer_setup import ComputerSetupScene
@@ -63,6 +64,44 @@ def _handicap_picture(ctx: Context, shot: Shot) -> Scene:
     return handicap
 
 
+#: The extra pegs a game by code may give a side (placed at random, as ``--handicap N``).
+CODE_HANDICAPS = ("0", "1", "2", "3")
+
+
+def _code_rows() -> list[ChoiceRow]:
+    """No handicap, or 1 to 3 extra pegs for either side, placed at random."""
+    counts: list[tuple[str, object, str | None]] = [
+        (tr("code.no_handicap") if count == "0" else f"+{count}", count, _handicap_tip(int(count)))
+        for count in CODE_HANDICAPS
+    ]
+    sides: list[tuple[str, object, str | None]] = [
+        (
+            side_name(side, "fire-and-ice"),
+            side.key,
+            tr("code.handicap_side_tip", side=side_name(side, "fire-and-ice")),
+        )
+        for side in (Color.FIRE, Color.ICE)
+    ]
+    return [
+        (tr("code.handicap_row"), "handicap", counts),
+        (tr("code.handicap_side"), "handicap_side", sides),
+    ]
+
+
+def _handicap_tip(count: int) -> str:
+    if count == 0:
+        return tr("code.no_handicap_tip")
+    return tr("code.handicap_tip", count=count)
+
+
+def _code_setup(chosen: Mapping[str, object]) -> Handicap:
+    count = int(str(chosen.get("handicap", 0)))
+    if count == 0:
+        return Handicap()
+    side = Color.parse(str(chosen.get("handicap_side", "fire")))
+    return Handicap(random_handicap(count, random.randrange(1 << 30)), side)
+
+
 def _solitaire_picture(ctx: Context, shot: Shot) -> Session:
     return _solitaire(ctx, shot.deal or 1)
 
@@ -105,6 +144,11 @@ UI = GameUI(
     online=(
         OnlineShown("fire-and-ice", (Color.FIRE, Color.ICE), _online_words, setup_route="handicap"),
     ),
+    code_setups={
+        "fire-and-ice": CodeSetUp(
+            _code_rows, _code_setup, unused_when={"handicap_side": ("handicap", "0")}
+        )
+    },
 )
 
 __all__ = ["UI"]

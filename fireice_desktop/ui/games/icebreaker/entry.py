@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ....engine.games.icebreaker.board import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, Side
+from ....engine.games.icebreaker.board import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, HexBoard, Side
 from ....engine.games.icebreaker.lessons import LESSONS
 from ....engine.games.icebreaker.spec import Sea
 from ...frame.navigation import Context
-from ...frame.registry import DuelShown, GameUI, OnlineShown, Shot
+from ...frame.registry import ChoiceRow, CodeSetUp, DuelShown, GameUI, OnlineShown, Shot
 from ...game.players import Session
 from ...toolkit.language import tr
 from .backdrop import SeaInPlay
@@ -23,6 +23,29 @@ def _play(
     ctx: Context, size: int = DEFAULT_SIZE, computer: Mapping[Any, str] | None = None
 ) -> Session:
     return Session("icebreaker", Sea(size), dict(computer or {}), ("icebreaker-setup", {}))
+
+
+def _code_rows() -> list[ChoiceRow]:
+    """The board sizes a game by code may be played on."""
+    options: list[tuple[str, Any, str | None]] = []
+    for n in range(MIN_SIZE, MAX_SIZE + 1):
+        board = HexBoard.of(n)
+        tip = tr(
+            "setup.board_tip",
+            cells=board.cell_count,
+            icebergs=board.iceberg_count,
+            target=board.target,
+        )
+        options.append((str(n), n, tip))
+    return [(tr("setup.board_side"), "size", options)]
+
+
+#: A game by code of Icebreaker: the board's size.
+BY_CODE = CodeSetUp(
+    _code_rows,
+    lambda chosen: Sea(int(chosen.get("size", DEFAULT_SIZE))),
+    {"size": DEFAULT_SIZE},
+)
 
 
 def _picture(ctx: Context, shot: Shot) -> Session:
@@ -58,6 +81,7 @@ UI = GameUI(
             sized=Sea,
         ),
     ),
+    code_setups={"icebreaker": BY_CODE},
 )
 
 __all__ = ["UI"]
