@@ -586,18 +586,20 @@ def test_resuming_hosts_the_kept_game_and_the_friend_behind_catches_up_move_by_m
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fake_links: list[FakeLink]
 ) -> None:
     with open_ui(tmp_path, monkeypatch) as ui:
-        # A game of three moves kept here; the friend kept it after its first move only.
+        # A game kept here after its first move; the friend's reply, kept on its side,
+        # never arrived (this side quit first).
         game = new_game(GameRecord("fire-and-ice"), Color.FIRE)
-        record = GameRecord("fire-and-ice", ("D4-C4", "D4-D1", "D4-D6"), game.record.setup)
+        record = GameRecord("fire-and-ice", ("D4-C4",), game.record.setup)
         kept = replace(game, record=GameRecord.from_json(record.to_json()), friend="Bea")
         keep_online(kept)
         ui.app.go("online_resume")
         ui.pump(3)
         assert ui.find(CODE, pygame_gui.elements.UILabel) is not None
         assert "Waiting for Bea: they choose Join and type this code." in texts(ui)
-        # The friend's copy has the game as the host's offer gave it, with one move.
+        # The friend's copy has the game as the host's offer gave it, and its reply.
         offered = correspondence.decode(kept.offer().code)
-        their = replace(offered.record, moves=kept.record.moves[:1])
+        their = replace(offered.record, moves=(*kept.record.moves, "D4-D1"))
+        their = GameRecord.from_json(their.to_json())
         behind = replace(kept, record=their, me=offered.sender.other, friend="Anna")
         link = fake_links[0]
         other = FakeLink()
@@ -616,6 +618,7 @@ def test_resuming_hosts_the_kept_game_and_the_friend_behind_catches_up_move_by_m
         friend = Friend(guest, rest)
         both(ui, friend, 3)
         assert isinstance(ui.app.scene, GameScreen)
-        assert ui.played == ["D4-C4", "D4-D1", "D4-D6"]
+        assert ui.played == ["D4-C4", "D4-D1"]  # the reply came with the friend's hello
         assert [str(m) for m in friend.screen.controller.history.played] == ui.played
-        assert "The game against Bea goes on at move 4." in ui.message
+        assert load_online().online.count == 2  # type: ignore[union-attr]
+        assert ui.panel.turn_label.text == "Your turn (Fire)"
