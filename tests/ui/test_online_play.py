@@ -27,6 +27,7 @@ from fireice_desktop.ui.app import App
 from fireice_desktop.ui.frame import connecting
 from fireice_desktop.ui.frame.settings import Settings
 from fireice_desktop.ui.game.remote import FriendTable, OnlinePlay
+from fireice_desktop.ui.screens.friend import FriendScene
 from fireice_desktop.ui.screens.game import GameScreen
 from fireice_desktop.ui.screens.hosting import HostScene
 from fireice_desktop.ui.screens.joining import JoinScene
@@ -212,7 +213,7 @@ def test_hosting_shows_the_code_large_and_copy_puts_it_on_the_clipboard(
         assert pygame_gui.core.utility.clipboard_paste() == CODE
         ui.click_button("Cancel")
         assert fake_links[0].closed
-        assert not isinstance(ui.app.scene, HostScene)
+        assert isinstance(ui.app.scene, FriendScene)
 
 
 def test_the_joiner_sees_the_hosts_setup_and_the_game_starts_on_both(
@@ -622,3 +623,30 @@ def test_resuming_hosts_the_kept_game_and_the_friend_behind_catches_up_move_by_m
         assert [str(m) for m in friend.screen.controller.history.played] == ui.played
         assert load_online().online.count == 2  # type: ignore[union-attr]
         assert ui.panel.turn_label.text == "Your turn (Fire)"
+
+
+def test_play_a_friend_offers_hosting_joining_and_the_kept_online_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fake_links: list[FakeLink]
+) -> None:
+    with open_ui(tmp_path, monkeypatch) as ui:
+        ui.app.go("friend")
+        ui.pump(2)
+        assert ui.has_button("Host a game online") and ui.has_button("Join a game online")
+        assert not ui.has_button("Resume the online game")  # none kept
+        ui.click_button("Join a game online")
+        assert isinstance(ui.app.scene, JoinScene)
+        ui.click_button("Back")
+        assert isinstance(ui.app.scene, FriendScene)
+        game = new_game(GameRecord("fire-and-ice"), Color.ICE)
+        record = GameRecord("fire-and-ice", ("D4-C4",), game.record.setup)
+        keep_online(replace(game, record=GameRecord.from_json(record.to_json()), friend="Bea"))
+        ui.app.go("friend")
+        ui.pump(2)
+        assert "against Bea, move 2" in texts(ui)
+        ui.click_button("Resume the online game")
+        ui.pump(2)
+        assert isinstance(ui.app.scene, HostScene)
+        assert ui.find(CODE, pygame_gui.elements.UILabel) is not None
+        assert "Fire & Ice; you play Ice; at move 2" in texts(ui)
+        session = ui.app.scene.table.session  # type: ignore[attr-defined]
+        assert session.role == "host" and session.online.count == 1

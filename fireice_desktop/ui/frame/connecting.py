@@ -25,7 +25,7 @@ from ...online.table import LinkLike
 from .settings import MOST_NAME, Settings
 
 #: Where Back and Cancel lead from the host's and the joiner's cards.
-FRIEND_ROUTE = "menu"
+FRIEND_ROUTE = "friend"
 
 
 def player_name(settings: Settings) -> str:

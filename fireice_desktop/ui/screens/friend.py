@@ -24,6 +24,8 @@ from ...engine.records.game import GameRecord
 from ...engine.registry import game_title
 from ...engine.words import named
 from ...files.code_game import CodeGame, KeptCodeGame, code_game_path
+from ...online.kept import load_online
+from ...online.session import shown_name
 from ..frame.cards import ChoiceCard
 from ..frame.navigation import Context
 from ..frame.scene import button
@@ -38,9 +40,13 @@ from ..toolkit.text import SafeTextEntryLine, shown
 #: options).  An entry's text and tool tip are the keys ``friend.NAME`` and
 #: ``friend.NAME_tip``.
 ENTRIES: tuple[tuple[str, str, Mapping[str, Any]], ...] = (
+    ("online_host", "online_host", {}),
+    ("online_join", "online_join", {}),
     ("code_start", "friend", {"mode": "start"}),
     ("code_paste", "friend", {"mode": "paste"}),
 )
+#: The entries of a kept game, with a line under the button that says which game it is.
+KEPT_ROUTES = ("by-code", "online_resume")
 
 
 def code_summary(game: CodeGame) -> str:
@@ -82,6 +88,13 @@ class FriendScene(ChoiceCard):
         kept = ctx.files.code_game()
         self.kept = kept.game
         self.said = unreadable_code_text(kept) if kept.problem is not None else ""
+        online = load_online()
+        #: The unfinished online game kept here, which Resume takes up with a new code.
+        self.online = online.online if online.online and not online.online.over else None
+        if online.problem:
+            where = named(online.set_aside_as.name) if online.set_aside_as else ""
+            said = tr("online.unreadable", problem=online.problem.rstrip("."), name=where)
+            self.said = f"{self.said} {said}".strip()
         if self.store["game"] not in CODE_SETUPS:
             self.store["game"] = next(iter(CODE_SETUPS))
 
@@ -147,8 +160,8 @@ class FriendScene(ChoiceCard):
 
     @property
     def summary_height(self) -> int:
-        """The height of the line that says what the kept game by code is."""
-        return px(26) if self.kept is not None else 0
+        """The height of the lines that say what the kept games (by code, online) are."""
+        return px(26) * ((self.kept is not None) + (self.online is not None))
 
     def entries(self) -> list[tuple[str, str, tuple[str, Mapping[str, Any]]]]:
         """The card's entries: the kept game by code first, then :data:`ENTRIES`."""
@@ -156,6 +169,10 @@ class FriendScene(ChoiceCard):
         if self.kept is not None:
             route = ("by-code", {"game": self.kept})
             entries.append((tr("friend.code_continue"), code_summary(self.kept), route))
+        if self.online is not None:
+            friend = shown_name(self.online.friend) or tr("online.your_friend")
+            summary = tr("online.resume_summary", name=friend, move=self.online.count + 1)
+            entries.append((tr("online.resume_entry"), summary, ("online_resume", {})))
         for name, route_name, options in ENTRIES:
             entries.append((tr(f"friend.{name}"), tr(f"friend.{name}_tip"), (route_name, options)))
         return entries
@@ -172,14 +189,14 @@ class FriendScene(ChoiceCard):
             )
             self.entry_buttons[element] = route
             y += px(62)
-            if route[0] == "by-code":  # the kept game, in a line under its button
+            if route[0] in KEPT_ROUTES:  # the kept game, in a line under its button
                 pygame_gui.elements.UILabel(
                     pygame.Rect(card.x + px(40), y - px(10), card.width - px(80), px(26)),
                     tip,
                     self.manager,
                     object_id="#subtitle",
                 )
-                y += self.summary_height
+                y += px(26)
         return y
 
     def build_start(self, card: pygame.Rect) -> int:
