@@ -146,7 +146,8 @@ class HandicapScene(BoardScene):
         y += px(46)
         # Who plays against whom: a friend at the same computer, or the computer as its
         # card was last set (your side, its level).
-        pygame_gui.elements.UILabel(pygame.Rect(x, y, inner, px(24)), tr("handicap.opponent"), m)
+        opponent = tr("online.against_online") if self.online else tr("handicap.opponent")
+        pygame_gui.elements.UILabel(pygame.Rect(x, y, inner, px(24)), opponent, m)
         y += px(26)
         choice = self.computer_choice
         side = tr(f"side.{choice['side']}") if choice["side"] in ("fire", "ice") else ""
