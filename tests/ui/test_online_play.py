@@ -17,6 +17,7 @@ import pytest
 from fireice_desktop.engine import correspondence
 from fireice_desktop.engine.games.fireice.rules import Color
 from fireice_desktop.engine.games.fireice.spec import Handicap
+from fireice_desktop.engine.games.icebreaker.spec import Sea
 from fireice_desktop.engine.records.game import GameRecord
 from fireice_desktop.online.addresses import PUBLIC_MAILBOX, PUBLIC_RELAY
 from fireice_desktop.online.kept import Keeper, keep_online, load_online
@@ -510,6 +511,7 @@ def test_the_friend_leaving_is_said_and_the_board_takes_no_more_moves(
         ui.pump(3)
         assert "<b>Bea</b> left; the game is kept" in notice_text(ui)
         ui.press(pygame.K_RETURN)
+        assert ui.panel.turn_label.text == "Game paused"
         before = list(ui.played)
         ui.play("D4-C4")
         assert ui.played == before
@@ -650,3 +652,27 @@ def test_play_a_friend_offers_hosting_joining_and_the_kept_online_game(
         assert "Fire & Ice; you play Ice; at move 2" in texts(ui)
         session = ui.app.scene.table.session  # type: ignore[attr-defined]
         assert session.role == "host" and session.online.count == 1
+
+
+def test_icebreaker_online_the_hosts_move_reaches_the_friends_sea(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with open_ui(tmp_path, monkeypatch) as ui:
+        a, b = link_pair()
+        record = GameRecord("icebreaker", (), Sea(5))
+        game = new_game(record, record.kind.parse_side("red"))
+        host = Table(Session("host", game, "Anna", Keeper(), connecting.version()), a)
+        guest = Table(Session("guest", None, "Bea", Kept(), connecting.version()), b)
+        connect(a, b)
+        rest_host, rest_guest = started(host, guest)
+        friend = Friend(guest, rest_guest)
+        ui.app.go("online_play", play=OnlinePlay(host, rest_host))
+        both(ui, friend)
+        scene = ui.app.scene
+        assert isinstance(scene, GameScreen) and scene.session.game == "icebreaker"
+        assert friend.screen.session.setup == Sea(5)
+        move = scene.controller.history.position.legal_moves()[0]
+        ui.play_cells(move)  # by clicks on the sea
+        both(ui, friend, 4)
+        assert [str(m) for m in friend.screen.controller.history.played] == [str(move)]
+        assert ui.panel.turn_label.text == "Bea to move"

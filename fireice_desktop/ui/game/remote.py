@@ -160,6 +160,8 @@ class FriendTable(PlayersTable):
         if controller.review is not None or position.is_over or controller.animation:
             return super().turn_text(controller, shown)
         side = position.to_move
+        if self.ended or self.left:
+            return tr("online.paused"), side
         if side == self.me:
             return tr("online.your_turn", side=side_name(side, position.game)), side
         return tr("online.friend_turn", name=self.play.friend), side
