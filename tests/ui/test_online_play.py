@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import queue
+import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -179,6 +180,17 @@ def notice_text(ui: Driver) -> str:
     ]
     assert windows, "no message window"
     return plain_text(windows[-1].text_block.html_text)
+
+
+def wait_for_servers(ui: Driver) -> None:
+    """Pump frames until the servers on this computer have started (off the UI thread)."""
+    for _ in range(200):
+        ui.pump(1)
+        if getattr(ui.app.scene, "lan_job", None) is None:
+            ui.pump(2)
+            return
+        time.sleep(0.01)
+    raise AssertionError("the servers never started")
 
 
 @pytest.fixture
@@ -537,7 +549,7 @@ def test_with_no_internet_the_host_serves_on_this_computer_and_shows_the_address
         ui.pump(2)
         ui.click_button("On")
         ui.click_button("Host")
-        ui.pump(2)
+        wait_for_servers(ui)
         said = "Your friend types this server address on Join: ws://192.168.1.5:4000/v1"
         assert said in texts(ui)
         servers = fake_links[0].servers  # type: ignore[attr-defined]
@@ -558,6 +570,7 @@ def test_servers_that_cannot_start_are_said(
         ui.pump(2)
         ui.click_button("On")
         ui.click_button("Host")
+        wait_for_servers(ui)
         assert "could not be started on this computer: address already in use" in notice_text(ui)
         assert fake_links == [] and ui.has_button("Host")
 

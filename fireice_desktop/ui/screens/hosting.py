@@ -10,6 +10,7 @@ connection is read each frame.
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -29,6 +30,7 @@ from ..frame.registry import OnlineShown
 from ..frame.scene import button, choice_row
 from ..game.remote import OnlinePlay
 from ..games.installed import ONLINE, ONLINE_GAMES, main_backdrop, online_words
+from ..toolkit.jobs import Job
 from ..toolkit.language import say, side_name, tr
 from ..toolkit.notices import Notice
 from ..toolkit.scaling import px
@@ -40,6 +42,15 @@ def setup_words(game: OnlineGame) -> str:
     side = side_name(game.me, game.record.game)
     setup = online_words(game.record.game, game.record.setup)
     return tr("online.setup_and_side", setup=setup, side=side)
+
+
+def _start_lan(stopped: Callable[[], bool]) -> Any:
+    """The servers on this computer, started (stopped again if no longer wanted)."""
+    lan = connecting.start_lan_servers()
+    if stopped():
+        lan.stop()
+        return None
+    return lan
 
 
 def intro(started: Started) -> str:
@@ -73,6 +84,7 @@ class HostScene(CardScreen):
         self.choices: dict[object, tuple[str, Any]] = {}
         self.notice_text: tuple[str, str] | None = None
         self.built = False
+        self.lan_job: Job[Any] | None = None
         kept = load_online().online
         #: An unfinished online game kept here, which a new game would set aside.
         self.kept = kept if kept is not None and not kept.over else None
@@ -291,17 +303,30 @@ class HostScene(CardScreen):
         self.start(new_game(GameRecord(shown.game, (), self.setup()), me), resumed=False)
 
     def start(self, game: OnlineGame, resumed: bool) -> None:
-        """Ask the mailbox server for a code for ``game``."""
-        settings = self.settings
-        servers = settings.servers()
+        """Ask the mailbox server for a code for ``game`` (with no internet, once the
+        servers on this computer have started, off the UI thread)."""
+        self.online = game
         if self.store["lan"] and not resumed:
-            try:
-                self.lan = connecting.start_lan_servers()
-            except OSError as error:
-                self.notice_text = (tr("online.host_title"), tr("online.lan_failed", error=error))
-                self.rebuild()
-                return
-            servers = Servers(self.lan.mailbox, self.lan.relay, settings.direct_connections)
+            self.lan_job = Job(_start_lan)
+            self.status = tr("online.starting_servers")
+            self.rebuild()
+            return
+        self.connect(game, resumed, self.settings.servers())
+
+    def lan_started(self, job: Job[Any]) -> None:
+        """The servers on this computer started (or could not): ask them for a code."""
+        self.lan_job = None
+        game = self.online
+        if job.error is not None or job.result is None or game is None:
+            self.failed(tr("online.lan_failed", error=job.error or "?"))
+            return
+        self.lan = job.result
+        direct = self.settings.direct_connections
+        self.connect(game, False, Servers(self.lan.mailbox, self.lan.relay, direct))
+
+    def connect(self, game: OnlineGame, resumed: bool, servers: Servers) -> None:
+        """Ask the mailbox server at ``servers`` for a code for ``game``."""
+        settings = self.settings
         keeper = Keeper()
         if resumed:
             keeper.id = game.id
@@ -328,6 +353,11 @@ class HostScene(CardScreen):
         self.nav.go(connecting.FRIEND_ROUTE)
 
     def stop(self) -> None:
+        job, self.lan_job = self.lan_job, None
+        if job is not None:
+            job.cancel()  # servers that start now are stopped at once
+            if job.done and job.result is not None:
+                job.result.stop()
         if self.table is not None:
             self.table.close()
             self.table = None
@@ -338,6 +368,10 @@ class HostScene(CardScreen):
     # --- each frame -------------------------------------------------------------------
 
     def update(self, dt: float) -> bool:
+        if self.lan_job is not None:
+            if self.lan_job.done:
+                self.lan_started(self.lan_job)
+            return True
         table = self.table
         if table is None:
             return super().update(dt)
