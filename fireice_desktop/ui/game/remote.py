@@ -123,6 +123,7 @@ class FriendTable(PlayersTable):
         self.notice: Notice | None = None
         self.banner: pygame_gui.elements.UIPanel | None = None
         self.route_label: pygame_gui.elements.UILabel | None = None
+        self._shown_state: tuple[object, ...] | None = None  # what the buttons show
 
     # --- who plays which side ----------------------------------------------------------
 
@@ -204,6 +205,7 @@ class FriendTable(PlayersTable):
             object_id="#banner_text",
         )
         self.notice = Notice(manager)
+        self._shown_state = None  # new widgets: show the state on them
         if self.play.intro:
             screen.controller.say(self.play.intro)
             self.play.intro = ""
@@ -212,19 +214,31 @@ class FriendTable(PlayersTable):
         self.refresh_buttons()
 
     def refresh_buttons(self) -> None:
+        """The buttons, the line under them and the banner as the game and the connection
+        are now (worked out again only when something changed)."""
+        analyse = getattr(self.panel, "analyse_button", None)
+        if analyse is not None and analyse.visible:
+            analyse.hide()  # no computer in an online game: no review by it either
         session = self.play.session
         game = session.online
+        route = getattr(self.play.table.link, "route", "") or ""
+        state = (game, session.offered, self.ended, self.left, self.lost, route, len(self.buttons))
+        if state == self._shown_state:
+            return
+        self._shown_state = state
         live = not (self.ended or self.left) and game is not None
         over = game is not None and game.over
         wanted = {
             "resign": live and not over,
-            "takeback": live and not over and session.takeback_point() is not None,
+            "takeback": live
+            and not over
+            and not session.offered
+            and session.takeback_point() is not None,
             "rematch": live and over and not session.offered,
             "leave": True,
         }
         for element, (name, _) in self.buttons.items():
             element.enable() if wanted[name] else element.disable()
-        route = getattr(self.play.table.link, "route", "") or ""
         if self.ended or self.left:
             said = tr("online.stopped")
         elif self.lost:
@@ -235,9 +249,6 @@ class FriendTable(PlayersTable):
             said = ""
         if self.route_label is not None and self.route_label.text != said:
             self.route_label.set_text(said)
-        analyse = getattr(self.panel, "analyse_button", None)
-        if analyse is not None and analyse.visible:
-            analyse.hide()  # no computer in an online game: no review by it either
         if self.banner is not None:
             shown = self.lost and not (self.ended or self.left)
             self.banner.show() if shown else self.banner.hide()
