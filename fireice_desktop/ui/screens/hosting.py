@@ -84,6 +84,7 @@ class HostScene(CardScreen):
         self.choices: dict[object, tuple[str, Any]] = {}
         self.notice_text: tuple[str, str] | None = None
         self.built = False
+        self.back_on_close = False
         self.lan_job: Job[Any] | None = None
         kept = load_online().online
         #: An unfinished online game kept here, which a new game would set aside.
@@ -368,6 +369,9 @@ class HostScene(CardScreen):
     # --- each frame -------------------------------------------------------------------
 
     def update(self, dt: float) -> bool:
+        if self.back_on_close and not self.notice.is_open:
+            self.nav.go(connecting.FRIEND_ROUTE)
+            return True
         if self.lan_job is not None:
             if self.lan_job.done:
                 self.lan_started(self.lan_job)
@@ -405,6 +409,7 @@ class HostScene(CardScreen):
         self.online = None
         self.code = ""
         self.notice_text = (tr("online.stopped_title"), text)
+        self.back_on_close = True  # back to Play a friend once the window is read
         self.rebuild()
 
     def leave(self) -> None:

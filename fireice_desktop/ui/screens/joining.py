@@ -89,6 +89,7 @@ class JoinScene(CardScreen):
         self.status = ""
         self.notice_text: tuple[str, str] | None = None
         self.typed = ("", "")  # the code and the mailbox, kept over a new window size
+        self.back_on_close = False  # a failure said: back to Play a friend once read
         self.kept = load_online().online
         if self.kept is not None and self.kept.over:
             self.kept = None
@@ -231,6 +232,9 @@ class JoinScene(CardScreen):
             self.table = None
 
     def update(self, dt: float) -> bool:
+        if self.back_on_close and not self.notice.is_open:
+            self.nav.go(connecting.FRIEND_ROUTE)
+            return True
         table = self.table
         if table is None:
             return super().update(dt)
@@ -258,10 +262,13 @@ class JoinScene(CardScreen):
         return True
 
     def failed(self, text: str) -> None:
+        """Joining failed (a wrong code, no mailbox, another version): say why, then back
+        to where online play is chosen once the window is closed."""
         self.stop()
         self.status = ""
         self.refresh()
         self.tell(text)
+        self.back_on_close = True
 
     def leave(self) -> None:
         self.stop()
