@@ -601,6 +601,7 @@ def test_a_rematch_offered_after_the_end_and_accepted_starts_a_new_game_on_both(
         mine = scene.table.play.session.online  # type: ignore[attr-defined]
         assert mine.me is Color.ICE and not mine.over  # the sides swapped
         assert ui.panel.turn_label.text == "<b>Bea</b> to move"
+        assert ui.message == "A new game against <b>Bea</b>: you play Ice."
         assert load_online().online == mine
 
 

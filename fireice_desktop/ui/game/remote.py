@@ -381,6 +381,9 @@ class FriendTable(PlayersTable):
                     self.say(tr("online.taken_back"))  # (else: the friend accepted, said)
             elif isinstance(event, Started):
                 self.screen.restart_online(self.play)
+                game = event.game
+                side = side_name(game.me, game.record.game)
+                self.say(tr("online.new_game", name=friend, side=side))
 
     def show_notice(self) -> None:
         if self.notice is not None:
