@@ -453,19 +453,21 @@ def reference_game(game_name: str, setup: Any, seed: int) -> list[str]:
     return moves
 
 
-def kept_setup(kept: Path) -> Any:
-    """The set-up of the online game kept in ``kept``."""
+def kept_game(kept: Path) -> Any:
+    """The online game kept in ``kept`` (an :class:`~fireice_desktop.online.session.OnlineGame`)."""
     from fireice_desktop.online.session import OnlineGame
 
-    return OnlineGame.from_json(json.loads(kept.read_text("utf-8"))).record.setup
+    return OnlineGame.from_json(json.loads(kept.read_text("utf-8")))
+
+
+def kept_setup(kept: Path) -> Any:
+    """The set-up of the online game kept in ``kept``."""
+    return kept_game(kept).record.setup
 
 
 def kept_moves(kept: Path) -> list[str]:
     """The moves of the online game kept in ``kept``."""
-    from fireice_desktop.online.session import OnlineGame
-
-    game = OnlineGame.from_json(json.loads(kept.read_text("utf-8")))
-    return [str(move) for move in game.record.moves]
+    return [str(move) for move in kept_game(kept).record.moves]
 
 
 def plays(moves: Sequence[str] | Callable[[], Sequence[str]]) -> Answer:
@@ -480,6 +482,17 @@ def plays(moves: Sequence[str] | Callable[[], Sequence[str]]) -> Answer:
         return reference[len(printed)] if len(printed) < len(reference) else None
 
     return answer
+
+
+def with_mistake(answer: Answer, at: int, typed: str) -> Answer:
+    """``answer``, but ``typed`` first the ``at``-th time it is asked (from 1)."""
+    asked = [0]
+
+    def answered(printed: list[str]) -> str | None:
+        asked[0] += 1
+        return typed if asked[0] == at else answer(printed)
+
+    return answered
 
 
 def moves_of(game_name: str, setup: Any, moves: Sequence[str], side: str) -> list[str]:

@@ -12,15 +12,17 @@ import pytest
 from fireice_desktop.engine.games.icebreaker.spec import Sea
 
 from .conftest import (
+    PROMPT,
     Fireice,
     Proxy,
     Servers,
     expected_output,
-    kept_moves,
+    kept_game,
     kept_setup,
     moves_of,
     plays,
     reference_game,
+    with_mistake,
 )
 
 Start = Callable[..., Fireice]
@@ -35,10 +37,12 @@ def _play(
     seed: int,
     piped_side: str = "",
     piped_setup: Any = None,
+    mistake: str = "",
 ) -> tuple[Fireice, Fireice, list[str]]:
     """A whole game, the host started with ``host_options``: the two processes and the
     moves.  The guest plays ``piped_side`` by piping all its moves in at once (a game of
-    ``piped_setup``), or answers each time it is asked."""
+    ``piped_setup``), or answers each time it is asked.  The host types ``mistake``, if
+    given, when first asked for its second move."""
     addresses = ["--mailbox", servers.mailbox, "--relay", relay]
     made: list[list[str]] = []
 
@@ -50,7 +54,10 @@ def _play(
         return made[0]
 
     host_line = ["online", "host", *host_options, *addresses, "--name", "Anna"]
-    host = fireice(host_line, "anna", answer=plays(moves))
+    answer = plays(moves)
+    if mistake:
+        answer = with_mistake(answer, 2, mistake)
+    host = fireice(host_line, "anna", answer=answer)
     code = host.code()
     guest_line = ["online", "join", code, *addresses, "--name", "Bea"]
     if piped_side:
@@ -70,10 +77,21 @@ def _check_game(host: Fireice, guest: Fireice, game_name: str, moves: list[str])
     assert host.out[0].startswith("code: ")
     assert host.out[1:] == expected, host.transcript()
     assert guest.out == expected, guest.transcript()
-    # Both keep the whole game, the same one.
-    assert kept_moves(host.kept) == moves
-    assert kept_moves(guest.kept) == moves
-    assert kept_setup(guest.kept) == setup
+    # Both keep the whole game, the same one, with nothing left to send.
+    for side in (host, guest):
+        kept = kept_game(side.kept)
+        assert [str(move) for move in kept.record.moves] == moves
+        assert kept.record.setup == setup
+        assert kept.pending == 0, side.transcript()
+
+
+def _first(host: Fireice) -> str:
+    """The side the host plays."""
+    return str(kept_game(host.kept).me.key)
+
+
+def _route(side: Fireice) -> str:
+    return next(line for line in side.err if line.startswith("Connected"))
 
 
 @pytest.mark.slow
@@ -95,9 +113,21 @@ def test_a_whole_game_through_the_relay(
     host_options: list[str],
     seed: int,
 ) -> None:
-    host, guest, moves = _play(fireice, servers, proxy.address, host_options, game_name, seed)
+    # An illegal move typed at the terminal: one line on standard error, and asked again.
+    host, guest, moves = _play(
+        fireice, servers, proxy.address, host_options, game_name, seed, mistake="A1-A9"
+    )
     _check_game(host, guest, game_name, moves)
+    prompts = [n for n, line in enumerate(host.err) if line.startswith(PROMPT)]
+    assert len(prompts) == len(moves_of(game_name, kept_setup(host.kept), moves, _first(host))) + 1
+    second, again = prompts[1], prompts[2]
+    assert again == second + 2, host.transcript()  # the one line between them says why
+    assert "A9" in host.err[second + 1].upper(), host.transcript()
+    if "--handicap" in host_options:
+        setup = kept_setup(host.kept)
+        assert len(setup.holes) == 2 and setup.side.key == "ice"
     # With --direct none on one side neither listens: every move went through the relay.
+    assert _route(host) == _route(guest) == "Connected through the relay."
     assert proxy.passed >= 2
     assert proxy.carried > 100 * len(moves)
 
@@ -128,4 +158,5 @@ def test_a_whole_game_over_a_direct_connection(
         fireice, servers, proxy.address, host_options, game_name, seed, piped_side, Sea(6)
     )
     _check_game(host, guest, game_name, moves)
+    assert _route(host) == _route(guest) == "Connected directly."
     assert proxy.passed == 0 and proxy.carried == 0
