@@ -115,19 +115,21 @@ class _LineReader:
 class Proxy:
     """A TCP proxy on 127.0.0.1 in front of ``target`` (a port on 127.0.0.1).
 
-    :meth:`cut` closes every connection through it and refuses new ones (each is closed as
-    soon as it is accepted) until :meth:`restore`.  It counts the connections it passed on
-    and the bytes it carried each way."""
+    :meth:`cut` closes every connection through it, as a network that goes down; until
+    :meth:`restore`, a new connection gets no answer (it is held, as a connection attempt
+    over a dead network waits), and :meth:`restore` passes the held ones on.  It counts the
+    connections it passed on, those it held, and the bytes it carried both ways."""
 
     def __init__(self, target_port: int) -> None:
         self.target_port = target_port
         self.listener = socket.create_server(("127.0.0.1", 0))
         self.port = self.listener.getsockname()[1]
-        self.open = True
         self.closed = False
         self.passed = 0  # connections passed on to the target
-        self.refused = 0  # connections closed at once while cut
+        self.held = 0  # connections that came while the proxy was cut
         self.carried = 0  # bytes carried, both ways
+        self._open = threading.Event()
+        self._open.set()
         self._lock = threading.Lock()
         self._sockets: list[socket.socket] = []
         threading.Thread(target=self._accept, name="proxy", daemon=True).start()
@@ -143,22 +145,32 @@ class Proxy:
                 client, _ = self.listener.accept()
             except OSError:
                 return
-            with self._lock:
-                if not self.open or self.closed:
-                    self.refused += 1
-                    _drop(client)
-                    continue
-            try:
-                server = socket.create_connection(("127.0.0.1", self.target_port), timeout=5)
-                server.settimeout(None)
-            except OSError:
+            if self.closed:
                 _drop(client)
-                continue
+                return
             with self._lock:
-                self.passed += 1
-                self._sockets += [client, server]
-            for source, sink in ((client, server), (server, client)):
-                threading.Thread(target=self._pipe, args=(source, sink), daemon=True).start()
+                self._sockets.append(client)
+            threading.Thread(target=self._pass_on, args=(client,), daemon=True).start()
+
+    def _pass_on(self, client: socket.socket) -> None:
+        if not self._open.is_set():
+            with self._lock:
+                self.held += 1
+            self._open.wait()
+        if self.closed:
+            _drop(client)
+            return
+        try:
+            server = socket.create_connection(("127.0.0.1", self.target_port), timeout=5)
+            server.settimeout(None)
+        except OSError:
+            _drop(client)
+            return
+        with self._lock:
+            self.passed += 1
+            self._sockets.append(server)
+        threading.Thread(target=self._pipe, args=(server, client), daemon=True).start()
+        self._pipe(client, server)
 
     def _pipe(self, source: socket.socket, sink: socket.socket) -> None:
         try:
@@ -175,21 +187,22 @@ class Proxy:
             _drop(end)
 
     def cut(self) -> None:
-        """Close every connection through the proxy, and refuse new ones."""
+        """Close every connection through the proxy; hold new ones."""
         with self._lock:
-            self.open = False
-            ends, self._sockets = self._sockets, []
+            self._open.clear()
+            ends = [end for end in self._sockets if end.fileno() >= 0]
+            self._sockets = []
         for end in ends:
             _drop(end)
 
     def restore(self) -> None:
-        """Pass connections on again."""
-        with self._lock:
-            self.open = True
+        """Pass connections on again, the held ones first."""
+        self._open.set()
 
     def close(self) -> None:
         self.closed = True
         self.cut()
+        self._open.set()
         self.listener.close()
 
 

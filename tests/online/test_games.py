@@ -151,7 +151,7 @@ def test_a_whole_game_over_a_direct_connection(
     seed: int,
     piped_side: str,
 ) -> None:
-    # The relay cannot be reached (the proxy in front of it refuses every connection), so a
+    # The relay cannot be reached (the proxy in front of it answers no connection), so a
     # game played to the end was played over the direct connection, on 127.0.0.1.
     proxy.cut()
     host, guest, moves = _play(
