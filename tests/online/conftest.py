@@ -231,7 +231,7 @@ def proxy(servers: Servers) -> Iterator[Proxy]:
 
 
 #: Answers the terminal's question for a move: given the moves printed so far, the line to
-#: type (``None`` ends the input).
+#: type (``None`` ends the input; an empty text types nothing: the question stays open).
 Answer = Callable[[list[str]], "str | None"]
 
 
@@ -331,7 +331,7 @@ class Fireice:
                 typed = self.answer(self.moves())
                 if typed is None:
                     self.end_input()
-                else:
+                elif typed:
                     self.type(typed + "\n")
 
     def moves(self) -> list[str]:
@@ -341,8 +341,11 @@ class Fireice:
 
     def wait_for(self, test: Callable[[], Any], timeout: float, what: str) -> Any:
         """Wait until ``test()`` is true (what it returned), or fail saying ``what``."""
+        deadline = time.monotonic() + timeout
         with self.changed:
-            found = self.changed.wait_for(test, timeout)
+            # Looked at again on every line and every 50 ms (a test may read a file).
+            while not (found := test()) and time.monotonic() < deadline:
+                self.changed.wait(0.05)
         if not found:
             raise AssertionError(f"{what}: not within {timeout} s\n{self.transcript()}")
         return found
