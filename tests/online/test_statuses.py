@@ -1,0 +1,111 @@
+"""``fireice online``'s exit statuses when a game cannot start: a text that cannot be a code,
+a wrong code, a code nobody hosts, a mailbox server that cannot be reached."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from .conftest import Fireice, Servers
+
+Start = Callable[..., Fireice]
+
+
+def _errors(side: Fireice) -> list[str]:
+    """What ``side`` said on standard error that is not a step on the way."""
+    steps = ("Asking the mailbox", "Give your friend", "Joining ")
+    return [line for line in side.err if not line.startswith(steps)]
+
+
+@pytest.mark.timeout(30)
+def test_a_text_that_cannot_be_a_code_is_refused_at_once(fireice: Start) -> None:
+    started = time.monotonic()
+    side = fireice(["online", "join", "guitarist-7-revenge"], "anna", stdin="")
+    assert side.finish(20) == 2
+    assert time.monotonic() - started < 10
+    assert side.out == []
+    assert "guitarist-7-revenge" in side.err[-1]
+
+
+@pytest.mark.timeout(30)
+def test_a_mailbox_that_refuses_says_so_before_any_code(fireice: Start) -> None:
+    nowhere = ["--mailbox", "ws://127.0.0.1:1/v1", "--relay", "tcp:127.0.0.1:1"]
+    host = fireice(["online", "host", *nowhere], "anna", stdin="")
+    guest = fireice(["online", "join", "7-guitarist-revenge", *nowhere], "bea", stdin="")
+    for side in (host, guest):
+        assert side.finish(20) == 1, side.transcript()
+        assert side.out == []
+        assert _errors(side) == [side.err[-1]]
+        assert "ws://127.0.0.1:1/v1" in side.err[-1]
+        assert not side.kept.exists()
+
+
+@pytest.fixture
+def silent_server() -> Iterator[int]:
+    """A port on 127.0.0.1 that takes connections and never says a word (a mailbox server
+    behind a broken network)."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    taken: list[socket.socket] = []
+
+    def accept() -> None:
+        while True:
+            try:
+                taken.append(listener.accept()[0])
+            except OSError:
+                return
+
+    threading.Thread(target=accept, daemon=True).start()
+    yield listener.getsockname()[1]
+    listener.close()
+    for connection in taken:
+        connection.close()
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(60)
+def test_a_mailbox_that_never_answers_is_given_up_within_half_a_minute(
+    fireice: Start, silent_server: int
+) -> None:
+    mailbox = f"ws://127.0.0.1:{silent_server}/v1"
+    started = time.monotonic()
+    host = fireice(["online", "host", "--mailbox", mailbox], "anna", stdin="")
+    assert host.finish(40) == 1, host.transcript()
+    assert time.monotonic() - started < 30
+    assert host.out == []
+    assert _errors(host) == [host.err[-1]]
+    assert mailbox in host.err[-1]
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(60)
+def test_a_wrong_code_fails_on_both_sides_with_one_line(fireice: Start, servers: Servers) -> None:
+    addresses = ["--mailbox", servers.mailbox, "--relay", servers.relay]
+    host = fireice(["online", "host", *addresses], "anna", keep_input_open=True, stdin="")
+    code = host.code()
+    wrong = code.split("-")[0] + "-wrong-words"  # the host's number, other words
+    assert wrong != code
+    guest = fireice(["online", "join", wrong, *addresses], "bea", stdin="")
+    for side in (host, guest):
+        assert side.finish(20) == 1, side.transcript()
+        assert _errors(side) == [side.err[-1]], side.transcript()
+        assert "code is wrong" in side.err[-1]
+        assert not side.kept.exists()
+    assert host.out == [f"code: {code}"]
+    assert guest.out == []
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(90)
+def test_a_code_nobody_hosts_is_given_up_within_a_minute(fireice: Start, servers: Servers) -> None:
+    addresses = ["--mailbox", servers.mailbox, "--relay", servers.relay]
+    started = time.monotonic()
+    guest = fireice(["online", "join", "987-nobody-hosting", *addresses], "bea", stdin="")
+    assert guest.finish(70) == 1, guest.transcript()
+    assert time.monotonic() - started < 60
+    assert guest.out == []
+    assert _errors(guest) == [guest.err[-1]]
+    assert "987-nobody-hosting" in guest.err[-1]
