@@ -117,8 +117,10 @@ class Proxy:
 
     :meth:`cut` closes every connection through it, as a network that goes down; until
     :meth:`restore`, a new connection gets no answer (it is held, as a connection attempt
-    over a dead network waits), and :meth:`restore` passes the held ones on.  It counts the
-    connections it passed on, those it held, and the bytes it carried both ways."""
+    over a dead network waits), and :meth:`restore` passes the held ones on; or, cut with
+    ``refuse``, a new connection is closed at once (as by a network that says it is down).
+    It counts the connections it passed on, those that came while it was cut, and the bytes
+    it carried both ways."""
 
     def __init__(self, target_port: int) -> None:
         self.target_port = target_port
@@ -130,6 +132,7 @@ class Proxy:
         self.carried = 0  # bytes carried, both ways
         self._open = threading.Event()
         self._open.set()
+        self._refuse = False
         self._lock = threading.Lock()
         self._sockets: list[socket.socket] = []
         threading.Thread(target=self._accept, name="proxy", daemon=True).start()
@@ -156,6 +159,9 @@ class Proxy:
         if not self._open.is_set():
             with self._lock:
                 self.held += 1
+            if self._refuse:
+                _drop(client)
+                return
             self._open.wait()
         if self.closed:
             _drop(client)
@@ -186,9 +192,10 @@ class Proxy:
         for end in (source, sink):
             _drop(end)
 
-    def cut(self) -> None:
-        """Close every connection through the proxy; hold new ones."""
+    def cut(self, refuse: bool = False) -> None:
+        """Close every connection through the proxy; hold new ones (or close them)."""
         with self._lock:
+            self._refuse = refuse
             self._open.clear()
             ends = [end for end in self._sockets if end.fileno() >= 0]
             self._sockets = []

@@ -18,9 +18,12 @@ CUT_SECONDS = 3.0
 
 @pytest.mark.slow
 @pytest.mark.timeout(120)
+@pytest.mark.parametrize("refuse", [False, True], ids=["unanswered", "refused"])
 def test_a_connection_dropped_mid_move_comes_back_and_the_game_goes_on(
-    fireice: Start, servers: Servers, proxy: Proxy
+    fireice: Start, servers: Servers, proxy: Proxy, refuse: bool
 ) -> None:
+    """While the connection is down, trying the relay again gets no answer, or is refused
+    at once: either way the sides try again until it is back."""
     moves = reference_game(GAME, None, 31)
     normal = plays(moves)
     cut_at = 8  # the guest's move when the connection drops: sent while it is down
@@ -28,7 +31,7 @@ def test_a_connection_dropped_mid_move_comes_back_and_the_game_goes_on(
 
     def cut_then_play(printed: list[str]) -> str | None:
         if len(printed) == cut_at - 1:
-            proxy.cut()
+            proxy.cut(refuse)
             timer = threading.Timer(CUT_SECONDS, lambda: (proxy.restore(), restored.set()))
             timer.daemon = True
             timer.start()

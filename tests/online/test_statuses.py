@@ -66,29 +66,23 @@ def silent_server() -> Iterator[int]:
 
 
 @pytest.mark.slow
-@pytest.mark.timeout(60)
-def test_a_mailbox_that_never_answers_is_given_up_within_half_a_minute(
-    fireice: Start, silent_server: int
+@pytest.mark.timeout(90)
+def test_a_wrong_code_a_code_nobody_hosts_and_a_mailbox_that_never_answers(
+    fireice: Start, servers: Servers, silent_server: int
 ) -> None:
-    mailbox = f"ws://127.0.0.1:{silent_server}/v1"
-    started = time.monotonic()
-    host = fireice(["online", "host", "--mailbox", mailbox], "anna", stdin="")
-    assert host.finish(40) == 1, host.transcript()
-    assert time.monotonic() - started < 30
-    assert host.out == []
-    assert _errors(host) == [host.err[-1]]
-    assert mailbox in host.err[-1]
-
-
-@pytest.mark.slow
-@pytest.mark.timeout(60)
-def test_a_wrong_code_fails_on_both_sides_with_one_line(fireice: Start, servers: Servers) -> None:
+    # Three games that cannot start, at once: the test waits for the longest, nobody hosting.
     addresses = ["--mailbox", servers.mailbox, "--relay", servers.relay]
+    started = time.monotonic()
+    lonely = fireice(["online", "join", "987-nobody-hosting", *addresses], "carl", stdin="")
+    silent = f"ws://127.0.0.1:{silent_server}/v1"
+    unanswered = fireice(["online", "host", "--mailbox", silent], "dora", stdin="")
     host = fireice(["online", "host", *addresses], "anna", keep_input_open=True, stdin="")
     code = host.code()
     wrong = code.split("-")[0] + "-wrong-words"  # the host's number, other words
     assert wrong != code
     guest = fireice(["online", "join", wrong, *addresses], "bea", stdin="")
+
+    # A wrong code: status 1 with one line, on both sides.
     for side in (host, guest):
         assert side.finish(20) == 1, side.transcript()
         assert _errors(side) == [side.err[-1]], side.transcript()
@@ -97,15 +91,17 @@ def test_a_wrong_code_fails_on_both_sides_with_one_line(fireice: Start, servers:
     assert host.out == [f"code: {code}"]
     assert guest.out == []
 
+    # A mailbox server that takes the connection and never answers: given up within half a
+    # minute, before any code.
+    assert unanswered.finish(40) == 1, unanswered.transcript()
+    assert time.monotonic() - started < 30
+    assert unanswered.out == []
+    assert _errors(unanswered) == [unanswered.err[-1]]
+    assert silent in unanswered.err[-1]
 
-@pytest.mark.slow
-@pytest.mark.timeout(90)
-def test_a_code_nobody_hosts_is_given_up_within_a_minute(fireice: Start, servers: Servers) -> None:
-    addresses = ["--mailbox", servers.mailbox, "--relay", servers.relay]
-    started = time.monotonic()
-    guest = fireice(["online", "join", "987-nobody-hosting", *addresses], "bea", stdin="")
-    assert guest.finish(70) == 1, guest.transcript()
+    # Nobody hosting the code: given up within a minute.
+    assert lonely.finish(70) == 1, lonely.transcript()
     assert time.monotonic() - started < 60
-    assert guest.out == []
-    assert _errors(guest) == [guest.err[-1]]
-    assert "987-nobody-hosting" in guest.err[-1]
+    assert lonely.out == []
+    assert _errors(lonely) == [lonely.err[-1]]
+    assert "987-nobody-hosting" in lonely.err[-1]
