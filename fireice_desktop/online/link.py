@@ -285,13 +285,12 @@ class Link:
         manager = getattr(getattr(boss, "_D", None), "_manager", None)
         connector = getattr(manager, "_connector", None)
         reconnecting = (
-            connector is not None
-            and getattr(manager, "_connection", True) is None  # none in use
+            getattr(manager, "_connection", True) is None  # none in use
             and getattr(connector, "_winning_connection", True) is None  # none chosen
             and not getattr(connector, "_pending_connections", True)  # none under way
         )
         relays = getattr(connector, "_transit_relays", None)
-        if reconnecting and relays:
+        if reconnecting and relays and connector is not None:
             connector._use_hints(relays)
         reactor.callLater(RETRY_INTERVAL, self._retry)
 
