@@ -54,15 +54,16 @@ class Servers:
 
 
 @pytest.fixture(scope="session")
-def servers() -> Iterator[Servers]:
+def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Servers]:
     """A mailbox server and a transit relay on 127.0.0.1 (the projects' own packages), run
-    by ``python -m fireice_desktop.online.servers`` for the whole session; stopped by the
-    end of its input."""
+    by ``python -m fireice_desktop.online.servers`` for the whole session (of each test
+    worker); stopped by the end of its input."""
+    errors = (tmp_path_factory.mktemp("servers") / "stderr.txt").open("w")
     process = subprocess.Popen(
         [sys.executable, "-m", "fireice_desktop.online.servers", "--interface", "127.0.0.1"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+        stderr=errors,
         text=True,
         cwd=REPO,
     )
@@ -84,6 +85,7 @@ def servers() -> Iterator[Servers]:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait(5)
+        errors.close()
 
 
 class _LineReader:
@@ -247,9 +249,9 @@ class Fireice:
     settings folders under ``home``.
 
     Its standard output and standard error are read as they come, line by line, in a
-    thread.  ``stdin`` is written to it at once (and its input closed after it, unless
-    ``answer`` is given); ``answer``, when given, is asked for the line to type each time
-    the terminal asks for a move, with the moves printed so far."""
+    thread.  ``stdin`` is written to it at once, and its input closed after it unless
+    ``answer`` is given or ``keep_input_open``; ``answer``, when given, is asked for the
+    line to type each time the terminal asks for a move, with the moves printed so far."""
 
     def __init__(
         self,
@@ -265,7 +267,6 @@ class Fireice:
         self.out: list[str] = []
         self.err: list[str] = []
         self.prompts = 0
-        self.started_at = time.monotonic()
         self.changed = threading.Condition()
         self.finished = False
         environment = dict(os.environ)

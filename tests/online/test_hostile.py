@@ -32,7 +32,8 @@ OTHER_REPLY = "D4-D6"
 
 class Hostile:
     """The test's own copy, as a guest: the real connection, a session to follow the game
-    (and make good messages), and raw lines sent as they are."""
+    (and make good messages), and raw lines sent as they are.  It makes no direct
+    connection (it listens nowhere, so offers no address): all goes through the local relay."""
 
     def __init__(self, servers: Servers, code: str) -> None:
         from fireice_desktop.online.link import Link  # Twisted: only for these tests
