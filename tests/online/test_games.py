@@ -160,3 +160,20 @@ def test_a_whole_game_over_a_direct_connection(
     _check_game(host, guest, game_name, moves)
     assert _route(host) == _route(guest) == "Connected directly."
     assert proxy.passed == 0 and proxy.carried == 0
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(60)
+def test_a_side_that_resigns_ends_the_game_on_both_sides(fireice: Start, servers: Servers) -> None:
+    moves = reference_game("fire-and-ice", None, 8)
+    addresses = ["--mailbox", servers.mailbox, "--relay", servers.relay, "--direct", "none"]
+    fire = moves_of("fire-and-ice", None, moves, "fire")
+    host = fireice(["online", "host", *addresses], "anna", stdin=f"{fire[0]}\n{fire[1]}\nresign\n")
+    guest = fireice(["online", "join", host.code(), *addresses], "bea", answer=plays(moves))
+    assert host.finish(30) == 0, host.transcript()
+    assert guest.finish(30) == 0, guest.transcript()
+    played = expected_output("fire-and-ice", None, moves)[:4]
+    assert host.out[1:] == [*played, "result: fire resigned"], host.transcript()
+    assert guest.out == [*played, "result: fire resigned"], guest.transcript()
+    for side in (host, guest):
+        assert kept_game(side.kept).resigned == "fire"

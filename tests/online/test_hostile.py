@@ -16,7 +16,16 @@ from typing import Any
 import pytest
 
 from fireice_desktop.online.addresses import Servers as Addresses
-from fireice_desktop.online.messages import Ack, Hello, Message, Move, encode, parse
+from fireice_desktop.online.messages import (
+    Ack,
+    Answer,
+    Hello,
+    Message,
+    Move,
+    Offer,
+    encode,
+    parse,
+)
 from fireice_desktop.online.session import Session, position_hash
 
 from .conftest import Fireice, Servers, kept_game
@@ -229,3 +238,18 @@ def test_the_hostile_lines_are_what_they_say() -> None:
     with pytest.raises(ProtocolError):
         parse(b'{"type":"chat","text":"hello"}\n')
     assert json.loads(b'{"type":"pause"' + b" " * 5000 + b"}") == {"type": "pause"}
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(60)
+def test_an_offer_of_a_take_back_is_declined_at_the_terminal(
+    hostile_game: Callable[[int], tuple[Fireice, Hostile]],
+) -> None:
+    host, guest = hostile_game(2)
+    kept = host.kept.read_bytes()
+    guest.send(Offer("takeback", keep=1))  # back to before the guest's move: a fair offer
+    assert guest.receive() == Answer("takeback", False)
+    host.wait_for_error("declined")
+    assert host.kept.read_bytes() == kept
+    assert host.process.poll() is None
+    assert host.out[-1] == f"move 2: ice {GUEST_REPLY}"
