@@ -253,3 +253,29 @@ def test_an_offer_of_a_take_back_is_declined_at_the_terminal(
     assert host.kept.read_bytes() == kept
     assert host.process.poll() is None
     assert host.out[-1] == f"move 2: ice {GUEST_REPLY}"
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(60)
+def test_a_copy_that_connects_and_never_says_hello_is_given_up(
+    fireice: Start, servers: Servers
+) -> None:
+    from fireice_desktop.online.table import HELLO_PATIENCE
+
+    addresses = ["--mailbox", servers.mailbox, "--relay", servers.relay, "--direct", "none"]
+    host = fireice(["online", "host", *addresses], "anna", keep_input_open=True, stdin="")
+    guest = Hostile(servers, host.code())
+    try:
+        guest.next_event("connected")
+        connected = time.monotonic()
+        assert isinstance(guest.receive(), Hello)
+        host.wait_for_error("Connected")
+        err = len(host.err)
+        assert host.finish(HELLO_PATIENCE + 15) == 1, host.transcript()
+        assert time.monotonic() - connected < HELLO_PATIENCE + 10
+    finally:
+        guest.link.close()
+    assert host.out == [host.out[0]]  # the code, and nothing after it
+    told = host.err[err:]
+    assert len(told) == 1 and "hello" in told[0], host.transcript()
+    assert not host.kept.exists()  # no game was started, none kept
