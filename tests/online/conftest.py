@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import queue
 import random
 import re
 import selectors
@@ -22,11 +23,14 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from fireice_desktop.online.messages import Message, Move, encode, parse
+from fireice_desktop.online.session import Session, position_hash
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
@@ -446,6 +450,53 @@ def fireice(tmp_path: Path) -> Iterator[Callable[..., Fireice]]:
             if stream is not None:
                 with contextlib.suppress(OSError):
                     stream.close()
+
+
+# --- a friend's copy of the test's own ---------------------------------------------------
+
+
+class Hostile:
+    """The test's own copy, as a guest: the real connection, a session to follow the game
+    (and make good messages), and raw lines sent as they are.  It makes no direct
+    connection (it listens nowhere, so offers no address): all goes through the local relay."""
+
+    def __init__(self, servers: Servers, code: str) -> None:
+        from fireice_desktop.online.addresses import Servers as Addresses
+        from fireice_desktop.online.link import Link  # Twisted: only for the tests using it
+
+        self.link = Link(Addresses(servers.mailbox, servers.relay, direct=False), "0.0.0")
+        self.session = Session("guest", None, "Mallory", keep=lambda game: None)
+        self.link.join(code)
+
+    def next_event(self, kind: str, timeout: float = 20) -> Any:
+        """The next event of ``kind`` (failing on a connection that failed)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                event = self.link.events.get(timeout=max(0.01, deadline - time.monotonic()))
+            except queue.Empty:
+                raise AssertionError(f"no {kind} within {timeout} s") from None
+            if event.kind == kind:
+                return event
+            assert event.kind not in ("failed", "closed"), event
+
+    def receive(self, timeout: float = 20) -> Message:
+        """The next message from the host, followed by this side's session."""
+        message = parse(self.next_event("line", timeout).data)
+        self.session.receive(message)
+        return message
+
+    def send(self, message: Message) -> None:
+        self.link.send(encode(message))
+
+    def move(self, n: int, text: str) -> Move:
+        """Move ``n``, ``text``, with the hash of the position after it (a good message)."""
+        game = self.session.online
+        assert game is not None
+        position = game.record.positions()[n - 1]
+        moves = (*game.record.moves[: n - 1], position.parse_move(text))
+        record = replace(game.record, moves=moves)
+        return Move(n, text, position_hash(record, n))
 
 
 # --- games to play ------------------------------------------------------------------------

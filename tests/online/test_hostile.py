@@ -6,29 +6,22 @@ error and stops with status 1, its kept game byte for byte as it was, and never 
 from __future__ import annotations
 
 import json
-import queue
 import signal
-import time
 from collections.abc import Callable, Iterator
-from dataclasses import replace
-from typing import Any
 
 import pytest
 
-from fireice_desktop.online.addresses import Servers as Addresses
 from fireice_desktop.online.messages import (
     Ack,
     Answer,
     Hello,
-    Message,
     Move,
     Offer,
     encode,
     parse,
 )
-from fireice_desktop.online.session import Session, position_hash
 
-from .conftest import Fireice, Servers, kept_game
+from .conftest import Fireice, Hostile, Servers, kept_game
 
 Start = Callable[..., Fireice]
 
@@ -37,49 +30,6 @@ HOST_FIRST = "D4-C4"
 GUEST_REPLY = "D4-D5"
 #: Another legal reply to the host's first move.
 OTHER_REPLY = "D4-D6"
-
-
-class Hostile:
-    """The test's own copy, as a guest: the real connection, a session to follow the game
-    (and make good messages), and raw lines sent as they are.  It makes no direct
-    connection (it listens nowhere, so offers no address): all goes through the local relay."""
-
-    def __init__(self, servers: Servers, code: str) -> None:
-        from fireice_desktop.online.link import Link  # Twisted: only for these tests
-
-        self.link = Link(Addresses(servers.mailbox, servers.relay, direct=False), "0.0.0")
-        self.session = Session("guest", None, "Mallory", keep=lambda game: None)
-        self.link.join(code)
-
-    def next_event(self, kind: str, timeout: float = 20) -> Any:
-        """The next event of ``kind`` (failing on a connection that failed)."""
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                event = self.link.events.get(timeout=max(0.01, deadline - time.monotonic()))
-            except queue.Empty:
-                raise AssertionError(f"no {kind} within {timeout} s") from None
-            if event.kind == kind:
-                return event
-            assert event.kind not in ("failed", "closed"), event
-
-    def receive(self, timeout: float = 20) -> Message:
-        """The next message from the host, followed by this side's session."""
-        message = parse(self.next_event("line", timeout).data)
-        self.session.receive(message)
-        return message
-
-    def send(self, message: Message) -> None:
-        self.link.send(encode(message))
-
-    def move(self, n: int, text: str) -> Move:
-        """Move ``n``, ``text``, with the hash of the position after it (a good message)."""
-        game = self.session.online
-        assert game is not None
-        position = game.record.positions()[n - 1]
-        moves = (*game.record.moves[: n - 1], position.parse_move(text))
-        record = replace(game.record, moves=moves)
-        return Move(n, text, position_hash(record, n))
 
 
 @pytest.fixture
@@ -253,29 +203,3 @@ def test_an_offer_of_a_take_back_is_declined_at_the_terminal(
     assert host.kept.read_bytes() == kept
     assert host.process.poll() is None
     assert host.out[-1] == f"move 2: ice {GUEST_REPLY}"
-
-
-@pytest.mark.slow
-@pytest.mark.timeout(60)
-def test_a_copy_that_connects_and_never_says_hello_is_given_up(
-    fireice: Start, servers: Servers
-) -> None:
-    from fireice_desktop.online.table import HELLO_PATIENCE
-
-    addresses = ["--mailbox", servers.mailbox, "--relay", servers.relay, "--direct", "none"]
-    host = fireice(["online", "host", *addresses], "anna", keep_input_open=True, stdin="")
-    guest = Hostile(servers, host.code())
-    try:
-        guest.next_event("connected")
-        connected = time.monotonic()
-        assert isinstance(guest.receive(), Hello)
-        host.wait_for_error("Connected")
-        err = len(host.err)
-        assert host.finish(HELLO_PATIENCE + 15) == 1, host.transcript()
-        assert time.monotonic() - connected < HELLO_PATIENCE + 10
-    finally:
-        guest.link.close()
-    assert host.out == [host.out[0]]  # the code, and nothing after it
-    told = host.err[err:]
-    assert len(told) == 1 and "hello" in told[0], host.transcript()
-    assert not host.kept.exists()  # no game was started, none kept

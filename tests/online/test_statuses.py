@@ -1,5 +1,6 @@
 """``fireice online``'s exit statuses when a game cannot start: a text that cannot be a code,
-a wrong code, a code nobody hosts, a mailbox server that cannot be reached."""
+a wrong code, a code nobody hosts, a mailbox server that cannot be reached, a friend's copy
+that never says hello."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from .conftest import Fireice, Servers
+from .conftest import Fireice, Hostile, Servers
 
 Start = Callable[..., Fireice]
 
@@ -67,12 +68,18 @@ def silent_server() -> Iterator[int]:
 
 @pytest.mark.slow
 @pytest.mark.timeout(90)
-def test_a_wrong_code_a_code_nobody_hosts_and_a_mailbox_that_never_answers(
+def test_games_that_cannot_start_a_wrong_code_nobody_hosting_no_mailbox_no_hello(
     fireice: Start, servers: Servers, silent_server: int
 ) -> None:
-    # Three games that cannot start, at once: the test waits for the longest, nobody hosting.
+    """A wrong code, a code nobody hosts, a mailbox server that never answers, and a friend's
+    copy that connects and never says hello: at once, the test waits for the longest."""
+    from fireice_desktop.online.messages import Hello
+    from fireice_desktop.online.table import HELLO_PATIENCE
+
     addresses = ["--mailbox", servers.mailbox, "--relay", servers.relay]
     started = time.monotonic()
+    waiting = fireice(["online", "host", *addresses], "erin", keep_input_open=True, stdin="")
+    silent_copy = Hostile(servers, waiting.code())
     lonely = fireice(["online", "join", "987-nobody-hosting", *addresses], "carl", stdin="")
     silent = f"ws://127.0.0.1:{silent_server}/v1"
     unanswered = fireice(["online", "host", "--mailbox", silent], "dora", stdin="")
@@ -81,6 +88,11 @@ def test_a_wrong_code_a_code_nobody_hosts_and_a_mailbox_that_never_answers(
     wrong = code.split("-")[0] + "-wrong-words"  # the host's number, other words
     assert wrong != code
     guest = fireice(["online", "join", wrong, *addresses], "bea", stdin="")
+    silent_copy.next_event("connected")
+    connected = time.monotonic()
+    assert isinstance(silent_copy.receive(), Hello)
+    waiting.wait_for_error("Connected")
+    err = len(waiting.err)  # what the host says from now on
 
     # A wrong code: status 1 with one line, on both sides.
     for side in (host, guest):
@@ -98,6 +110,17 @@ def test_a_wrong_code_a_code_nobody_hosts_and_a_mailbox_that_never_answers(
     assert unanswered.out == []
     assert _errors(unanswered) == [unanswered.err[-1]]
     assert silent in unanswered.err[-1]
+
+    # A friend's copy that connects and never says hello: given up, nothing kept.
+    try:
+        assert waiting.finish(HELLO_PATIENCE + 15) == 1, waiting.transcript()
+        assert time.monotonic() - connected < HELLO_PATIENCE + 10
+    finally:
+        silent_copy.link.close()
+    assert waiting.out == [waiting.out[0]]  # the code, and nothing after it
+    told = waiting.err[err:]
+    assert len(told) == 1 and "hello" in told[0], waiting.transcript()
+    assert not waiting.kept.exists()
 
     # Nobody hosting the code: given up within a minute.
     assert lonely.finish(70) == 1, lonely.transcript()
