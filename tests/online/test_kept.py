@@ -114,6 +114,7 @@ def damaged_files() -> list[tuple[str, bytes]]:
     bad_side = {**data, "me": "red"}
     taken_back = json.loads(good)
     taken_back["game"]["undone"] = [taken_back["game"]["moves"].pop()]
+    taken_back["acked"] = 0
     return [
         ("garbage", bytes(range(256)) * 4),
         ("truncated", good[: len(good) // 2]),
