@@ -52,6 +52,8 @@ if TYPE_CHECKING:  # the game's own online modules too are imported only when on
 
 #: Seconds a guest waits for the host of its code before giving up.
 NOBODY_PATIENCE: Final = 45.0
+#: Seconds to wait for a line of input right after asking for a move (a script's is there).
+INPUT_GLANCE: Final = 0.02
 #: Seconds to wait for the friend to confirm the last move before closing at the end.
 LAST_ACK_PATIENCE: Final = 5.0
 
@@ -382,12 +384,15 @@ class _Terminal:
             return None
         game = self.session.online
         assert game is not None
-        if not self.asked:
+        just_asked = not self.asked
+        if just_asked:
             tell(f"Your move ({game.me.key}), or resign:")
             self.asked = True
             self.want_line.set()
         try:
-            line = self.lines.get_nowait()
+            # A script's line is there at once: take it now rather than after the next
+            # wait for the network (a move's way to the friend is that much shorter).
+            line = self.lines.get(timeout=INPUT_GLANCE) if just_asked else self.lines.get_nowait()
         except queue.Empty:
             return None
         self.asked = False

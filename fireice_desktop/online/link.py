@@ -57,6 +57,8 @@ FLOOD_WINDOW: Final = 10.0
 #: each answer to its pings) before the connection counts as lost: a friend whose computer
 #: froze or whose network went silent sends no end of connection to notice.
 SILENCE: Final = 2.5 * PING_INTERVAL
+#: Seconds between tries of the relay while the connection is down.
+RETRY_INTERVAL: Final = 3.0
 
 
 @dataclass(frozen=True)
@@ -272,6 +274,31 @@ class Link:
         ):
             self._lost = True
             self._put(LinkEvent("lost"))
+            reactor.callLater(RETRY_INTERVAL, self._retry)
+
+    def _retry(self) -> None:
+        """Try the relay again while the connection is down.
+
+        Dilation (magic-wormhole 0.24) tries each way to the friend once when it reconnects,
+        and when every try failed (the network was still down, the relay refused) it waits
+        for ever.  So each side tries the relay again every :data:`RETRY_INTERVAL` seconds
+        while it has no connection under way, until the connection is back: the two meet at
+        the relay once it can be reached.  A side waiting at the relay for a friend who is
+        gone keeps that one connection, no more."""
+        if self.finished or not self._lost:
+            return
+        boss = getattr(self._wormhole, "_boss", None)
+        manager = getattr(getattr(boss, "_D", None), "_manager", None)
+        connector = getattr(manager, "_connector", None)
+        reconnecting = (
+            getattr(manager, "_connection", True) is None  # none in use
+            and getattr(connector, "_winning_connection", True) is None  # none chosen
+            and not getattr(connector, "_pending_connections", True)  # none under way
+        )
+        relays = getattr(connector, "_transit_relays", None)
+        if reconnecting and relays and connector is not None:
+            connector._use_hints(relays)
+        reactor.callLater(RETRY_INTERVAL, self._retry)
 
     def _channel_made(self, channel: _GameChannel) -> None:
         if self._channel is not None:  # one game channel: a second one is not ours

@@ -156,6 +156,8 @@ class OnlineGame:
         if set(data) != {"id", "game", "me", "friend", "acked", "resigned"}:
             raise NotationError("the online game does not have the fields it should")
         record = GameRecord.from_json(json.dumps(data["game"]))
+        if record.undone or record.computer:
+            raise NotationError("the online game has moves taken back or a computer player")
         kind = record.kind
         if not isinstance(data["id"], str) or len(data["id"]) != 32:
             raise NotationError("the online game's id is not one")

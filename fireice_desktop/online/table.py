@@ -17,12 +17,16 @@ from __future__ import annotations
 import queue
 import time
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from ..engine.words import Words, say
 from ..files.storage import SaveFileError
 from .messages import ProtocolError, encode, parse
 from .session import Event, FriendPaused, PeerError, Session
+
+#: Seconds the friend's copy has to say hello once the connection is open (an honest copy
+#: says it at once); a copy that stays silent is given up, as one that breaks the rules.
+HELLO_PATIENCE: Final = 20.0
 
 
 class LinkLike(Protocol):
@@ -73,6 +77,9 @@ class Table:
         self.over = False
         self.paused = False
         self._pause_sent_at: float | None = None
+        self._channel_open = False
+        #: When the friend's hello became due (the channel open and the connection up).
+        self._connected_at: float | None = None
 
     # --- what arrives ---------------------------------------------------------------------
 
@@ -92,6 +99,15 @@ class Table:
             happened.extend(self._take(event))
         if self._pause_sent_at is not None and time.monotonic() - self._pause_sent_at > 3.0:
             happened.extend(self._finish(Connection("closed")))
+        if (
+            self._connected_at is not None
+            and not self.session.started
+            and time.monotonic() - self._connected_at > HELLO_PATIENCE
+        ):
+            silent = say("online.error.no_hello", seconds=int(HELLO_PATIENCE))
+            happened.extend(
+                self._finish(Failed(say("online.error.peer", reason=silent), peer=True))
+            )
         return happened
 
     def _take(self, event: Any) -> list[Happening]:
@@ -99,8 +115,15 @@ class Table:
         if kind == "code":
             return [Shown(event.text)]
         if kind in ("paired", "lost", "back"):
+            # The friend's hello is not counted late while the connection is down.
+            if kind == "lost":
+                self._connected_at = None
+            elif kind == "back" and self._channel_open:
+                self._connected_at = time.monotonic()
             return [Connection(kind)]
         if kind == "connected":
+            self._channel_open = True
+            self._connected_at = time.monotonic()
             self.session.outbox.insert(0, self.session.hello())
             self.flush()
             return [Connection("connected")]

@@ -112,6 +112,9 @@ def damaged_files() -> list[tuple[str, bytes]]:
     illegal["game"]["moves"][3] = "A1-A1"
     bad_acked = {**data, "acked": 99}
     bad_side = {**data, "me": "red"}
+    taken_back = json.loads(good)
+    taken_back["game"]["undone"] = [taken_back["game"]["moves"].pop()]
+    taken_back["acked"] = 0
     return [
         ("garbage", bytes(range(256)) * 4),
         ("truncated", good[: len(good) // 2]),
@@ -122,6 +125,7 @@ def damaged_files() -> list[tuple[str, bytes]]:
         ("an illegal move", json.dumps(illegal).encode()),
         ("more moves confirmed than played", json.dumps(bad_acked).encode()),
         ("a side of another game", json.dumps(bad_side).encode()),
+        ("moves taken back", json.dumps(taken_back).encode()),
         ("short id", json.dumps({**data, "id": "abc"}).encode()),
         ("deep nesting", b"[" * 100_000 + b"]" * 100_000),
         ("10 MB", b'{"id": "' + b"x" * 10_000_000 + b'"}'),

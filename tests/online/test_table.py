@@ -231,3 +231,46 @@ def test_the_connection_failing_or_closing_is_said_once() -> None:
     assert guest.table.over and guest.link.closed == 1
     guest.table.close()
     assert guest.link.closed == 1
+
+
+def _silent_friend(monkeypatch: pytest.MonkeyPatch) -> tuple[Player, list[float]]:
+    """A host whose connection opened, with a friend's copy that never says hello, on a
+    clock of the test's own."""
+    host, _ = pair()
+    now = [1000.0]
+    monkeypatch.setattr(table_module.time, "monotonic", lambda: now[0])
+    host.link.friend = None  # the friend's copy hears nothing and says nothing
+    host.link.events.put(Event("paired"))
+    host.link.events.put(Event("connected"))
+    assert host.pump() == [Connection("paired"), Connection("connected")]
+    return host, now
+
+
+def test_a_friend_silent_after_the_connection_opens_is_given_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    host, now = _silent_friend(monkeypatch)
+    now[0] += table_module.HELLO_PATIENCE - 1
+    assert host.pump() == []
+    now[0] += 2
+    (failed,) = host.pump()
+    assert isinstance(failed, Failed) and failed.peer
+    assert "hello" in str(failed.words)
+    assert host.table.over and host.link.closed == 1
+    assert host.keep.games == []  # nothing started, nothing kept
+
+
+def test_the_time_the_connection_is_down_is_not_held_against_a_silent_friend(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    host, now = _silent_friend(monkeypatch)
+    host.link.events.put(Event("lost"))
+    assert host.pump() == [Connection("lost")]
+    now[0] += table_module.HELLO_PATIENCE * 3
+    assert host.pump() == []
+    host.link.events.put(Event("back"))
+    assert host.pump() == [Connection("back")]
+    now[0] += table_module.HELLO_PATIENCE - 1
+    assert host.pump() == []
+    now[0] += 2
+    assert isinstance(host.pump()[0], Failed)
