@@ -3,10 +3,17 @@ both sides say so, and the game goes on to its end with the right moves."""
 
 from __future__ import annotations
 
+import signal
 import threading
+import time
 from collections.abc import Callable
 
 import pytest
+
+from fireice_desktop.engine.games.fireice.rules import Color
+from fireice_desktop.engine.records.game import GameRecord
+from fireice_desktop.online.session import Session, new_game
+from fireice_desktop.online.table import Connection, Shown, Table
 
 from .conftest import Fireice, Proxy, Servers, expected_output, kept_moves, plays, reference_game
 
@@ -57,3 +64,50 @@ def test_a_connection_dropped_mid_move_comes_back_and_the_game_goes_on(
         back = side.err.index(side.wait_for_error("Connection back"))
         assert lost < back, side.transcript()
     assert proxy.held > 0  # the sides tried again while it was cut
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(120)
+def test_a_friend_whose_computer_freezes_is_said_lost_and_back_when_it_wakes(
+    fireice: Start, servers: Servers
+) -> None:
+    """A frozen friend's copy closes no connection, and magic-wormhole 0.24 says nothing when
+    its pings go unanswered: the silence alone says the connection is lost, within a few
+    pings, and the friend's first answer says it is back."""
+    from fireice_desktop.online.addresses import Servers as Addresses
+    from fireice_desktop.online.link import PING_INTERVAL, SILENCE, Link  # Twisted: only here
+
+    link = Link(Addresses(servers.mailbox, servers.relay, direct=False), "test")
+    game = new_game(GameRecord(GAME), Color.FIRE)
+    table = Table(Session("host", game, "Anna", lambda kept: None), link)
+    link.host()
+    states: list[tuple[float, str]] = []
+
+    def pump_until(state: str, timeout: float) -> float:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for happened in table.pump(0.1):
+                if isinstance(happened, Shown):
+                    guest.append(fireice(["online", "join", happened.code, *addresses], "bea"))
+                if isinstance(happened, Connection):
+                    states.append((time.monotonic(), happened.state))
+                    if happened.state == state:
+                        return time.monotonic()
+        raise AssertionError(f"no {state} in {timeout} s: {states}")
+
+    addresses = ["--mailbox", servers.mailbox, "--relay", servers.relay, "--direct", "none"]
+    guest: list[Fireice] = []
+    try:
+        pump_until("connected", 30)
+        table.pump(1.0)  # the hellos
+        guest[0].kill(signal.SIGSTOP)
+        frozen = time.monotonic()
+        try:
+            lost = pump_until("lost", SILENCE + 3 * PING_INTERVAL)
+        finally:
+            guest[0].kill(signal.SIGCONT)
+        assert lost - frozen <= SILENCE + 2 * PING_INTERVAL
+        pump_until("back", 30)
+    finally:
+        table.close()
+        link.wait_closed(5)
