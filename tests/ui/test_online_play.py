@@ -440,6 +440,8 @@ def test_resigning_asks_first_and_both_sides_see_the_result(
         both(ui, friend)
         assert "You resigned" in ui.message
         assert "resigned: you win" in friend.screen.controller.message
+        assert ui.panel.turn_label.text == "<b>Bea</b> wins"
+        assert friend.screen.panel.turn_label.text == "You win"  # type: ignore[union-attr]
         assert ui.find("Offer rematch").is_enabled  # type: ignore[attr-defined]
         # No computer online: neither its review nor the game-over card's offers.
         assert not ui.has_button("Analyse") and ui.panel.over_panel is None

@@ -158,7 +158,15 @@ class FriendTable(PlayersTable):
         self, controller: BoardController[Any], shown: Callable[[Any], tuple[str, Any]]
     ) -> tuple[str, Any]:
         position = controller.history.position
-        if controller.review is not None or position.is_over or controller.animation:
+        if controller.review is not None or controller.animation:
+            return super().turn_text(controller, shown)
+        game = self.play.session.online
+        if game is not None and game.over:  # by the rules, or resigned
+            winner = game.winner()
+            if winner == self.me:
+                return tr("online.turn_you_win"), winner
+            return tr("online.turn_friend_wins", name=self.play.friend), winner
+        if position.is_over:
             return super().turn_text(controller, shown)
         side = position.to_move
         if self.ended or self.left:
