@@ -53,12 +53,12 @@ def _start_lan(stopped: Callable[[], bool]) -> Any:
     return lan
 
 
-def intro(started: Started) -> str:
+def intro(started: Started, resumed: bool = False) -> str:
     """What the game screen says first: who joined or hosts, the set-up, the side played
     here; or where a resumed game goes on."""
     game = started.game
     name = shown_name(game.friend) or tr("online.your_friend")
-    if started.resumed or game.count:
+    if resumed or started.resumed or game.count:
         return tr("online.resumed", name=name, move=game.count + 1)
     return tr("online.with", name=name, words=setup_words(game))
 
@@ -70,6 +70,7 @@ class HostScene(CardScreen):
 
     def __init__(self, ctx: Context, setup: Any = None, resume: bool = False) -> None:
         super().__init__(ctx, main_backdrop())
+        self.resuming = resume  # the kept game, taken up with a new code
         first = ONLINE[0]
         self.store = ctx.choices.setdefault(
             "online_host", {"game": first.game, "side": 0, "setups": {}, "lan": False}
@@ -396,7 +397,9 @@ class HostScene(CardScreen):
                 self.failed(say(event.words))
                 return True
             elif isinstance(event, Started):
-                play = OnlinePlay(table, happened[index + 1 :], self.lan, intro(event))
+                play = OnlinePlay(
+                    table, happened[index + 1 :], self.lan, intro(event, self.resuming)
+                )
                 self.table = self.lan = None  # handed over to the game screen
                 self.nav.go("online_play", play=play)
                 return True
