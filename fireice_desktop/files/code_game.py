@@ -12,8 +12,6 @@ replaced, as the autosave is.
 from __future__ import annotations
 
 import json
-import os
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -25,7 +23,7 @@ from ..engine.registry import SideType
 from ..engine.words import say
 from .disk import read_text, write_atomic
 from .errors import SaveFileError, is_system_error, system_words
-from .storage import data_dir, remove_stale_temporaries, unreadable_name
+from .storage import data_dir, remove_stale_temporaries, set_aside_unreadable
 
 CODE_GAME_NAME: Final = "game-by-code.json"
 #: The most bytes the file may hold: a code is at most 2,000 characters.
@@ -117,18 +115,10 @@ def load_code_game() -> KeptCodeGame:
         return KeptCodeGame(parse_code_game(read_text(path, MOST_BYTES)))
     except (SaveFileError, NotationError) as error:
         problem = error if isinstance(error, SaveFileError) else _damaged(error)
-        try:
-            info = os.lstat(path)
-        except (OSError, ValueError):
+        aside = set_aside_unreadable(path)
+        if not aside.was_file:
             return KeptCodeGame()  # nothing kept
-        if not stat.S_ISREG(info.st_mode):
-            return KeptCodeGame()
-        target = unreadable_name(path)
-        try:
-            os.rename(path, target)
-        except OSError as rename_error:
-            return KeptCodeGame(problem=problem, set_aside_error=rename_error)
-        return KeptCodeGame(problem=problem, set_aside_as=target)
+        return KeptCodeGame(problem=problem, set_aside_as=aside.target, set_aside_error=aside.error)
 
 
 def _damaged(error: NotationError) -> SaveFileError:

@@ -135,18 +135,10 @@ def load_kept_game() -> KeptGame:
     try:
         return KeptGame(read_game(path))
     except SaveFileError as error:
-        try:
-            info = os.lstat(path)
-        except (OSError, ValueError):
-            return KeptGame()  # no file at all (or no data folder): nothing was kept
-        if not stat.S_ISREG(info.st_mode):
-            return KeptGame()
-        target = unreadable_name(path)
-        try:
-            os.rename(path, target)
-        except OSError as rename_error:
-            return KeptGame(problem=error, set_aside_error=rename_error)
-        return KeptGame(problem=error, set_aside_as=target)
+        aside = set_aside_unreadable(path)
+        if not aside.was_file:
+            return KeptGame()  # no file (a folder, a device: left alone): nothing was kept
+        return KeptGame(problem=error, set_aside_as=aside.target, set_aside_error=aside.error)
 
 
 def load_autosave() -> GameRecord | None:
@@ -156,6 +148,34 @@ def load_autosave() -> GameRecord | None:
 
 
 # --- setting a file aside -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SetAside:
+    """What became of a kept file that could not be read: whether a regular file was there
+    at all, the name it was moved to, or why it could not be moved."""
+
+    was_file: bool
+    target: Path | None = None
+    error: OSError | None = None
+
+
+def set_aside_unreadable(path: Path) -> SetAside:
+    """Move the file at ``path``, which could not be read, to :func:`unreadable_name`, so
+    that its bytes stay for the player and a new game never replaces them.  A folder, a
+    named pipe or a device there, or nothing, is left alone."""
+    try:
+        info = os.lstat(path)
+    except (OSError, ValueError):
+        return SetAside(False)
+    if not stat.S_ISREG(info.st_mode):
+        return SetAside(False)
+    target = unreadable_name(path)
+    try:
+        os.rename(path, target)
+    except OSError as error:
+        return SetAside(True, error=error)
+    return SetAside(True, target=target)
 
 
 def unreadable_name(path: Path) -> Path:
@@ -194,6 +214,7 @@ __all__ = [
     "TEXT_SUFFIX",
     "KeptGame",
     "SaveFileError",
+    "SetAside",
     "autosave_path",
     "check_target",
     "config_dir",
@@ -209,6 +230,7 @@ __all__ = [
     "read_game",
     "read_text",
     "save_autosave",
+    "set_aside_unreadable",
     "special_kind",
     "system_words",
     "unreadable_name",

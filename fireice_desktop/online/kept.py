@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -24,8 +23,8 @@ from ..files.storage import (
     free_name,
     read_bytes,
     remove_stale_temporaries,
+    set_aside_unreadable,
     system_words,
-    unreadable_name,
     write_atomic,
 )
 from .session import OnlineGame
@@ -105,18 +104,10 @@ def load_online() -> KeptOnline:
         text = decode_text(read_bytes(path), path.name)
         return KeptOnline(OnlineGame.from_json(json.loads(text)))
     except SaveFileError as error:
-        try:
-            info = os.lstat(path)
-        except (OSError, ValueError):
-            return KeptOnline()
-        if not stat.S_ISREG(info.st_mode):
-            return KeptOnline(problem=str(error))
         problem = str(error)
     except (ValueError, NotationError, IllegalMoveError, RecursionError) as error:
         problem = str(error)[:200]
-    target = unreadable_name(path)
-    try:
-        os.rename(path, target)
-    except OSError:
-        return KeptOnline(problem=problem)
-    return KeptOnline(problem=problem, set_aside_as=target)
+    aside = set_aside_unreadable(path)
+    if not aside.was_file:  # nothing there, or a folder or a device left alone
+        return KeptOnline(problem=problem) if os.path.lexists(path) else KeptOnline()
+    return KeptOnline(problem=problem, set_aside_as=aside.target)

@@ -31,6 +31,7 @@ import json
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any, Literal
 
 from ..engine import correspondence
@@ -107,9 +108,27 @@ class OnlineGame:
     def count(self) -> int:
         return len(self.record.moves)
 
+    @cached_property
+    def positions(self) -> tuple[GameState, ...]:
+        """Every position of the game, the start first (worked out once a game)."""
+        return tuple(self.record.positions())
+
     @property
     def position(self) -> GameState:
-        return self.record.positions()[-1]
+        return self.positions[-1]
+
+    def hash_at(self, count: int) -> str:
+        """The hash of the position after the first ``count`` moves."""
+        return position_hash(self.record, count, self.positions[count])
+
+    def with_move(self, move: Any, after: GameState, acked: int | None = None) -> OnlineGame:
+        """This game with ``move`` played, reaching ``after``, and the friend known to have
+        ``acked`` moves (as before if not given); its positions are carried over, so that a
+        long game is not replayed at every move."""
+        record = replace(self.record, moves=(*self.record.moves, move))
+        new = replace(self, record=record, acked=self.acked if acked is None else acked)
+        new.__dict__["positions"] = (*self.positions, after)  # the cached_property's value
+        return new
 
     @property
     def over(self) -> bool:
@@ -134,7 +153,7 @@ class OnlineGame:
             id=self.id,
             code=correspondence.encode(setup_only, self.me),
             count=self.count,
-            hash=position_hash(self.record, self.count) if self.count else "",
+            hash=self.hash_at(self.count) if self.count else "",
             resigned=self.resigned,
         )
 
@@ -396,12 +415,12 @@ class Session:
         if offered is None or offered.id != game.id:
             return
         behind = offered.count <= game.count
-        if behind and offered.count and position_hash(game.record, offered.count) != offered.hash:
+        if behind and offered.count and game.hash_at(offered.count) != offered.hash:
             raise PeerError(say("online.error.diverged", n=offered.count))
         # A friend ahead sends the moves; each is checked as it comes.
 
     def _move_message(self, game: OnlineGame, n: int) -> Move:
-        return Move(n, str(game.record.moves[n - 1]), position_hash(game.record, n))
+        return Move(n, str(game.record.moves[n - 1]), game.hash_at(n))
 
     def _move(self, message: Move) -> list[Event]:
         game = self.online
@@ -409,7 +428,7 @@ class Session:
         if message.n <= game.count:
             if (
                 str(game.record.moves[message.n - 1]) == message.move
-                and position_hash(game.record, message.n) == message.hash
+                and game.hash_at(message.n) == message.hash
             ):
                 self.outbox.append(Ack(message.n, message.hash))
                 return []
@@ -440,10 +459,9 @@ class Session:
                     reason=str(error)[:120],
                 )
             ) from None
-        record = replace(game.record, moves=(*game.record.moves, move))
-        if position_hash(record, message.n, after) != message.hash:
+        new = game.with_move(move, after, acked=message.n)  # the friend has every move
+        if new.hash_at(message.n) != message.hash:
             raise PeerError(say("online.error.hash", n=message.n))
-        new = replace(game, record=record, acked=message.n)  # the friend has every move
         self.keep(new)
         self.online = new
         self._longest = max(self._longest, new.count)
@@ -463,7 +481,7 @@ class Session:
     def _ack(self, message: Ack) -> list[Event]:
         game = self.online
         assert game is not None
-        if message.n > game.count or position_hash(game.record, message.n) != message.hash:
+        if message.n > game.count or game.hash_at(message.n) != message.hash:
             if message.n > self._longest:
                 raise PeerError(say("online.error.ack", n=message.n))
             return []  # an ack of a move since taken back
@@ -576,8 +594,8 @@ class Session:
             raise IllegalMoveError(str(say("online.error.answer_due")))
         move = position.parse_move(text_or_move) if isinstance(text_or_move, str) else text_or_move
         after = position.play(move)
-        record = replace(game.record, moves=(*game.record.moves, move))
-        new = replace(game, record=record)
+        new = game.with_move(move, after)
+        record = new.record
         self.keep(new)
         self.online = new
         self._longest = max(self._longest, new.count)
@@ -613,7 +631,7 @@ class Session:
         by = by or game.me
         if not 0 <= keep < game.count or game.count - keep > 2:
             return False
-        positions = game.record.positions()
+        positions = game.positions
         if positions[keep].to_move != by:
             return False
         return all(positions[k].to_move != by for k in range(keep + 1, game.count))

@@ -24,8 +24,9 @@ from ..files.storage import SaveFileError
 from .messages import ProtocolError, encode, parse
 from .session import Event, FriendPaused, PeerError, Session
 
-#: Seconds the friend's copy has to say hello once the connection is open (an honest copy
-#: says it at once); a copy that stays silent is given up, as one that breaks the rules.
+#: Seconds the friend's copy has to say hello once the connection is open, and then for each
+#: move it said it has and owes (an honest copy sends them at once); a copy that stays silent
+#: is given up, as one that breaks the rules.
 HELLO_PATIENCE: Final = 20.0
 
 
@@ -101,10 +102,11 @@ class Table:
             happened.extend(self._finish(Connection("closed")))
         if (
             self._connected_at is not None
-            and not self.session.started
+            and not self.session.synced()
             and time.monotonic() - self._connected_at > HELLO_PATIENCE
         ):
-            silent = say("online.error.no_hello", seconds=int(HELLO_PATIENCE))
+            key = "online.error.no_moves" if self.session.started else "online.error.no_hello"
+            silent = say(key, seconds=int(HELLO_PATIENCE))
             happened.extend(
                 self._finish(Failed(say("online.error.peer", reason=silent), peer=True))
             )
@@ -132,6 +134,8 @@ class Table:
         if kind == "closed":
             return self._finish(Connection("closed"))
         assert kind == "line"
+        if self._connected_at is not None:
+            self._connected_at = time.monotonic()  # news: the friend's copy is not silent
         try:
             message = parse(event.data)
             events: list[Happening] = list(self.session.receive(message))

@@ -310,7 +310,10 @@ class Fireice:
             selector.register(fd, selectors.EVENT_READ, name)
         open_streams = set(fds)
         while open_streams:
-            ready = {key.data for key, _ in selector.select()}
+            try:
+                ready = {key.data for key, _ in selector.select()}
+            except (OSError, ValueError):  # the pipes were closed under the selector
+                break
             if "err" in ready and "out" in open_streams:
                 ready.add("out")  # what standard output holds comes first
             for name in ("out", "err"):
@@ -320,6 +323,9 @@ class Fireice:
                     data = os.read(fds[name], 65536)
                 except BlockingIOError:
                     continue
+                except OSError:  # the test closed the pipes of a process it killed
+                    open_streams.clear()
+                    break
                 if data:
                     *lines, pending[name] = (pending[name] + data).split(b"\n")
                 else:

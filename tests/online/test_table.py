@@ -7,16 +7,17 @@ from __future__ import annotations
 
 import queue
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pytest
 
+from fireice_desktop.engine import correspondence
 from fireice_desktop.engine.games import find_game
 from fireice_desktop.engine.records.game import GameRecord
 from fireice_desktop.files.storage import SaveFileError
 from fireice_desktop.online import table as table_module
-from fireice_desktop.online.messages import Move, encode
+from fireice_desktop.online.messages import PROTOCOL, Hello, Move, encode
 from fireice_desktop.online.session import (
     FriendPaused,
     Moved,
@@ -274,3 +275,34 @@ def test_the_time_the_connection_is_down_is_not_held_against_a_silent_friend(
     assert host.pump() == []
     now[0] += 2
     assert isinstance(host.pump()[0], Failed)
+
+
+def test_a_friend_that_owes_moves_it_never_sends_is_given_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A hello that says the friend has three moves more than this side, then silence: the
+    game cannot go on, so it is given up in time, as a silent hello is; nothing changes."""
+    host, now = _silent_friend(monkeypatch)
+    offer = host.game.offer()
+    guest_side = host.game.me.other
+    guest_code = correspondence.encode(host.game.record, guest_side)
+    hello = Hello(
+        PROTOCOL,
+        "0.1.0",
+        "Mallory",
+        "guest",
+        replace(offer, code=guest_code, count=3, hash="0" * 16),
+    )
+    host.link.events.put(Event("line", data=encode(hello)))
+    (started,) = host.pump()
+    assert started == Started(host.game, resumed=False)
+    assert not host.table.session.synced()
+    kept = list(host.keep.games)
+    now[0] += table_module.HELLO_PATIENCE - 1
+    assert host.pump() == []
+    now[0] += 2
+    (failed,) = host.pump()
+    assert isinstance(failed, Failed) and failed.peer
+    assert "did not send" in str(failed.words)
+    assert host.table.over and host.link.closed == 1
+    assert host.keep.games == kept and host.game.count == 0

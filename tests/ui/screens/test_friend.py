@@ -11,7 +11,7 @@ from pygame_gui.core.utility import clipboard_copy, clipboard_paste
 from fireice_desktop.engine.correspondence import decode, encode
 from fireice_desktop.engine.games.fireice.rules import Color
 from fireice_desktop.engine.records.game import GameRecord
-from fireice_desktop.files import code_game as code_game_module
+from fireice_desktop.files import storage as storage_module
 from fireice_desktop.files.code_game import CODE_GAME_NAME
 from fireice_desktop.ui.app import MIN_SIZE
 from fireice_desktop.ui.game.windows import code as code_module
@@ -405,7 +405,7 @@ def test_a_damaged_file_that_cannot_be_moved_is_never_replaced(
     def cannot_rename(*args: object) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(code_game_module.os, "rename", cannot_rename)
+    monkeypatch.setattr(storage_module.os, "rename", cannot_rename)  # where files are set aside
     with open_ui(tmp_path, monkeypatch) as ui:
         ui.click_button("Play a friend")
         text = plain_text(ui.scene.status.html_text)  # type: ignore[attr-defined]
