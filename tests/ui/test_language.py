@@ -402,6 +402,11 @@ def turn_lines() -> list[str]:
             side = language.tr(key)
             lines += [language.tr(line, side=side) for line in ("view.to_move", "view.wins")]
             lines += [language.tr("players.thinking", side=side, dots=d) for d in (".", "...")]
+    name = "Anna"  # a friend's name (a long one is cut: see below)
+    lines += [
+        language.tr(f"online.{key}", name=name) for key in ("friend_turn", "turn_friend_wins")
+    ]
+    lines += [language.tr("online.turn_you_win"), language.tr("online.paused")]
     return lines
 
 
@@ -433,6 +438,25 @@ def test_every_turn_line_fits_the_narrowest_panel(
 ) -> None:
     fits_the_narrowest_panel(code, tmp_path, monkeypatch, "turn", "#turn_small")
     assert [str(w.message) for w in recwarn if "Label Rect" in str(w.message)] == []
+
+
+@pytest.mark.parametrize("code", languages())
+def test_a_friend_s_long_name_is_cut_in_the_turn_line_never_clipped(
+    code: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The turn line names the friend, whose name may be 24 wide letters: at 860x600 the
+    line is cut with "…" in the small letters rather than drawn past its label."""
+    with open_ui(tmp_path, monkeypatch, size=(860, 600), language=code) as ui:
+        ui.click_button(language.tr("menu.two_players"))
+        panel = ui.app.scene.panel  # type: ignore[attr-defined]
+        line = language.tr("online.friend_turn", name="W" * 24)
+        panel._fit_turn(line)
+        ui.pump()
+        shown = panel.turn_label.text
+        assert "…" in shown and len(shown) < len(line)
+        assert "WWWW" in shown  # the name is cut, and its start stays
+        assert panel.turn_label.object_ids[-1] == "#turn_small"
+        assert not text_overflows(panel.turn_label)
 
 
 def title_lines() -> list[str]:

@@ -387,7 +387,7 @@ def test_moves_clicked_here_appear_there_and_the_friends_come_back(
         scene, friend, _, _ = online_game(ui)
         assert scene.panel is not None
         assert scene.panel.title_label.text == "Playing <b>Bea</b> online"
-        assert scene.panel.turn_label.text == "Your turn (Fire)"
+        assert scene.panel.turn_label.text == "Your turn"
         ui.play("D4-C4")  # by clicks on the board
         both(ui, friend)
         assert [str(m) for m in friend.screen.controller.history.played] == ["D4-C4"]
@@ -646,7 +646,7 @@ def test_resuming_hosts_the_kept_game_and_the_friend_behind_catches_up_move_by_m
         assert ui.played == ["D4-C4", "D4-D1"]  # the reply came with the friend's hello
         assert [str(m) for m in friend.screen.controller.history.played] == ui.played
         assert load_online().online.count == 2  # type: ignore[union-attr]
-        assert ui.panel.turn_label.text == "Your turn (Fire)"
+        assert ui.panel.turn_label.text == "Your turn"
 
 
 def test_play_a_friend_offers_hosting_joining_and_the_kept_online_game(

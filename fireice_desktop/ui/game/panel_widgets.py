@@ -182,6 +182,18 @@ class ProgressBar(pygame_gui.elements.UIProgressBar):  # type: ignore[misc]
         self.set_current_progress(percent)
 
 
+def shortened(text: str) -> str:
+    """``text`` a letter shorter: its longest word cut, with "…" (so a long name goes before
+    the words around it: "Margher… to move"), or its end when no word can be cut."""
+    words = text.split(" ")
+    longest = max(range(len(words)), key=lambda i: len(words[i].rstrip("…")))
+    word = words[longest].rstrip("…")
+    if len(word) > 3:
+        words[longest] = word[:-1] + "…"
+        return " ".join(words)
+    return text[:-2].rstrip() + "…"
+
+
 def fit_label(label: pygame_gui.elements.UILabel, text: str, usual: str, small: str) -> None:
     """Set ``text`` on ``label`` in the theme's ``usual`` letters, or its ``small`` ones
     when the words are too wide for the label in the usual.
@@ -190,6 +202,10 @@ def fit_label(label: pygame_gui.elements.UILabel, text: str, usual: str, small: 
     words it cannot hold."""
     font = label.ui_theme.get_font([usual, *label.element_ids])
     wanted = small if font.size(text)[0] > label.rect.width else usual
+    if wanted == small:  # too wide even so (a friend's long name): cut, and say so with …
+        small_font = label.ui_theme.get_font([small, *label.element_ids])
+        while len(text) > 1 and small_font.size(text)[0] > label.rect.width:
+            text = shortened(text)
     if label.object_ids[-1] != wanted:
         label.set_text("")  # the old words may not fit the new letters
         label.change_object_id(wanted)

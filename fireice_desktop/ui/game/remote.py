@@ -172,7 +172,7 @@ class FriendTable(PlayersTable):
         if self.ended or self.left:
             return tr("online.paused"), side
         if side == self.me:
-            return tr("online.your_turn", side=side_name(side, position.game)), side
+            return tr("online.your_turn"), side  # the side's peg is drawn beside it
         return tr("online.friend_turn", name=self.play.friend), side
 
     # --- the panel's buttons and the banner -----------------------------------------------
