@@ -20,6 +20,7 @@ from fireice_desktop.engine.games.fireice.rules import Color
 from fireice_desktop.engine.games.fireice.spec import Handicap
 from fireice_desktop.engine.games.icebreaker.spec import Sea
 from fireice_desktop.engine.records.game import GameRecord
+from fireice_desktop.engine.words import languages
 from fireice_desktop.online.addresses import PUBLIC_MAILBOX, PUBLIC_RELAY
 from fireice_desktop.online.kept import Keeper, keep_online, load_online
 from fireice_desktop.online.messages import Move, encode
@@ -34,7 +35,7 @@ from fireice_desktop.ui.screens.game import GameScreen
 from fireice_desktop.ui.screens.hosting import HostScene
 from fireice_desktop.ui.screens.joining import JoinScene
 from fireice_desktop.ui.screens.menu import MenuScene
-from tests.support.ui import Driver, open_ui, plain_text
+from tests.support.ui import Driver, open_ui, plain_text, text_overflows
 
 CODE = "7-guitarist-revenge"
 NOT_ONLINE = (
@@ -442,7 +443,7 @@ def test_resigning_asks_first_and_both_sides_see_the_result(
         assert "resigned: you win" in friend.screen.controller.message
         assert ui.panel.turn_label.text == "<b>Bea</b> wins"
         assert friend.screen.panel.turn_label.text == "You win"  # type: ignore[union-attr]
-        assert ui.find("Offer rematch").is_enabled  # type: ignore[attr-defined]
+        assert ui.find("Rematch").is_enabled  # type: ignore[attr-defined]
         # No computer online: neither its review nor the game-over card's offers.
         assert not ui.has_button("Analyse") and ui.panel.over_panel is None
         for key, mod in ((pygame.K_h, 0), (pygame.K_n, 0), (pygame.K_z, pygame.KMOD_CTRL)):
@@ -458,7 +459,7 @@ def test_a_takeback_offered_and_accepted_takes_the_move_back_on_both_sides(
         _scene, friend, _, _ = online_game(ui)
         ui.play("D4-C4")
         both(ui, friend)
-        ui.click_button("Offer take-back")
+        ui.click_button("Take-back")
         both(ui, friend)
         friend_table = friend.screen.table
         assert friend.screen.windows.question.is_open
@@ -593,7 +594,7 @@ def test_a_rematch_offered_after_the_end_and_accepted_starts_a_new_game_on_both(
         friend.screen.table.resign()  # type: ignore[attr-defined]
         both(ui, friend)
         assert "resigned: you win" in ui.message
-        ui.click_button("Offer rematch")
+        ui.click_button("Rematch")
         both(ui, friend)
         question = friend.screen.windows.question
         assert question.is_open
@@ -698,3 +699,25 @@ def test_icebreaker_online_the_hosts_move_reaches_the_friends_sea(
         both(ui, friend, 4)
         assert [str(m) for m in friend.screen.controller.history.played] == [str(move)]
         assert ui.panel.turn_label.text == "Bea to move"
+
+
+@pytest.mark.parametrize("code", languages())
+def test_the_online_panel_fits_the_smallest_window(
+    code: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At 860x600, in every language, the online game's buttons and lines show all their
+    words: none is drawn past its button or label."""
+    with open_ui(tmp_path, monkeypatch, size=(860, 600), language=code) as ui:
+        scene, _, _, _ = online_game(ui)
+        assert scene.panel is not None
+        shown = [
+            element
+            for element in ui.elements()
+            if isinstance(element, (pygame_gui.elements.UIButton, pygame_gui.elements.UILabel))
+            and element.visible
+        ]
+        assert len([e for e in shown if isinstance(e, pygame_gui.elements.UIButton)]) >= 4
+        assert [e.text for e in shown if text_overflows(e)] == []
+        # pygame-gui draws a button's words inside its rounded corners: leave them room.
+        buttons = [e for e in shown if isinstance(e, pygame_gui.elements.UIButton)]
+        assert [e.text for e in buttons if e.font.size(e.text)[0] > e.rect.width - 12] == []
