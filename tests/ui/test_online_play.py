@@ -29,6 +29,7 @@ from fireice_desktop.online.table import Table
 from fireice_desktop.ui.app import App
 from fireice_desktop.ui.frame import connecting
 from fireice_desktop.ui.frame.settings import Settings
+from fireice_desktop.ui.game.panel_widgets import text_height
 from fireice_desktop.ui.game.remote import FriendTable, OnlinePlay
 from fireice_desktop.ui.screens.friend import FriendScene
 from fireice_desktop.ui.screens.game import GameScreen
@@ -721,3 +722,28 @@ def test_the_online_panel_fits_the_smallest_window(
         # pygame-gui draws a button's words inside its rounded corners: leave them room.
         buttons = [e for e in shown if isinstance(e, pygame_gui.elements.UIButton)]
         assert [e.text for e in buttons if e.font.size(e.text)[0] > e.rect.width - 12] == []
+
+
+@pytest.mark.parametrize("code", languages())
+def test_hosting_over_a_kept_game_says_so_whole_in_the_smallest_window(
+    code: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fake_links: list[FakeLink]
+) -> None:
+    """The host card warns that a new game sets the unfinished one aside, naming the friend
+    (40 letters at most): the warning shows whole, with no scroll bar, at 860x600."""
+    name = "W" * 40
+    game = new_game(GameRecord("fire-and-ice"), Color.ICE)
+    record = GameRecord("fire-and-ice", ("D4-C4",), game.record.setup)
+    with open_ui(tmp_path, monkeypatch, size=(860, 600), language=code) as ui:
+        keep_online(replace(game, record=GameRecord.from_json(record.to_json()), friend=name))
+        ui.app.go("online_host")
+        ui.pump(2)
+        boxes = [
+            element
+            for element in ui.elements()
+            if isinstance(element, pygame_gui.elements.UITextBox) and "WWWW" in element.html_text
+        ]
+        assert len(boxes) == 1
+        box = boxes[0]
+        assert text_height(box, box.html_text) <= box.rect.height
+        assert box.scroll_bar is None
+        assert pygame.Rect(0, 0, 860, 600).contains(box.rect)

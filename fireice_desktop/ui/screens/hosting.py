@@ -135,7 +135,7 @@ class HostScene(CardScreen):
         shown = self.shown
         rows = 4 if shown.sizes is not None else 3
         setup = px(48) if shown.setup_route is not None else 0
-        kept = px(52) if self.kept is not None else 0
+        kept = px(72) if self.kept is not None else 0
         return px(96) + rows * px(52) + px(40) + setup + kept + px(44) + px(80)
 
     def _waiting_height(self) -> int:
@@ -177,11 +177,11 @@ class HostScene(CardScreen):
             name = shown_name(self.kept.friend) or tr("online.your_friend")
             pygame_gui.elements.UITextBox(
                 html.escape(tr("online.sets_aside", name=name, move=self.kept.count + 1)),
-                pygame.Rect(card.x + px(24), y, card.width - px(48), px(48)),
+                pygame.Rect(card.x + px(24), y, card.width - px(48), px(68)),
                 m,
                 object_id="#keys",
             )
-            y += px(52)
+            y += px(72)
         self.lan_label = pygame_gui.elements.UILabel(
             pygame.Rect(card.x + px(20), y, card.width - px(40), px(30)),
             tr("online.lan_tip"),
