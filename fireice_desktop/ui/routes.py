@@ -96,8 +96,9 @@ ROUTES: dict[str, Callable[..., Scene]] = {
     "online_play": _online_play,  # play=OnlinePlay(...)
 }
 
-#: The screens that play a game given them, which a screenshot cannot name.
-GIVEN_GAME = ("play", "by-code", "online_play")
+#: The screens that play a game given them, and the one that starts hosting the kept online
+#: game at once (a connection to the mailbox server), which a screenshot cannot name.
+GIVEN_GAME = ("play", "by-code", "online_play", "online_resume")
 
 #: The scenes a screenshot may give a board size (``--size N``).
 SIZED_SCENES = tuple(name for ui in GAMES for name in ui.sized)
@@ -125,7 +126,7 @@ def screen_for_screenshot(
     """The screen ``fireice --screenshot`` renders, with ``moves`` played (no animation)."""
     if name not in ROUTES or name in GIVEN_GAME:
         known = ", ".join(route for route in ROUTES if route not in GIVEN_GAME)
-        raise ValueError(f"--scene {quoted(name)}: there is no such screen (choose from {known})")
+        raise ValueError(f"--scene {quoted(name)}: no such screen; the screens: {known}")
     if board_size is not None and name not in SIZED_SCENES:
         scenes = " or ".join(f"--scene {scene}" for scene in SIZED_SCENES)
         raise ValueError(f"--size {board_size}: a board size applies to {scenes}")

@@ -36,6 +36,7 @@ from fireice_desktop.ui.screens.game import GameScreen
 from fireice_desktop.ui.screens.hosting import HostScene
 from fireice_desktop.ui.screens.joining import JoinScene
 from fireice_desktop.ui.screens.menu import MenuScene
+from tests.support.cli import run
 from tests.support.ui import Driver, open_ui, plain_text, text_overflows
 
 CODE = "7-guitarist-revenge"
@@ -747,3 +748,12 @@ def test_hosting_over_a_kept_game_says_so_whole_in_the_smallest_window(
         assert text_height(box, box.html_text) <= box.rect.height
         assert box.scroll_bar is None
         assert pygame.Rect(0, 0, 860, 600).contains(box.rect)
+
+
+def test_a_screenshot_never_starts_hosting_the_kept_game(tmp_path: Path) -> None:
+    """``--scene online_resume`` would host the kept online game at once, a connection to
+    the mailbox server: a picture refuses it, with the scenes it can draw."""
+    proc = run("--screenshot", str(tmp_path / "shot.png"), "--scene", "online_resume")
+    assert proc.returncode == 2
+    assert "no such screen" in proc.stderr and "online_host" in proc.stderr
+    assert not (tmp_path / "shot.png").exists()

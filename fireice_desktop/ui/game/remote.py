@@ -5,7 +5,8 @@ from the connection (:class:`~...online.table.Table`) instead of a search.
 a LAN game); :class:`FriendTable` is the game screen's table of players for it: it pumps the
 connection each frame (never waiting), sends the player's moves, animates the friend's, keeps
 the board in step with the online game the session keeps (never in the autosave), and puts
-the online game's buttons in the panel: Resign, Take-back (offered to the friend), Rematch (offered), Leave.
+the online game's buttons in the panel: Resign, Take-back and Rematch (offered to the
+friend), Leave.
 """
 
 from __future__ import annotations
