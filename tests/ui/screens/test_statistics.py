@@ -128,9 +128,8 @@ def test_the_menu_with_continue_and_statistics_fits_the_smallest_window(
             assert window.contains(element.rect)  # type: ignore[attr-defined]
             assert not text_overflows(element)
         buttons = [e for e in ui.elements() if isinstance(e, pygame_gui.elements.UIButton)]
-        assert (
-            len(buttons) == 14
-        )  # Continue and every entry, Learn, Puzzles and a friend among them
+        # Continue and every entry, Learn, Puzzles and Play a friend among them
+        assert len(buttons) == 14
         assert all(menu.panel_rect.contains(element.rect) for element in buttons)
 
 
