@@ -5,7 +5,6 @@ here as it was, and a pause closes both sides."""
 
 from __future__ import annotations
 
-import queue
 import random
 from dataclasses import dataclass, replace
 from typing import Any
@@ -28,37 +27,9 @@ from fireice_desktop.online.session import (
     new_game,
 )
 from fireice_desktop.online.table import Connection, Failed, Shown, Table
+from tests.support.online import Event, FakeLink, link_pair
 
 FIRE_AND_ICE = find_game("fire-and-ice")
-
-
-@dataclass(frozen=True)
-class Event:
-    kind: str
-    text: str = ""
-    data: bytes = b""
-    words: Any = ""
-
-
-class FakeLink:
-    """A connection whose lines go straight into the friend's link's events."""
-
-    def __init__(self) -> None:
-        self.events: queue.Queue[Event] = queue.Queue()
-        self.finished = False
-        self.route = "->tcp:127.0.0.1:1"
-        self.friend: FakeLink | None = None
-        self.sent: list[bytes] = []
-        self.closed = 0
-
-    def send(self, line: bytes) -> None:
-        self.sent.append(line)
-        if not self.finished and self.friend is not None:
-            self.friend.events.put(Event("line", data=line))
-
-    def close(self) -> None:
-        self.closed += 1
-        self.finished = True
 
 
 class Keep:
@@ -91,8 +62,7 @@ class Player:
 
 
 def pair() -> tuple[Player, Player]:
-    host_link, guest_link = FakeLink(), FakeLink()
-    host_link.friend, guest_link.friend = guest_link, host_link
+    host_link, guest_link = link_pair()
     players = []
     for role, online, link in (
         (

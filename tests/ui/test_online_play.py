@@ -5,9 +5,8 @@ what one side sends arrives on the other as the real link would deliver it)."""
 from __future__ import annotations
 
 import json
-import queue
 import time
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -37,54 +36,12 @@ from fireice_desktop.ui.screens.hosting import HostScene
 from fireice_desktop.ui.screens.joining import JoinScene
 from fireice_desktop.ui.screens.menu import MenuScene
 from tests.support.cli import run
+from tests.support.online import CODE, Event, FakeLink, link_pair
 from tests.support.ui import Driver, open_ui, plain_text, text_overflows
 
-CODE = "7-guitarist-revenge"
 NOT_ONLINE = (
     "Not in a game online: hints, undo and the computer's review are for games at one computer."
 )
-
-
-@dataclass(frozen=True)
-class Event:
-    """What a link says (as :class:`~fireice_desktop.online.link.LinkEvent`)."""
-
-    kind: str
-    text: str = ""
-    data: bytes = b""
-    words: Any = ""
-
-
-class FakeLink:
-    """One end of a pair: a line sent arrives on the other end's queue as a ``line``."""
-
-    def __init__(self) -> None:
-        self.events: queue.Queue[Any] = queue.Queue()
-        self.finished = False
-        self.route = "->fake"
-        self.other: FakeLink | None = None
-        self.closed = False
-        self.joined = ""
-
-    def send(self, line: bytes) -> None:
-        other = self.other
-        if other is not None and not self.closed and not other.closed:
-            other.events.put(Event("line", data=line))
-
-    def close(self) -> None:
-        self.closed = self.finished = True
-
-    def host(self) -> None:
-        self.events.put(Event("code", text=CODE))
-
-    def join(self, code: str) -> None:
-        self.joined = code
-
-
-def link_pair() -> tuple[FakeLink, FakeLink]:
-    a, b = FakeLink(), FakeLink()
-    a.other, b.other = b, a
-    return a, b
 
 
 def connect(a: FakeLink, b: FakeLink) -> None:
@@ -248,7 +205,7 @@ def test_the_joiner_sees_the_hosts_setup_and_the_game_starts_on_both(
         # The host's side, with a handicap of two for Ice, hosting as Fire.
         record = GameRecord("fire-and-ice", (), Handicap((3, 9), Color.ICE))
         host = Table(Session("host", new_game(record, Color.FIRE), "Anna", Kept()), FakeLink())
-        host.link.other, link.other = link, host.link  # type: ignore[attr-defined]
+        host.link.friend, link.friend = link, host.link  # type: ignore[attr-defined]
         connect(host.link, link)  # type: ignore[arg-type]
         host.pump(0)
         ui.pump(3)
@@ -631,7 +588,7 @@ def test_resuming_hosts_the_kept_game_and_the_friend_behind_catches_up_move_by_m
         behind = replace(kept, record=their, me=offered.sender.other, friend="Anna")
         link = fake_links[0]
         other = FakeLink()
-        link.other, other.other = other, link
+        link.friend, other.friend = other, link
         guest = Table(Session("guest", behind, "Bea", Kept(), connecting.version()), other)
         connect(link, other)
         rest: list[Any] | None = None
